@@ -1,0 +1,70 @@
+import { formatRupees } from '@makhana/domain/money';
+import { isProductAvailable, type Product } from '@makhana/domain/product';
+import { Link } from 'react-router';
+
+interface ProductCardProps {
+  product: Product;
+  /** Headings inside the card follow the page's outline. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** A catalogue card (spec: Products listing): first image, name, flavour, first weight, price. */
+export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) {
+  const Heading = headingLevel;
+  const available = isProductAvailable(product);
+  const firstWeight = product.quantity[0]?.weight;
+  const image = product.images[0];
+
+  return (
+    <article className="card group flex h-full flex-col overflow-hidden" data-testid="product-card">
+      <div className="relative aspect-square overflow-hidden bg-cream-100">
+        {image ? (
+          <img
+            src={image}
+            alt={product.name}
+            width={800}
+            height={800}
+            loading="lazy"
+            decoding="async"
+            className={`h-full w-full object-cover transition-transform duration-500 group-hover:scale-105 ${available ? '' : 'opacity-60 grayscale-[40%]'}`}
+          />
+        ) : null}
+        {!available && (
+          <span className="absolute left-3 top-3 rounded-full bg-maroon-700 px-3 py-1 text-xs font-semibold text-white">
+            Out of Stock
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <Heading className="font-display text-lg font-semibold leading-snug text-forest-800">
+          {product.name}
+        </Heading>
+        <p className="text-sm text-muted">
+          {product.variant}
+          {firstWeight !== undefined && <span> · {firstWeight}g</span>}
+        </p>
+        <p className="mt-1 text-lg font-semibold text-ink">{formatRupees(product.price)}</p>
+        <div className="mt-auto pt-3">
+          {available ? (
+            <Link
+              to={`/product/${product._id}`}
+              state={{ product }}
+              className="btn-primary w-full"
+              aria-label={`View details of ${product.name}`}
+            >
+              View Details
+            </Link>
+          ) : (
+            <span
+              role="link"
+              aria-disabled="true"
+              className="btn w-full cursor-not-allowed bg-cream-200 text-muted"
+            >
+              Unavailable
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+import { PERSIST_TIMEOUT_MS } from '@makhana/domain/constants';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  type PersistConfig,
+  PURGE,
+  persistReducer,
+  persistStore,
+  REGISTER,
+  REHYDRATE,
+} from 'redux-persist';
+// The es build: the lib build gives a blank page after a Vite production build (DEPENDENCIES.md).
+import storage from 'redux-persist/es/storage';
+import { setAccessTokenSource } from '../lib/api-client';
+import { type AuthState, authReducer } from './auth-slice';
+import { bannerReducer } from './banner-slice';
+import { cartReducer, storeCart } from './cart-slice';
+import { loaderReducer } from './loader-slice';
+import { productReducer } from './product-slice';
+
+const authPersistConfig: PersistConfig<AuthState> = {
+  key: 'auth',
+  storage,
+  timeout: PERSIST_TIMEOUT_MS,
+  whitelist: [
+    'user',
+    'isUserAuthenticated',
+    'accessToken',
+    'refreshToken',
+    'admin',
+    'isAdminAuthenticated',
+  ],
+};
+
+const rootReducer = combineReducers({
+  auth: persistReducer(authPersistConfig, authReducer),
+  product: productReducer,
+  cart: cartReducer,
+  banner: bannerReducer,
+  loader: loaderReducer,
+});
+
+export function createStore() {
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+
+  let lastCart = store.getState().cart.items;
+  store.subscribe(() => {
+    const cart = store.getState().cart;
+    if (cart.items !== lastCart) {
+      lastCart = cart.items;
+      storeCart(cart);
+    }
+  });
+
+  setAccessTokenSource(
+    () => store.getState().auth.accessToken ?? localStorage.getItem('accessToken'),
+  );
+  return store;
+}
+
+export const store = createStore();
+export const persistor = persistStore(store);
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];
