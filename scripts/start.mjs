@@ -1,0 +1,42 @@
+// `npm start`: install what is missing, build the storefront when needed, then run the shop.
+// The API migrates and seeds its database and creates the owner account as it starts.
+// `npm run dev` runs the API and Vite's dev server (hot reload) side by side instead.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, root } from './lib.mjs';
+
+const dev = process.argv.includes('--dev');
+
+checkNodeVersion();
+ensureDependencies();
+if (!dev) ensureWebBuild();
+
+log(dev ? 'Starting the API and the storefront dev server' : 'Starting the shop');
+const children = [
+  spawn(process.execPath, ['--import', 'tsx', join('apps', 'api', 'src', 'main.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  }),
+];
+if (dev) {
+  children.push(
+    spawn(join(root, 'node_modules', '.bin', 'vite'), [], {
+      cwd: join(root, 'apps', 'web'),
+      stdio: 'inherit',
+      env: { ...process.env, VITE_API_ORIGIN: `http://localhost:${process.env.PORT ?? 3000}` },
+    }),
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+for (const child of children) {
+  child.on('exit', (code, signal) => {
+    for (const other of children) if (other !== child) other.kill('SIGTERM');
+    process.exit(signal ? 0 : (code ?? 0));
+  });
+}
