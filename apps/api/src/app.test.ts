@@ -1,0 +1,339 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { openPostgres } from './db/client';
+import { seedDemoCatalogue } from './db/seed/seed';
+import { tempDataDir, testApp, testConfig } from './test/app';
+import { createTestDatabase, type TestDatabase } from './test/database';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const data = tempDataDir();
+const dist = path.join(data.dir, 'web-dist');
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Mithila Makhana</title></head><body><div id="root"></div></body></html>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoCatalogue(database.db);
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(
+    path.join(dist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(path.join(data.dir, 'uploads', 'demo', 'products'), { recursive: true });
+  writeFileSync(path.join(data.dir, 'uploads', 'demo', 'products', 'classic-roasted-1.svg'), SVG);
+
+  app = await buildApp({ config: testConfig(data.dir), db: database.db, webDistDir: dist });
+  // A JSON route only this test has, to send bodies to.
+  app.post('/api/v1/test/echo', async (request) => ({ echoed: request.body }));
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  data.remove();
+});
+
+function expectFailure(response: { statusCode: number; json(): unknown }, statusCode: number) {
+  expect(response.statusCode).toBe(statusCode);
+  const body = response.json() as Record<string, unknown>;
+  expect(body).toMatchObject({ statusCode, data: null, success: false });
+  expect(typeof body.message).toBe('string');
+  expect(Array.isArray(body.errors)).toBe(true);
+  return body;
+}
+
+describe('health', () => {
+  it('reports the database up', async () => {
+    const response = await app.inject({ url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      statusCode: 200,
+      success: true,
+      data: { status: 'ok', database: 'up' },
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const down = await openPostgres('postgres://postgres@127.0.0.1:1/nothing', { migrate: false });
+    const broken = await testApp({ db: down.db, dataDir: data.dir });
+    try {
+      const response = await broken.inject({ url: '/api/v1/health' });
+      const body = expectFailure(response, 503);
+      expect(body.message).toBe('Database unavailable');
+    } finally {
+      await broken.close();
+      await down.close();
+    }
+  });
+});
+
+describe('banners', () => {
+  it('lists banners with their pictures in order', async () => {
+    const response = await app.inject({ url: '/api/v1/banners/getBannerDetails' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ statusCode: 200, success: true });
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.data[0].images).toEqual([
+      '/uploads/demo/banners/banner-1.svg',
+      '/uploads/demo/banners/banner-2.svg',
+      '/uploads/demo/banners/banner-3.svg',
+    ]);
+  });
+});
+
+describe('errors become envelopes', () => {
+  it('answers an unknown API path with a 404 envelope, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/v1/nothing/here' });
+      expect(expectFailure(response, 404).message).toBe('Route not found');
+    }
+    expect(expectFailure(await app.inject({ url: '/api/unknown' }), 404).message).toBe(
+      'Route not found',
+    );
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad json',
+    });
+    expect(expectFailure(response, 400).message).toBe('Request body is not valid JSON');
+  });
+
+  it('refuses bad JSON on an unknown route with a 4xx envelope', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/nothing',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad json',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ success: false, data: null });
+  });
+
+  it('refuses an empty JSON body, a huge body and an unknown content type', async () => {
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectFailure(empty, 400);
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(expectFailure(huge, 413).message).toBe('Request body is too large');
+    const xml = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(expectFailure(xml, 415).message).toBe('Unsupported content type');
+  });
+
+  it('echoes good JSON (the route works)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { a: 1 },
+    });
+    expect(response.json()).toEqual({ echoed: { a: 1 } });
+  });
+
+  it('answers a malformed URL with a 400 envelope', async () => {
+    const response = await app.inject({ url: '/api/v1/products/getProductDetails/%E0%A4%A' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ success: false, data: null });
+  });
+});
+
+describe('security headers', () => {
+  it('sets them on API answers', async () => {
+    const response = await app.inject({ url: '/api/v1/products/getProductDetails' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it('gives HTML a policy for a Vite-built React app', async () => {
+    const response = await app.inject({ url: '/' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('compression', () => {
+  it('compresses JSON for clients that accept it', async () => {
+    const response = await app.inject({
+      url: '/api/v1/products/getProductDetails',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
+    expect(body.data).toHaveLength(9);
+  });
+});
+
+describe('uploads', () => {
+  it('serves an SVG with a year of immutable cache and a locked-down policy', async () => {
+    const response = await app.inject({ url: '/uploads/demo/products/classic-roasted-1.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    expect(response.body).toBe(SVG);
+  });
+
+  it('404s a missing upload instead of the storefront', async () => {
+    const response = await app.inject({ url: '/uploads/demo/products/missing.svg' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('does not escape the uploads folder', async () => {
+    const response = await app.inject({ url: '/uploads/../web-dist/index.html' });
+    expect(response.body).not.toBe(SVG);
+    const encoded = await app.inject({ url: '/uploads/%2e%2e/web-dist/robots.txt' });
+    expect(encoded.body).not.toContain('User-agent');
+  });
+});
+
+describe('storefront', () => {
+  it('serves index.html at the root, revalidated on every visit', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/product/abc', '/checkout', '/admin/dashboard', '/order-status/123?x=1'])(
+    'answers the deep link %s with index.html',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets with a year of immutable cache', async () => {
+    const response = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('404s a missing asset or file instead of answering HTML', async () => {
+    for (const url of ['/assets/gone.js', '/favicon-missing.png']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+
+  it('does not answer a POST to a page path with HTML', async () => {
+    const response = await app.inject({ method: 'POST', url: '/product/abc' });
+    expectFailure(response, 404);
+  });
+
+  it('serves nothing but the API when the build is missing', async () => {
+    const bare = await testApp({
+      db: database.db,
+      dataDir: data.dir,
+      webDistDir: path.join(data.dir, 'none'),
+    });
+    try {
+      expectFailure(await bare.inject({ url: '/product/abc' }), 404);
+      expect((await bare.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with the exact message past the limit', async () => {
+    const limited = await testApp({
+      db: database.db,
+      dataDir: data.dir,
+      env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' },
+    });
+    try {
+      for (let i = 0; i < 2; i++) {
+        expect((await limited.inject({ url: '/api/v1/banners/getBannerDetails' })).statusCode).toBe(
+          200,
+        );
+      }
+      const response = await limited.inject({ url: '/api/v1/banners/getBannerDetails' });
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({
+        statusCode: 429,
+        data: null,
+        message: TOO_MANY_REQUESTS_MESSAGE,
+        success: false,
+        errors: [],
+      });
+      expect(TOO_MANY_REQUESTS_MESSAGE).toBe(
+        'Too many requests, please try again after few minutes.',
+      );
+      expect(response.headers['retry-after']).toBeDefined();
+      // Another client is not affected.
+      const other = await limited.inject({
+        url: '/api/v1/banners/getBannerDetails',
+        remoteAddress: '10.0.0.9',
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is on by default with a generous limit, and can be turned off', async () => {
+    const response = await app.inject({ url: '/api/v1/health' });
+    expect(response.headers['x-ratelimit-limit']).toBe('300');
+    const off = await testApp({
+      db: database.db,
+      dataDir: data.dir,
+      env: { RATE_LIMIT: 'off', RATE_LIMIT_MAX: '1' },
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await off.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

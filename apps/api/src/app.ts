@@ -1,0 +1,81 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config/config';
+import { REPO_ROOT } from './config/config';
+import type { Database } from './db/client';
+import { failure } from './lib/envelope';
+import { bannerRoutes } from './modules/banners/routes';
+import { healthRoutes } from './modules/health/routes';
+import { productRoutes } from './modules/products/routes';
+import { installErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
+import { installSecurityHeaders } from './plugins/security-headers';
+import { registerStorefront, registerUploads } from './plugins/static-files';
+
+export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** the built storefront; null serves none. Defaults to apps/web/dist. */
+  webDistDir?: string | null;
+  /** a pino logger; none logs nothing (tests) */
+  logger?: FastifyBaseLogger;
+}
+
+/** The HTTP app, not yet listening: main.ts listens, tests call `app.inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed URL (bad percent-encoding) is the caller's error, answered in the envelope.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.code(statusCode).send(failure(statusCode, 'Malformed request'));
+    },
+  });
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, config);
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 11 (the default) costs far too much CPU per response; 4 is close in size.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : null;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+
+  await app.register(
+    async (api) => {
+      await registerRateLimit(api, config.rateLimit, redis);
+      await api.register(healthRoutes, { db });
+      await api.register(productRoutes, { db, prefix: '/products' });
+      await api.register(bannerRoutes, { db, prefix: '/banners' });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerUploads(app, config.uploadsDir);
+  await registerStorefront(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir);
+  return app;
+}

@@ -1,0 +1,325 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { config as loadDotenv } from 'dotenv';
+import { z } from 'zod';
+
+/** The repository root: DATA_DIR and the storefront build are found relative to it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export const DEV_ADMIN_EMAIL = 'owner@mithilamakhana.in';
+export const DEV_ADMIN_PASSWORD = 'makhana-owner-dev';
+const DEV_RAZORPAY_KEY_ID = 'rzp_test_simulated';
+const DEV_RAZORPAY_KEY_SECRET = 'simulated-key-secret-development-only';
+const DEV_RAZORPAY_WEBHOOK_SECRET = 'simulated-webhook-secret-development-only';
+/** Used only when no secret file can be written (tests); never accepted in production. */
+export const DEV_AUTH_SECRET = 'development-auth-secret-do-not-use-in-production';
+
+export type Environment = Record<string, string | undefined>;
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  /** requests per window and client on every API route */
+  max: number;
+  windowMs: number;
+  /** the tighter limit of sign-in and one-time-code routes */
+  strictMax: number;
+  strictWindowMs: number;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  authSecret: string;
+  admin: { email: string; password: string };
+  mail: { smtpUrl: string | null; from: string; ownerEmail: string };
+  payments: {
+    provider: 'simulated' | 'razorpay';
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    apiUrl: string;
+  };
+  pincode: {
+    provider: 'offline' | 'delhivery';
+    delhiveryToken: string | null;
+    delhiveryApiUrl: string;
+  };
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  storage:
+    | { kind: 'local' }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | null;
+        region: string;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+      };
+  seedDemo: boolean;
+  rateLimit: RateLimitConfig;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const TRUE = new Set(['1', 'true', 'yes', 'on']);
+const FALSE = new Set(['0', 'false', 'no', 'off']);
+
+/** Reads one variable with a zod schema; the error names the variable. */
+function read<T>(env: Environment, name: string, schema: z.ZodType<T>, fallback: T): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message ?? 'invalid value';
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(raw)}: ${reason}`);
+  }
+  return parsed.data;
+}
+
+function optional(env: Environment, name: string): string | null {
+  const raw = env[name]?.trim();
+  return raw ? raw : null;
+}
+
+const booleanSchema = z.string().transform((v, ctx) => {
+  const lower = v.toLowerCase();
+  if (TRUE.has(lower)) return true;
+  if (FALSE.has(lower)) return false;
+  ctx.addIssue({ code: 'custom', message: 'expected one of 1, 0, true, false, yes, no, on, off' });
+  return z.NEVER;
+});
+const portSchema = z.coerce
+  .number({ error: 'expected a number' })
+  .int('expected a whole number')
+  .min(0, 'expected a port between 0 and 65535')
+  .max(65535, 'expected a port between 0 and 65535');
+const positiveInt = z.coerce
+  .number({ error: 'expected a number' })
+  .int('expected a whole number')
+  .positive('expected a positive number');
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
+const postgresUrl = z.url({
+  protocol: /^postgres(ql)?$/,
+  error: 'expected a postgres:// or postgresql:// URL',
+});
+const redisUrl = z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' });
+const smtpUrl = z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' });
+const email = z.email({ error: 'expected an e-mail address' }).transform((v) => v.toLowerCase());
+const text = z.string();
+
+function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `expected one of ${values.join(', ')}` });
+}
+
+/** A secret the server derives from AUTH_SECRET when the deployment gives none of its own. */
+function derived(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('hex');
+}
+
+export interface LoadConfigOptions {
+  /**
+   * Gives the development AUTH_SECRET when none is set (main.ts keeps one in DATA_DIR).
+   * Without it the fixed development secret is used, which production refuses.
+   */
+  devAuthSecret?: (dataDir: string) => string;
+}
+
+/**
+ * Parses the environment of DESIGN section 3. Pure apart from the optional devAuthSecret hook:
+ * the same input gives the same result, and every bad value throws a ConfigError naming it.
+ */
+export function loadConfig(env: Environment, options: LoadConfigOptions = {}): Config {
+  const nodeEnv = read(
+    env,
+    'NODE_ENV',
+    enumOf(['development', 'production', 'test']),
+    'development',
+  );
+  const isProduction = nodeEnv === 'production';
+  const port = read(env, 'PORT', portSchema, 3000);
+  const host = read(env, 'HOST', text, '0.0.0.0');
+  const publicUrl = read(env, 'PUBLIC_URL', httpUrl, `http://localhost:${port}`);
+  const dataDir = path.resolve(REPO_ROOT, read(env, 'DATA_DIR', text, './data'));
+  const databaseUrl = read<string | null>(env, 'DATABASE_URL', postgresUrl, null);
+  const redis = read<string | null>(env, 'REDIS_URL', redisUrl, null);
+
+  const missing = (name: string, why = 'it is required in production') =>
+    new ConfigError(`Missing environment variable ${name}: ${why}`);
+
+  let authSecret = optional(env, 'AUTH_SECRET');
+  if (authSecret !== null && authSecret.length < 32) {
+    throw new ConfigError('Invalid environment variable AUTH_SECRET: use at least 32 characters');
+  }
+  if (isProduction) {
+    if (authSecret === null) throw missing('AUTH_SECRET');
+    if (authSecret === DEV_AUTH_SECRET) {
+      throw new ConfigError(
+        'Invalid environment variable AUTH_SECRET: the development secret is refused in production',
+      );
+    }
+  }
+  authSecret ??= options.devAuthSecret ? options.devAuthSecret(dataDir) : DEV_AUTH_SECRET;
+
+  const adminEmail = read(env, 'ADMIN_EMAIL', email, DEV_ADMIN_EMAIL);
+  const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  if (isProduction) {
+    if (adminPassword === null) throw missing('ADMIN_PASSWORD');
+    if (adminPassword === DEV_ADMIN_PASSWORD) {
+      throw new ConfigError(
+        'Invalid environment variable ADMIN_PASSWORD: the development password is refused in production',
+      );
+    }
+  }
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError('Invalid environment variable ADMIN_PASSWORD: use at least 8 characters');
+  }
+
+  const razorpayKeyId = optional(env, 'RAZORPAY_KEY_ID');
+  const provider = read(
+    env,
+    'PAYMENT_PROVIDER',
+    enumOf(['simulated', 'razorpay']),
+    razorpayKeyId ? 'razorpay' : 'simulated',
+  );
+  const allowSimulated = read(env, 'ALLOW_SIMULATED_PAYMENTS', booleanSchema, false);
+  if (isProduction && provider === 'simulated' && !allowSimulated) {
+    throw new ConfigError(
+      'Invalid environment variable PAYMENT_PROVIDER: the simulated gateway is refused in production; set PAYMENT_PROVIDER=razorpay with RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (or ALLOW_SIMULATED_PAYMENTS=1 for a demo)',
+    );
+  }
+  let keySecret = optional(env, 'RAZORPAY_KEY_SECRET');
+  let webhookSecret = optional(env, 'RAZORPAY_WEBHOOK_SECRET');
+  if (provider === 'razorpay') {
+    if (!razorpayKeyId) throw missing('RAZORPAY_KEY_ID', 'PAYMENT_PROVIDER is razorpay');
+    if (!keySecret) throw missing('RAZORPAY_KEY_SECRET', 'PAYMENT_PROVIDER is razorpay');
+    if (!webhookSecret) throw missing('RAZORPAY_WEBHOOK_SECRET', 'PAYMENT_PROVIDER is razorpay');
+  } else if (isProduction) {
+    // A production demo on the simulated gateway must not sign with a secret printed in the code.
+    keySecret ??= derived(authSecret, 'simulated-razorpay-key-secret');
+    webhookSecret ??= derived(authSecret, 'simulated-razorpay-webhook-secret');
+  }
+
+  const pincodeProvider = read(
+    env,
+    'PINCODE_PROVIDER',
+    enumOf(['offline', 'delhivery']),
+    'offline',
+  );
+  const delhiveryToken = optional(env, 'DELHIVERY_TOKEN');
+  if (pincodeProvider === 'delhivery' && !delhiveryToken) {
+    throw missing('DELHIVERY_TOKEN', 'PINCODE_PROVIDER is delhivery');
+  }
+
+  const googleClientId = optional(env, 'GOOGLE_CLIENT_ID');
+  const googleClientSecret = optional(env, 'GOOGLE_CLIENT_SECRET');
+  if (googleClientId && !googleClientSecret) {
+    throw missing('GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID is set');
+  }
+
+  const storageKind = read(env, 'STORAGE', enumOf(['local', 's3']), 'local');
+  let storage: Config['storage'] = { kind: 'local' };
+  if (storageKind === 's3') {
+    const bucket = optional(env, 'S3_BUCKET');
+    if (!bucket) throw missing('S3_BUCKET', 'STORAGE is s3');
+    storage = {
+      kind: 's3',
+      bucket,
+      endpoint: read<string | null>(env, 'S3_ENDPOINT', httpUrl, null),
+      region: read(env, 'S3_REGION', text, 'auto'),
+      accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
+      secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+    };
+  }
+
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    databaseUrl,
+    redisUrl: redis,
+    authSecret,
+    admin: { email: adminEmail, password: adminPassword ?? DEV_ADMIN_PASSWORD },
+    mail: {
+      smtpUrl: read<string | null>(env, 'SMTP_URL', smtpUrl, null),
+      from: read(env, 'MAIL_FROM', text, 'Mithila Makhana <care@mithilamakhana.in>'),
+      ownerEmail: read(env, 'OWNER_EMAIL', email, adminEmail),
+    },
+    payments: {
+      provider,
+      keyId: razorpayKeyId ?? DEV_RAZORPAY_KEY_ID,
+      keySecret: keySecret ?? DEV_RAZORPAY_KEY_SECRET,
+      webhookSecret: webhookSecret ?? DEV_RAZORPAY_WEBHOOK_SECRET,
+      apiUrl: read(env, 'RAZORPAY_API_URL', httpUrl, 'https://api.razorpay.com'),
+    },
+    pincode: {
+      provider: pincodeProvider,
+      delhiveryToken,
+      delhiveryApiUrl: read(env, 'DELHIVERY_API_URL', httpUrl, 'https://track.delhivery.com'),
+    },
+    google:
+      googleClientId && googleClientSecret
+        ? {
+            clientId: googleClientId,
+            clientSecret: googleClientSecret,
+            issuerUrl: read(env, 'GOOGLE_ISSUER_URL', httpUrl, 'https://accounts.google.com'),
+          }
+        : null,
+    storage,
+    seedDemo: read(env, 'SEED_DEMO', booleanSchema, !isProduction),
+    rateLimit: {
+      enabled: read(env, 'RATE_LIMIT', booleanSchema, true),
+      max: read(env, 'RATE_LIMIT_MAX', positiveInt, 300),
+      windowMs: read(env, 'RATE_LIMIT_WINDOW_MS', positiveInt, 60_000),
+      strictMax: read(env, 'RATE_LIMIT_STRICT_MAX', positiveInt, 10),
+      strictWindowMs: read(env, 'RATE_LIMIT_STRICT_WINDOW_MS', positiveInt, 15 * 60_000),
+    },
+    trustProxy: read(env, 'TRUST_PROXY', booleanSchema, false),
+    logLevel: read(
+      env,
+      'LOG_LEVEL',
+      enumOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+      nodeEnv === 'test' ? 'warn' : 'info',
+    ),
+  };
+}
+
+/** Development only: one random AUTH_SECRET kept in DATA_DIR/auth-secret, so sign-ins survive restarts. */
+export function readOrCreateAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** The start-up path: `.env` at the repository root (when present), then the process environment. */
+export function loadConfigFromProcess(): Config {
+  loadDotenv({ path: path.join(REPO_ROOT, '.env'), quiet: true });
+  return loadConfig(process.env, { devAuthSecret: readOrCreateAuthSecret });
+}

@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/**
+ * The one database type the services see. `NodePgDatabase` and `PgliteDatabase` both extend
+ * `PgDatabase<HKT, Schema>` and differ only in the driver's raw result type (the HKT), which no
+ * service reads, so typing against the base class with the generic HKT serves both drivers.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** A transaction has the same query API as the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Key of the advisory lock that lets only one process migrate a PostgreSQL database at a time. */
+const MIGRATION_LOCK = 72_657_001;
+
+/** PGlite in a folder, or in memory when `dataDir` is null. Applies the migrations. */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  /** skip migrations (e.g. to probe a server that may be down) */
+  migrate?: boolean;
+  max?: number;
+}
+
+/** A pool on a PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
+export async function openPostgres(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => {});
+  if (options.migrate !== false) {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await migratePostgres(drizzlePostgres({ client, schema }), {
+          migrationsFolder: MIGRATIONS_DIR,
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      }
+    } catch (error) {
+      client.release();
+      await pool.end();
+      throw error;
+    }
+    client.release();
+  }
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db; migrated either way. */
+export function openDatabase(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPglite(path.join(config.dataDir, 'db'));
+}
+
+/** A cheap round trip, for readiness checks. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,378 @@
+/**
+ * Every table of the shop. Money is integer paise (`*_paise`), ids are text UUIDs (sent as `_id`),
+ * timestamps carry their time zone. One pg-core schema serves PGlite and PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdateFn(() => new Date());
+
+export const users = pgTable('users', {
+  id: id(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  gender: text('gender', { enum: ['Male', 'Female'] }),
+  /** stored lower-case */
+  email: text('email').notNull().unique(),
+  phoneNumber: text('phone_number').notNull().default(''),
+  /** the OpenID Connect subject once the customer has signed in with Google */
+  googleSubject: text('google_subject').unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Owner accounts: a separate realm from customers. */
+export const admins = pgTable('admins', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default('Owner'),
+  role: text('role', { enum: ['owner'] })
+    .notNull()
+    .default('owner'),
+  /** `scrypt$N$r$p$salt$hash`, see lib/password.ts */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull().default('India'),
+    pincode: text('pincode').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    alternateNumber: text('alternate_number').notNull().default(''),
+    landmark: text('landmark').notNull().default(''),
+    email: text('email').notNull().default(''),
+    locality: text('locality').notNull().default(''),
+    label: text('label', { enum: ['Home', 'Work'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    brand: text('brand').notNull(),
+    categoryType: text('category_type').notNull(),
+    packOfBox: integer('pack_of_box').notNull().default(1),
+    /** the card price: what the price filter reads */
+    pricePaise: integer('price_paise').notNull(),
+    /** the flavour */
+    variant: text('variant').notNull().default(''),
+    /** the owner's switch */
+    inStock: boolean('in_stock').notNull().default(true),
+    /** months */
+    shelfLife: integer('shelf_life').notNull(),
+    modelNumber: text('model_number').notNull().default(''),
+    countryOfOrigin: text('country_of_origin').notNull().default('India'),
+    healthBenefits: text('health_benefits').notNull().default(''),
+    containerType: text('container_type').notNull().default(''),
+    dietaryPreference: text('dietary_preference').notNull().default(''),
+    sku: text('sku').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
+    index('products_created_idx').on(t.createdAt),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** 0 is the main picture */
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);
+
+/** A weight of a product: the unit that is sold, with its own price, sku and stock. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    weightGrams: integer('weight_grams').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    sku: text('sku').notNull().unique(),
+    /** units on the shelf; free stock = stock minus active reservations */
+    stock: integer('stock').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_product_weight_idx').on(t.productId, t.weightGrams),
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
+    check('product_variants_weight_positive', sql`${t.weightGrams} > 0`),
+  ],
+);
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'Pending',
+  'Confirmed',
+  'Shipped',
+  'Delivered',
+  'Cancelled',
+] as const;
+
+/** The checkout form's fields, copied onto the order. */
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  country: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    /** human-readable, e.g. MM-20250101-4F7K2 */
+    orderNumber: text('order_number').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    shippingCostPaise: integer('shipping_cost_paise').notNull(),
+    totalAmountPaise: integer('total_amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    paymentMethod: text('payment_method').notNull().default('Prepaid'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
+    /** the gateway's order id (order_...) */
+    gatewayOrderId: text('gateway_order_id').unique(),
+    /** the captured payment id (pay_...) */
+    transactionId: text('transaction_id').unique(),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** a capture arrived that cannot be kept: the owner must refund it */
+    needsRefund: boolean('needs_refund').notNull().default(false),
+    /** an unpaid order releases its stock at this time */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.paymentStatus, t.expiresAt),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.totalAmountPaise} >= 0 and ${t.shippingCostPaise} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** kept as plain text so an order outlives a deleted product */
+    productId: text('product_id').notNull(),
+    variantId: text('variant_id'),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    variantWeight: integer('variant_weight').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceAtPurchasePaise: integer('price_at_purchase_paise').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Stock held by an order. `active` holds free stock until `expires_at`; `committed` means the
+ * order was paid and the variant's stock was decremented; `released` gives the stock back.
+ */
+export const RESERVATION_STATUSES = ['active', 'committed', 'released'] as const;
+
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('stock_reservations_variant_idx').on(t.variantId, t.status),
+    index('stock_reservations_order_idx').on(t.orderId),
+    check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Razorpay webhook events already handled (deduplicated on the event id). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const banners = pgTable('banners', {
+  id: id(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const bannerImages = pgTable(
+  'banner_images',
+  {
+    id: id(),
+    bannerId: text('banner_id')
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banner_images_banner_idx').on(t.bannerId, t.position)],
+);
+
+/** One-time sign-in codes: only a hash is kept. */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull().default('login'),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Refresh tokens (hashed), rotated within a family; reuse of a rotated token revokes the family. */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: id(),
+    subjectType: text('subject_type', { enum: ['user', 'admin'] }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    replacedBy: text('replaced_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refresh_sessions_family_idx').on(t.familyId),
+    index('refresh_sessions_subject_idx').on(t.subjectType, t.subjectId),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  fromName: text('from_name').notNull(),
+  replyTo: text('reply_to').notNull(),
+  phone: text('phone').notNull(),
+  message: text('message').notNull(),
+  /** set once the mail to the owner went out */
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const complaints = pgTable('complaints', {
+  id: id(),
+  fromName: text('from_name').notNull(),
+  replyTo: text('reply_to').notNull(),
+  orderId: text('order_id').notNull(),
+  issueType: text('issue_type').notNull(),
+  query: text('query').notNull(),
+  invoiceUrl: text('invoice_url'),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

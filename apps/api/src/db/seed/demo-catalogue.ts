@@ -1,0 +1,205 @@
+/** The demo catalogue loaded into an empty database in development (prices in whole rupees). */
+
+export interface DemoVariant {
+  weight: number;
+  price: number;
+  stock: number;
+}
+
+export interface DemoProduct {
+  slug: string;
+  code: string;
+  name: string;
+  variant: string;
+  description: string;
+  categoryType: string;
+  packOfBox: number;
+  shelfLife: number;
+  healthBenefits: string;
+  containerType: string;
+  dietaryPreference: string;
+  weights: DemoVariant[];
+}
+
+const ROASTED_BENEFITS =
+  'High in plant protein and fibre, low in fat, naturally gluten free; rich in magnesium, potassium and antioxidants.';
+
+export const DEMO_PRODUCTS: readonly DemoProduct[] = [
+  {
+    slug: 'classic-roasted',
+    code: 'CLS',
+    name: 'Classic Roasted Makhana',
+    variant: 'Classic Salted',
+    description:
+      'Hand-picked fox nuts from the ponds of Mithila, slow-roasted in small batches with a whisper of cold-pressed groundnut oil and sea salt. Light, crunchy and honest, this is the makhana our grandmothers served with evening chai. A guilt-free snack for the office drawer or the school tiffin.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 6,
+    healthBenefits: ROASTED_BENEFITS,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegetarian',
+    weights: [
+      { weight: 50, price: 99, stock: 120 },
+      { weight: 100, price: 179, stock: 150 },
+      { weight: 250, price: 399, stock: 80 },
+      { weight: 500, price: 749, stock: 40 },
+    ],
+  },
+  {
+    slug: 'himalayan-pink-salt',
+    code: 'HPS',
+    name: 'Himalayan Pink Salt Makhana',
+    variant: 'Himalayan Pink Salt',
+    description:
+      'Plump, double-popped makhana roasted and tossed with mineral-rich Himalayan pink salt and a hint of black pepper. Less sodium than table salt, all of the crunch. Perfect for mindful munching between meetings.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 6,
+    healthBenefits: `${ROASTED_BENEFITS} Pink salt adds trace minerals.`,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegan',
+    weights: [
+      { weight: 100, price: 199, stock: 110 },
+      { weight: 250, price: 449, stock: 70 },
+      { weight: 500, price: 849, stock: 35 },
+    ],
+  },
+  {
+    slug: 'peri-peri',
+    code: 'PRP',
+    name: 'Peri Peri Makhana',
+    variant: 'Peri Peri',
+    description:
+      'Our roasted fox nuts coated in a fiery African bird’s-eye chilli blend with garlic, paprika and a squeeze of lemon. Bold enough for movie night, light enough to keep reaching for. Roasted, never fried.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 6,
+    healthBenefits: `${ROASTED_BENEFITS} Chilli may support metabolism.`,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegan',
+    weights: [
+      { weight: 50, price: 119, stock: 90 },
+      { weight: 100, price: 209, stock: 130 },
+      { weight: 250, price: 479, stock: 60 },
+    ],
+  },
+  {
+    slug: 'cheese-herbs',
+    code: 'CHZ',
+    name: 'Cheese & Herbs Makhana',
+    variant: 'Cheese',
+    description:
+      'Crunchy makhana dusted with real cheddar cheese powder, oregano, basil and a pinch of chilli flakes. Tastes like a pizza night, without the heaviness. A favourite in lunch boxes for kids and grown-ups alike.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 5,
+    healthBenefits: `${ROASTED_BENEFITS} Contains milk solids for extra calcium.`,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegetarian',
+    weights: [
+      { weight: 50, price: 129, stock: 75 },
+      { weight: 100, price: 229, stock: 100 },
+      { weight: 250, price: 499, stock: 45 },
+    ],
+  },
+  {
+    slug: 'pudina-mint',
+    code: 'MNT',
+    name: 'Pudina Mint Makhana',
+    variant: 'Mint',
+    description:
+      'Cooling pudina, dried mango powder and rock salt on slow-roasted fox nuts, inspired by the chaat stalls of Darbhanga. Tangy, fresh and impossible to stop at one handful. Great with a glass of nimbu pani.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 6,
+    healthBenefits: `${ROASTED_BENEFITS} Mint aids digestion.`,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegan',
+    weights: [
+      { weight: 50, price: 109, stock: 85 },
+      { weight: 100, price: 199, stock: 120 },
+      { weight: 250, price: 449, stock: 50 },
+    ],
+  },
+  {
+    slug: 'caramel',
+    code: 'CAR',
+    name: 'Salted Caramel Makhana',
+    variant: 'Caramel',
+    description:
+      'Roasted makhana glazed in golden jaggery caramel with a flake of sea salt, packed in a reusable glass jar that makes a thoughtful gift. Sweet, buttery and crisp, it is a better-for-you dessert for festive hampers. Made without refined sugar.',
+    categoryType: 'Sweet Makhana',
+    packOfBox: 1,
+    shelfLife: 4,
+    healthBenefits:
+      'Sweetened with jaggery instead of refined sugar; a source of plant protein, fibre and iron.',
+    containerType: 'Jar',
+    dietaryPreference: 'Vegetarian',
+    weights: [
+      { weight: 250, price: 549, stock: 40 },
+      { weight: 500, price: 999, stock: 20 },
+    ],
+  },
+  {
+    slug: 'raw-premium',
+    code: 'RAW',
+    name: 'Raw Premium Makhana (6 Suta, unroasted)',
+    variant: 'Plain',
+    description:
+      'Extra-large 6 Suta grade fox nuts, sun-dried and hand-graded in Mithila, left unroasted for your kitchen. Roast them in ghee at home, stir them into kheer, or cook a rich makhana curry. Single-origin, with nothing added.',
+    categoryType: 'Raw Makhana',
+    packOfBox: 1,
+    shelfLife: 12,
+    healthBenefits:
+      'Naturally gluten free, low in fat and sodium, a source of protein, fibre, magnesium and potassium; a traditional fasting (vrat) food.',
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Gluten Free',
+    weights: [
+      { weight: 250, price: 449, stock: 60 },
+      { weight: 500, price: 849, stock: 30 },
+    ],
+  },
+  {
+    slug: 'cream-onion',
+    code: 'CRO',
+    name: 'Cream & Onion Makhana',
+    variant: 'Cream & Onion',
+    description:
+      'Roasted fox nuts tossed in a creamy seasoning of onion, chives and a touch of parsley. All the comfort of your favourite chips, at a fraction of the fat. Ideal for parties and long drives.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 5,
+    healthBenefits: ROASTED_BENEFITS,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegetarian',
+    weights: [
+      { weight: 50, price: 119, stock: 70 },
+      { weight: 100, price: 219, stock: 95 },
+      { weight: 250, price: 469, stock: 40 },
+    ],
+  },
+  {
+    slug: 'tangy-tomato',
+    code: 'TOM',
+    name: 'Tangy Tomato Makhana',
+    variant: 'Tangy Tomato',
+    description:
+      'Sun-ripened tomato powder, a little chilli and a twist of tamarind on crunchy roasted makhana. Tangy, zesty and loved by kids. Our most requested flavour, back soon.',
+    categoryType: 'Roasted Makhana',
+    packOfBox: 1,
+    shelfLife: 6,
+    healthBenefits: `${ROASTED_BENEFITS} Tomato adds lycopene.`,
+    containerType: 'Resealable Zip Pouch',
+    dietaryPreference: 'Vegan',
+    weights: [
+      { weight: 50, price: 109, stock: 0 },
+      { weight: 100, price: 199, stock: 0 },
+    ],
+  },
+];
+
+export const DEMO_BANNER_IMAGES = [1, 2, 3].map((n) => `/uploads/demo/banners/banner-${n}.svg`);
+
+export function demoProductImages(slug: string): string[] {
+  return [1, 2].map((n) => `/uploads/demo/products/${slug}-${n}.svg`);
+}

@@ -1,0 +1,168 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PRICE_BANDS, priceInBand } from '@makhana/domain/filters';
+import { isProductAvailable } from '@makhana/domain/product';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../lib/password';
+import { listBanners } from '../../modules/banners/service';
+import { listProducts } from '../../modules/products/service';
+import { tempDataDir } from '../../test/app';
+import { createTestDatabase, type TestDatabase, usesPostgres } from '../../test/database';
+import { admins, products } from '../schema';
+import { DEMO_PRODUCTS } from './demo-catalogue';
+import { copyDemoImages, seedAtStart, seedDemoCatalogue } from './seed';
+
+let database: TestDatabase;
+const data = tempDataDir();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+  data.remove();
+});
+beforeEach(async () => {
+  await database.reset();
+});
+
+const owner = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
+
+describe('demo catalogue', () => {
+  it('runs on the database this run asked for', () => {
+    expect(database.kind).toBe(usesPostgres() ? 'postgres' : 'pglite');
+  });
+
+  it('loads 9 products once, however often it runs', async () => {
+    expect(await seedDemoCatalogue(database.db)).toBe(true);
+    expect(await seedDemoCatalogue(database.db)).toBe(false);
+    await seedAtStart(database.db, { seedDemo: true, uploadsDir: data.dir, admin: owner });
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(row?.n).toBe(9);
+    expect(await listBanners(database.db)).toHaveLength(1);
+  });
+
+  it('runs safely when several starts seed at the same time', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => seedDemoCatalogue(database.db)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await listProducts(database.db)).toHaveLength(9);
+  });
+
+  it('fills every field believably, in catalogue order', async () => {
+    await seedDemoCatalogue(database.db);
+    const list = await listProducts(database.db);
+    expect(list.map((p) => p.name)).toEqual(DEMO_PRODUCTS.map((p) => p.name));
+    expect(list.map((p) => p.variant)).toEqual([
+      'Classic Salted',
+      'Himalayan Pink Salt',
+      'Peri Peri',
+      'Cheese',
+      'Mint',
+      'Caramel',
+      'Plain',
+      'Cream & Onion',
+      'Tangy Tomato',
+    ]);
+    for (const p of list) {
+      expect(p.brand).toBe('Mithila Makhana');
+      expect(p.countryOfOrigin).toBe('India');
+      expect(p.description.split('. ').length).toBeGreaterThanOrEqual(2);
+      for (const field of [
+        'categoryType',
+        'modelNumber',
+        'healthBenefits',
+        'containerType',
+        'dietaryPreference',
+        'sku',
+      ] as const) {
+        expect(p[field], field).not.toBe('');
+      }
+      expect(p.shelfLife).toBeGreaterThan(0);
+      expect(p.packOfBox).toBeGreaterThan(0);
+      expect(p.quantity.length).toBeGreaterThanOrEqual(2);
+      expect(p.quantity.length).toBeLessThanOrEqual(4);
+      // Card price = the smallest weight's price; weights ascend; each sku names its weight.
+      expect(p.price).toBe(p.quantity[0]?.price);
+      expect(p.quantity.map((q) => q.weight)).toEqual(
+        [...p.quantity.map((q) => q.weight)].sort((a, b) => a - b),
+      );
+      for (const q of p.quantity) {
+        expect([50, 100, 250, 500]).toContain(q.weight);
+        expect(Number.isInteger(q.price)).toBe(true);
+        expect(q.sku).toBe(`${p.sku}-${q.weight}`);
+      }
+      expect(p.images).toHaveLength(2);
+      expect(p.images[0]).toMatch(/^\/uploads\/demo\/products\/[a-z-]+-1\.svg$/);
+    }
+    const classic = list.find((p) => p.name === 'Classic Roasted Makhana');
+    expect(classic?.quantity.find((q) => q.weight === 100)?.sku).toBe('MM-CLS-100');
+  });
+
+  it('hits every price band and has exactly one product out of stock', async () => {
+    await seedDemoCatalogue(database.db);
+    const list = await listProducts(database.db);
+    for (const band of PRICE_BANDS) {
+      expect(
+        list.some((p) => priceInBand(p.price, band.value)),
+        band.value,
+      ).toBe(true);
+    }
+    const unavailable = list.filter((p) => !isProductAvailable(p));
+    expect(unavailable.map((p) => p.name)).toEqual(['Tangy Tomato Makhana']);
+    expect(unavailable[0]?.quantity.every((q) => q.stock === 0)).toBe(true);
+    for (const p of list.filter((x) => x !== unavailable[0])) {
+      for (const q of p.quantity) {
+        expect(q.stock).toBeGreaterThanOrEqual(20);
+        expect(q.stock).toBeLessThanOrEqual(150);
+      }
+    }
+  });
+
+  it('adds one banner with three pictures, in order', async () => {
+    await seedDemoCatalogue(database.db);
+    const [banner] = await listBanners(database.db);
+    expect(banner?.images).toEqual([
+      '/uploads/demo/banners/banner-1.svg',
+      '/uploads/demo/banners/banner-2.svg',
+      '/uploads/demo/banners/banner-3.svg',
+    ]);
+  });
+});
+
+describe('start-up data', () => {
+  it('creates the owner once, with a hashed password', async () => {
+    const first = await seedAtStart(database.db, {
+      seedDemo: false,
+      uploadsDir: data.dir,
+      admin: owner,
+    });
+    const second = await seedAtStart(database.db, {
+      seedDemo: false,
+      uploadsDir: data.dir,
+      admin: { email: 'other@example.com', password: 'another-password' },
+    });
+    expect(first).toMatchObject({ owner: 'created', catalogue: false });
+    expect(second.owner).toBe('exists');
+    const rows = await database.db.select().from(admins);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email).toBe(owner.email);
+    expect(await verifyPassword(owner.password, rows[0]?.passwordHash ?? '')).toBe(true);
+    expect(await listProducts(database.db)).toEqual([]);
+  });
+
+  it('copies whatever demo pictures exist, and tolerates none', async () => {
+    const source = path.join(data.dir, 'source');
+    mkdirSync(path.join(source, 'products'), { recursive: true });
+    writeFileSync(
+      path.join(source, 'products', 'x-1.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
+    const uploads = path.join(data.dir, 'uploads');
+    expect(await copyDemoImages(uploads, source)).toBe(true);
+    expect(readFileSync(path.join(uploads, 'demo', 'products', 'x-1.svg'), 'utf8')).toContain(
+      '<svg',
+    );
+    expect(await copyDemoImages(uploads, path.join(data.dir, 'missing'))).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfigFromProcess } from './config/config';
+import { openDatabase } from './db/client';
+import { seedAtStart } from './db/seed/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfigFromProcess();
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  });
+
+  const database = await openDatabase(config);
+  logger.info({ database: database.kind }, 'database migrated');
+  const seeded = await seedAtStart(database.db, config);
+  logger.info(seeded, 'start-up data ready');
+
+  const app = await buildApp({ config, db: database.db, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    // A request stuck longer than this must not keep the process alive forever.
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: config.publicUrl, env: config.nodeEnv }, `Shop ready at ${config.publicUrl}`);
+  if (!config.isProduction) {
+    logger.info(
+      { email: config.admin.email, password: config.admin.password },
+      `Owner sign-in (development): ${config.admin.email} / ${config.admin.password}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  // The config module's messages name the variable; print them plainly, without a stack.
+  if (error instanceof Error && error.name === 'ConfigError') console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

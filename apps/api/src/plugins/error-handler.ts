@@ -1,0 +1,75 @@
+import type { ApiFieldError } from '@makhana/domain/api';
+import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { failure } from '../lib/envelope';
+import { AppError } from '../lib/errors';
+
+interface Failure {
+  statusCode: number;
+  message: string;
+  errors: ApiFieldError[];
+}
+
+/** Friendly words for Fastify's own request errors. */
+const FRAMEWORK_MESSAGES: Record<string, { statusCode: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, message: 'Request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, message: 'Unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    statusCode: 400,
+    message: 'Request body length does not match Content-Length',
+  },
+  FST_ERR_BAD_URL: { statusCode: 400, message: 'Malformed URL' },
+};
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && ('statusCode' in error || 'code' in error);
+}
+
+/** Maps any thrown value to the failure it answers; unknown errors are 500 and say nothing more. */
+export function toFailure(error: unknown): Failure {
+  if (error instanceof AppError) {
+    return { statusCode: error.statusCode, message: error.message, errors: error.errors };
+  }
+  if (isFastifyError(error)) {
+    const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+    if (known) return { ...known, errors: [] };
+    if (error.validation) {
+      const errors = error.validation.map((v) => ({
+        field:
+          v.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+          String(v.params?.missingProperty ?? 'body'),
+        message: v.message ?? 'is invalid',
+      }));
+      const first = errors[0];
+      return {
+        statusCode: 400,
+        message: first ? `${first.field}: ${first.message}` : 'Invalid input',
+        errors,
+      };
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return { statusCode: 429, message: TOO_MANY_REQUESTS_MESSAGE, errors: [] };
+    if (status >= 400 && status < 500) {
+      return { statusCode: status, message: error.message || 'Bad request', errors: [] };
+    }
+  }
+  return { statusCode: 500, message: 'Internal server error', errors: [] };
+}
+
+/** The one place where errors become the envelope of DESIGN section 4. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const result = toFailure(error);
+    if (result.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else
+      request.log.info(
+        { statusCode: result.statusCode, reason: result.message },
+        'request refused',
+      );
+    return reply
+      .code(result.statusCode)
+      .send(failure(result.statusCode, result.message, result.errors));
+  });
+}

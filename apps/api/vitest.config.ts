@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    // Each file opens its own database (an in-memory PGlite costs about 800 MB): two at a time.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
