@@ -69,6 +69,10 @@ if (process.env.TEST_DATABASE_URL) {
   log('TEST_DATABASE_URL is not set: the API suite runs on the embedded PGlite only');
 }
 
+if (!process.env.TEST_REDIS_URL) {
+  log('TEST_REDIS_URL is not set: the shared rate-limit test on Redis is skipped');
+}
+
 suites.push({
   name: 'browser journeys (Chromium)',
   before: () => ensureWebBuild({ force: true }),

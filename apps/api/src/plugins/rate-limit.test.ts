@@ -38,3 +38,37 @@ describe('strictRateLimit', () => {
     }
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('rate limits on Redis', () => {
+  it('shares one counter between two API processes', async () => {
+    const { Redis } = await import('ioredis');
+    const shared = { ...limits, max: 3 };
+    const namespacePrefix = `test-${process.pid}-${Date.now()}`;
+    const makeInstance = async () => {
+      const redis = new Redis(redisUrl as string, { keyPrefix: `${namespacePrefix}:` });
+      const app = Fastify();
+      installErrorHandler(app);
+      await registerRateLimit(app, shared, redis);
+      app.get('/products', async () => ({ ok: true }));
+      app.addHook('onClose', async () => {
+        await redis.quit();
+      });
+      await app.ready();
+      return app;
+    };
+    const first = await makeInstance();
+    const second = await makeInstance();
+    try {
+      const codes: number[] = [];
+      for (const app of [first, second, first, second]) {
+        codes.push((await app.inject({ url: '/products' })).statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
