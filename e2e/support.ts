@@ -15,24 +15,49 @@ export async function fetchProducts(request: APIRequestContext): Promise<Product
 /** Fails on every serious or critical WCAG A/AA violation on the page as it stands. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  const summary = serious.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
-/** Waits until every image on the page has loaded, and fails on a broken one. */
+/** Scrolls through the page so lazy images load, then fails on any image that did not. */
 export async function expectImagesLoaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   const broken = await page.evaluate(async () => {
-    const images = [...document.images];
-    await Promise.all(
-      images.map((img) =>
-        img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })),
-      ),
-    );
-    return images.filter((img) => img.loading !== 'lazy' && img.naturalWidth === 0).map((img) => img.src);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await pause(60);
+    }
+    window.scrollTo(0, 0);
+    const settle = (img: HTMLImageElement) =>
+      img.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            img.addEventListener('load', () => resolve(), { once: true });
+            img.addEventListener('error', () => resolve(), { once: true });
+            setTimeout(resolve, 5000);
+          });
+    // Slides waiting off to the side in a carousel are not on the page yet.
+    const onPage = (img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      return box.width > 0 && box.right > 0 && box.left < window.innerWidth;
+    };
+    const images = [...document.images].filter(onPage);
+    await Promise.all(images.map(settle));
+    return images
+      .filter((img) => !img.complete || img.naturalWidth === 0)
+      .map((img) => img.currentSrc || img.src);
   });
-  expect(broken, 'broken images').toEqual([]);
+  expect(broken, 'images that did not load').toEqual([]);
 }
 
 /** Keeps a full-page screenshot at phone and desktop size as test output. */

@@ -5,16 +5,22 @@ import { RootLayout } from './layout/root-layout';
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // A deep link to a lazy page renders the frame's space while its chunk arrives.
+    hydrateFallbackElement: <div className="min-h-dvh" />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/faq', element: <HomePage /> },
       {
         path: '/products',
-        lazy: () => import('../features/catalogue/products-page').then((m) => ({ Component: m.ProductsPage })),
+        lazy: () =>
+          import('../features/catalogue/products-page').then((m) => ({
+            Component: m.ProductsPage,
+          })),
       },
       {
         path: '/product/:id',
-        lazy: () => import('../features/product/product-page').then((m) => ({ Component: m.ProductPage })),
+        lazy: () =>
+          import('../features/product/product-page').then((m) => ({ Component: m.ProductPage })),
       },
       { path: '/product', element: <Navigate to="/products" replace /> },
       { path: '/product-review', element: <Navigate to="/products" replace /> },
@@ -25,26 +31,34 @@ export const router = createBrowserRouter([
       },
       {
         path: '/about-us',
-        lazy: () => import('../features/content/about-page').then((m) => ({ Component: m.AboutPage })),
+        lazy: () =>
+          import('../features/content/about-page').then((m) => ({ Component: m.AboutPage })),
       },
       {
         path: '/policy',
         lazy: () =>
-          import('../features/content/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+          import('../features/content/privacy-policy-page').then((m) => ({
+            Component: m.PrivacyPolicyPage,
+          })),
       },
       {
         path: '/term-conditions',
-        lazy: () => import('../features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
+        lazy: () =>
+          import('../features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
       },
       {
         path: '/refund-policy',
         lazy: () =>
-          import('../features/content/refund-policy-page').then((m) => ({ Component: m.RefundPolicyPage })),
+          import('../features/content/refund-policy-page').then((m) => ({
+            Component: m.RefundPolicyPage,
+          })),
       },
       {
         path: '/shippingInfo',
         lazy: () =>
-          import('../features/content/shipping-info-page').then((m) => ({ Component: m.ShippingInfoPage })),
+          import('../features/content/shipping-info-page').then((m) => ({
+            Component: m.ShippingInfoPage,
+          })),
       },
       {
         path: '/return-cancellation',
@@ -55,7 +69,8 @@ export const router = createBrowserRouter([
       },
       {
         path: '*',
-        lazy: () => import('../features/content/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+        lazy: () =>
+          import('../features/content/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
       },
     ],
   },

@@ -28,7 +28,25 @@ export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) 
             decoding="async"
             className={`h-full w-full object-cover transition-transform duration-500 group-hover:scale-105 ${available ? '' : 'opacity-60 grayscale-[40%]'}`}
           />
-        ) : null}
+        ) : (
+          <div
+            role="img"
+            aria-label={product.name}
+            className="grid h-full w-full place-items-center font-display text-5xl text-forest-700/30"
+          >
+            {product.name.charAt(0)}
+          </div>
+        )}
+        {available && (
+          // The whole picture opens the product too; the button below is the one keyboard stop.
+          <Link
+            to={`/product/${product._id}`}
+            state={{ product }}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="absolute inset-0"
+          />
+        )}
         {!available && (
           <span className="absolute left-3 top-3 rounded-full bg-maroon-700 px-3 py-1 text-xs font-semibold text-white">
             Out of Stock
@@ -55,13 +73,13 @@ export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) 
               View Details
             </Link>
           ) : (
-            <span
-              role="link"
-              aria-disabled="true"
-              className="btn w-full cursor-not-allowed bg-cream-200 text-muted"
+            <button
+              type="button"
+              disabled
+              className="btn w-full border border-cream-200 bg-cream-100 text-muted disabled:opacity-100"
             >
               Unavailable
-            </span>
+            </button>
           )}
         </div>
       </div>

@@ -7,7 +7,11 @@ function easeInOutQuad(t: number): number {
 function animateScrollTo(targetY: number, durationMs: number): void {
   const startY = window.scrollY;
   const distance = targetY - startY;
-  if (durationMs <= 0 || Math.abs(distance) < 1 || matchMedia('(prefers-reduced-motion: reduce)').matches) {
+  if (
+    durationMs <= 0 ||
+    Math.abs(distance) < 1 ||
+    matchMedia('(prefers-reduced-motion: reduce)').matches
+  ) {
     window.scrollTo(0, targetY);
     return;
   }

@@ -37,7 +37,7 @@ const bannerSlice = createSlice({
       })
       .addCase(fetchBanners.rejected, (state, action) => {
         state.loading = false;
-        state.error = action.payload ?? 'Server error';
+        if (!action.meta.aborted) state.error = action.payload ?? 'Server error';
       });
   },
 });

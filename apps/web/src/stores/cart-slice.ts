@@ -1,7 +1,7 @@
 import {
   addToCart,
-  type Cart,
   CART_STORAGE_KEY,
+  type Cart,
   type CartItem,
   clearCart,
   removeFromCart,
@@ -32,7 +32,10 @@ export function loadStoredCart(): Cart {
 
 export function storeCart(cart: Cart): void {
   try {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: cart.items, total: cart.total }));
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ items: cart.items, total: cart.total }),
+    );
   } catch {
     // A full or blocked storage must not break shopping; the cart still lives for this visit.
   }

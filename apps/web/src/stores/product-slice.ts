@@ -1,4 +1,4 @@
-import { type ProductFilters, noFilters } from '@makhana/domain/filters';
+import { noFilters, type ProductFilters } from '@makhana/domain/filters';
 import type { Product } from '@makhana/domain/product';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { apiRequest, errorMessage } from '../lib/api-client';
@@ -67,19 +67,12 @@ const productSlice = createSlice({
       })
       .addCase(fetchProducts.rejected, (state, action) => {
         state.loading = false;
-        state.error = action.payload ?? 'Server error';
+        if (!action.meta.aborted) state.error = action.payload ?? 'Server error';
       })
-      .addCase(fetchProductById.pending, (state) => {
-        state.loading = true;
-        state.error = null;
-      })
+      // One product's load reports through its own promise: a failed deep link must not mark the
+      // catalogue as failed.
       .addCase(fetchProductById.fulfilled, (state, action) => {
-        state.loading = false;
         state.product = action.payload;
-      })
-      .addCase(fetchProductById.rejected, (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? 'Server error';
       });
   },
 });

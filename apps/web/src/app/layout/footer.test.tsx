@@ -1,0 +1,78 @@
+import { SITE } from '@makhana/domain/site';
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createStore } from '../../stores/store';
+import { Footer } from './footer';
+
+function renderFooter() {
+  const router = createMemoryRouter([{ path: '*', element: <Footer /> }], {
+    initialEntries: ['/products'],
+  });
+  render(
+    <Provider store={createStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+describe('Footer', () => {
+  it('shows the copyright line with the current year', () => {
+    renderFooter();
+    const year = String(new Date().getFullYear());
+    expect(screen.getByText(new RegExp(`© ${year} ${SITE.brand}`))).toBeTruthy();
+  });
+
+  it('lists the support e-mail and phone from the site settings', () => {
+    renderFooter();
+    const email = screen.getByRole('link', { name: SITE.supportEmail });
+    expect(email.getAttribute('href')).toBe(`mailto:${SITE.supportEmail}`);
+    const phone = screen.getByRole('link', { name: SITE.phone });
+    expect(phone.getAttribute('href')).toBe(SITE.phoneHref);
+  });
+
+  it('shows the business address in Bihar', () => {
+    renderFooter();
+    const address = screen.getByText(new RegExp(SITE.address.line1)).closest('address');
+    expect(address?.textContent).toContain(`${SITE.address.city}, ${SITE.address.state}`);
+    expect(address?.textContent).toContain(SITE.address.pincode);
+  });
+
+  it('links the policies and customer service pages', () => {
+    renderFooter();
+    const policies = screen.getByRole('navigation', { name: 'Policies' });
+    const expected: Record<string, string> = {
+      'Privacy Policy': '/policy',
+      'Terms & Conditions': '/term-conditions',
+      'Refund Policy': '/refund-policy',
+      'Shipping Info': '/shippingInfo',
+      'Returns & Cancellation': '/return-cancellation',
+    };
+    for (const [name, href] of Object.entries(expected)) {
+      expect(within(policies).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    }
+    const service = screen.getByRole('navigation', { name: 'Customer service' });
+    expect(within(service).getByRole('link', { name: 'Track orders' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(within(service).getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/');
+  });
+
+  it('links the three social networks in a new tab', () => {
+    renderFooter();
+    for (const network of SITE.social) {
+      const link = screen.getByRole('link', { name: new RegExp(`on ${network.name}`) });
+      expect(link.getAttribute('href')).toBe(network.href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+  });
+
+  it('shows the accepted payment methods', () => {
+    renderFooter();
+    expect(screen.getByRole('img', { name: /accepted payment methods/i }).getAttribute('src')).toBe(
+      '/images/payment-methods.svg',
+    );
+  });
+});

@@ -1,0 +1,195 @@
+import { GST_PERCENT_INCLUDED, POLICY } from '@makhana/domain/constants';
+import { SITE } from '@makhana/domain/site';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
+import {
+  AlertIcon,
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  YouTubeIcon,
+} from './icons';
+import { SectionLink } from './section-link';
+
+const QUICK_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/products', label: 'Products' },
+  { to: '/about-us', label: 'About Us' },
+  { to: '/contact-us', label: 'Contact Us' },
+  { to: '/cart', label: 'Cart' },
+] as const;
+
+const POLICY_LINKS = [
+  { to: '/policy', label: 'Privacy Policy' },
+  { to: '/term-conditions', label: 'Terms & Conditions' },
+  { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/shippingInfo', label: 'Shipping Info' },
+  { to: '/return-cancellation', label: 'Returns & Cancellation' },
+] as const;
+
+const SOCIAL_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
+  Instagram: InstagramIcon,
+  Facebook: FacebookIcon,
+  YouTube: YouTubeIcon,
+};
+
+const linkClass =
+  'rounded text-sm text-cream-200 transition-colors hover:text-saffron-400 hover:underline underline-offset-4';
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.18em] text-saffron-400">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2.5">{children}</ul>
+    </div>
+  );
+}
+
+/** The footer of every page (spec: Common frame). */
+export function Footer() {
+  const year = new Date().getFullYear();
+  const { address } = SITE;
+
+  return (
+    <footer className="bg-forest-900 text-cream-100">
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-12 lg:gap-8 lg:py-16">
+        <div className="col-span-2 lg:col-span-3">
+          <Link to="/" className="inline-flex rounded-md bg-cream-50 px-3 py-2">
+            <img
+              src="/images/logo.svg"
+              alt={SITE.brand}
+              width={240}
+              height={64}
+              loading="lazy"
+              decoding="async"
+              className="h-10 w-auto"
+            />
+          </Link>
+          <p className="mt-5 max-w-sm text-sm leading-relaxed text-cream-200">
+            Premium, 100% organic makhana hand-harvested from the ponds of Mithila, Bihar, and
+            slow-roasted in small batches. A wholesome, protein-rich snack for every Indian home.
+          </p>
+          <address className="mt-5 flex max-w-sm gap-2 text-sm not-italic leading-relaxed text-cream-200">
+            <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-saffron-400" />
+            <span>
+              {address.line1}, {address.line2},<br />
+              {address.city}, {address.state} {address.pincode}, {address.country}
+            </span>
+          </address>
+        </div>
+
+        <nav aria-label="Quick links" className="lg:col-span-2">
+          <FooterColumn title="Quick Links">
+            {QUICK_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+        </nav>
+
+        <nav aria-label="Policies" className="lg:col-span-2">
+          <FooterColumn title="Policies">
+            {POLICY_LINKS.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </FooterColumn>
+        </nav>
+
+        <nav aria-label="Customer service" className="lg:col-span-2">
+          <FooterColumn title="Customer Service">
+            <li>
+              <SectionLink section="faq" className={linkClass}>
+                FAQ
+              </SectionLink>
+            </li>
+            <li>
+              <Link to="/raise-complaint" className={linkClass}>
+                Raise a Complaint
+              </Link>
+            </li>
+            <li>
+              <Link to="/contact-us" className={linkClass}>
+                Contact Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/dashboard" className={linkClass}>
+                Track orders
+              </Link>
+            </li>
+          </FooterColumn>
+        </nav>
+
+        <div className="col-span-2 lg:col-span-3">
+          <FooterColumn title="Connect With Us">
+            <li>
+              <a href={`mailto:${SITE.supportEmail}`} className={`${linkClass} inline-flex gap-2`}>
+                <MailIcon className="mt-0.5 h-4 w-4 shrink-0 text-saffron-400" />
+                {SITE.supportEmail}
+              </a>
+            </li>
+            <li>
+              <a href={SITE.phoneHref} className={`${linkClass} inline-flex gap-2`}>
+                <PhoneIcon className="mt-0.5 h-4 w-4 shrink-0 text-saffron-400" />
+                {SITE.phone}
+              </a>
+            </li>
+            <li>
+              <Link to="/raise-complaint" className={`${linkClass} inline-flex gap-2`}>
+                <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-saffron-400" />
+                Report an issue
+              </Link>
+            </li>
+          </FooterColumn>
+          <ul className="mt-5 flex gap-3">
+            {SITE.social.map((network) => {
+              const SocialIcon = SOCIAL_ICONS[network.name];
+              return (
+                <li key={network.name}>
+                  <a
+                    href={network.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${SITE.brand} on ${network.name} (opens in a new tab)`}
+                    className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-forest-700 text-cream-50 transition-colors hover:bg-saffron-500 hover:text-forest-900"
+                  >
+                    {SocialIcon ? <SocialIcon /> : network.name.slice(0, 1)}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-forest-700">
+        <div className="container-page flex flex-col items-center gap-4 py-6 sm:flex-row sm:justify-between">
+          <p className="text-center text-xs text-cream-200 sm:text-left">
+            © {year} {SITE.brand} All rights reserved. Prices include {GST_PERCENT_INCLUDED}% GST.
+            Shipping {POLICY.shippingArea}.
+          </p>
+          <img
+            src="/images/payment-methods.svg"
+            alt="Accepted payment methods: UPI, RuPay, Visa, Mastercard, net banking and wallets"
+            width={360}
+            height={40}
+            loading="lazy"
+            decoding="async"
+            className="h-8 w-auto"
+          />
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,222 @@
+import {
+  filterProducts,
+  flavorOptions,
+  NO_PRODUCTS_MATCH,
+  noFilters,
+  type ProductFilters,
+  weightOptions,
+} from '@makhana/domain/filters';
+import { SITE } from '@makhana/domain/site';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
+import { PageTitleBanner } from '../../components/page-title-banner';
+import { ProductCard } from '../../components/product-card';
+import { usePageMeta } from '../../lib/seo';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { fetchProducts, resetFilters, setFilter } from '../../stores/product-slice';
+import type { RootState } from '../../stores/store';
+import { FilterPanel } from './filter-panel';
+import { ProductFilterFields } from './product-filters';
+
+function activeFilterCount(filters: ProductFilters): number {
+  return (Object.keys(noFilters) as (keyof ProductFilters)[]).filter((key) => filters[key] !== '')
+    .length;
+}
+
+export function ProductsPage() {
+  usePageMeta({
+    title: `Products | ${SITE.brand}`,
+    description: `Shop ${SITE.shortBrand}: premium, 100% organic roasted makhana from Bihar in classic and flavoured packs.`,
+    canonicalPath: '/products',
+  });
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const { productDetails: products, loading, error, filters } = useAppSelector((s) => s.product);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const filtersButtonRef = useRef<HTMLButtonElement>(null);
+  // Tells "not loaded yet" apart from "loaded, and the catalogue is empty".
+  const [requested, setRequested] = useState(loading || products.length > 0);
+
+  useEffect(() => {
+    if (loading) setRequested(true);
+  }, [loading]);
+
+  useEffect(() => {
+    // The start-up load normally brings the catalogue; deferred so its dispatch lands first.
+    const timer = setTimeout(() => {
+      const state = store.getState().product;
+      if (!state.loading && state.productDetails.length === 0 && !state.error) {
+        dispatch(fetchProducts());
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [dispatch, store]);
+
+  const weights = useMemo(() => weightOptions(products), [products]);
+  const flavors = useMemo(() => flavorOptions(products), [products]);
+  const visible = useMemo(() => filterProducts(products, filters), [products, filters]);
+  const activeCount = activeFilterCount(filters);
+
+  const onChange = useCallback(
+    (key: keyof ProductFilters, value: string) => dispatch(setFilter({ key, value })),
+    [dispatch],
+  );
+  const closePanel = useCallback(() => setPanelOpen(false), []);
+  const onReset = () => {
+    dispatch(resetFilters());
+    setPanelOpen(false);
+  };
+
+  const showSkeleton = products.length === 0 && !error && (loading || !requested);
+  const showError = products.length === 0 && Boolean(error) && !loading;
+
+  return (
+    <>
+      <PageTitleBanner
+        title="Products"
+        subtitle="Hand-harvested in Mithila, slow-roasted in small batches. Pick your crunch."
+      />
+      <div className="container-page py-8 sm:py-12">
+        <section
+          aria-label="Filter products"
+          className="card mb-8 hidden items-end gap-4 p-5 lg:flex"
+        >
+          <ProductFilterFields
+            idPrefix="filter"
+            filters={filters}
+            weights={weights}
+            flavors={flavors}
+            onChange={onChange}
+            layout="row"
+          />
+          <button
+            type="button"
+            className="btn-outline h-11"
+            onClick={onReset}
+            disabled={activeCount === 0}
+          >
+            Reset
+          </button>
+        </section>
+
+        <div className="mb-6 flex items-center justify-between gap-4">
+          <p className="text-sm text-muted" aria-live="polite">
+            {showSkeleton || showError
+              ? ''
+              : `${visible.length} ${visible.length === 1 ? 'product' : 'products'}`}
+          </p>
+          <button
+            ref={filtersButtonRef}
+            type="button"
+            className="btn-outline bg-white lg:hidden"
+            aria-haspopup="dialog"
+            aria-expanded={panelOpen}
+            onClick={() => setPanelOpen(true)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <path d="M4 6h16M7 12h10M10 18h4" />
+            </svg>
+            Filters
+            {activeCount > 0 && (
+              <span className="grid h-5 min-w-5 place-items-center rounded-full bg-saffron-500 px-1 text-xs text-forest-900">
+                <span className="sr-only">(</span>
+                {activeCount}
+                <span className="sr-only"> active)</span>
+              </span>
+            )}
+          </button>
+        </div>
+
+        {showSkeleton ? (
+          <div aria-busy="true" className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            <span className="sr-only" role="status">
+              Loading products…
+            </span>
+            {[0, 1, 2, 3, 4, 5].map((n) => (
+              <div
+                key={n}
+                aria-hidden="true"
+                className="card overflow-hidden"
+                data-testid="product-skeleton"
+              >
+                <div className="aspect-square animate-pulse bg-cream-100" />
+                <div className="space-y-3 p-4">
+                  <div className="h-5 w-3/4 animate-pulse rounded bg-cream-200" />
+                  <div className="h-4 w-1/2 animate-pulse rounded bg-cream-100" />
+                  <div className="h-5 w-1/4 animate-pulse rounded bg-cream-200" />
+                  <div className="h-10 animate-pulse rounded-full bg-cream-100" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : showError ? (
+          <div role="alert" className="card mx-auto max-w-md p-8 text-center">
+            <h2 className="font-display text-2xl font-semibold text-forest-800">
+              We couldn&apos;t load our products
+            </h2>
+            <p className="mt-2 text-muted">Please check your connection and try again. ({error})</p>
+            <button
+              type="button"
+              className="btn-primary mt-6"
+              onClick={() => dispatch(fetchProducts())}
+            >
+              Retry
+            </button>
+          </div>
+        ) : visible.length === 0 ? (
+          <div className="card mx-auto max-w-md p-8 text-center">
+            <p className="font-display text-xl text-forest-800">{NO_PRODUCTS_MATCH}</p>
+            {activeCount > 0 && (
+              <button type="button" className="btn-outline mt-5" onClick={onReset}>
+                Clear filters
+              </button>
+            )}
+          </div>
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {visible.map((product) => (
+              <li key={product._id}>
+                <ProductCard product={product} headingLevel="h2" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {panelOpen && (
+        <FilterPanel
+          onClose={closePanel}
+          returnFocusTo={filtersButtonRef}
+          footer={
+            <>
+              <button type="button" className="btn-outline flex-1" onClick={onReset}>
+                Reset
+              </button>
+              <button type="button" className="btn-primary flex-1" onClick={closePanel}>
+                Show {visible.length} {visible.length === 1 ? 'product' : 'products'}
+              </button>
+            </>
+          }
+        >
+          <ProductFilterFields
+            idPrefix="filter-panel"
+            filters={filters}
+            weights={weights}
+            flavors={flavors}
+            onChange={onChange}
+            layout="stack"
+          />
+        </FilterPanel>
+      )}
+    </>
+  );
+}

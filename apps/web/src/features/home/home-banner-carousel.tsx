@@ -1,0 +1,116 @@
+import { BANNER_AUTOPLAY_MS, FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
+import { SITE } from '@makhana/domain/site';
+import { type CSSProperties, useState } from 'react';
+import type { Swiper as SwiperInstance } from 'swiper';
+import { Autoplay, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/pagination';
+import { useAppSelector } from '../../stores/hooks';
+import { PauseIcon, PlayIcon } from './home-icons';
+import { usePrefersReducedMotion } from './use-reduced-motion';
+
+/** Banners are drawn at 1600x640; slides and their placeholder keep that box so nothing moves when they arrive. */
+const FRAME = 'relative aspect-[5/2] w-full overflow-hidden bg-forest-800';
+const STATIC_FRAME = 'relative aspect-[16/9] w-full overflow-hidden bg-forest-800 sm:aspect-[5/2]';
+
+const swiperTheme = {
+  '--swiper-pagination-color': '#f0a43a',
+  '--swiper-pagination-bullet-inactive-color': '#fffdf7',
+  '--swiper-pagination-bullet-inactive-opacity': '0.7',
+  '--swiper-pagination-bullet-size': '9px',
+} as CSSProperties;
+
+function StaticBanner() {
+  return (
+    <div className={STATIC_FRAME}>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 [background:radial-gradient(circle_at_85%_20%,rgba(240,164,58,0.45)_0,transparent_40%),radial-gradient(circle_at_10%_90%,rgba(251,246,234,0.18)_0,transparent_35%)]"
+      />
+      <div className="container-page relative flex h-full flex-col justify-center text-cream-50">
+        <p className="eyebrow text-saffron-400">Fresh harvest · {SITE.address.state}</p>
+        <p className="mt-2 max-w-xl font-display text-2xl font-semibold leading-tight sm:text-4xl lg:text-5xl">
+          From the ponds of Mithila to your snack bowl
+        </p>
+        <p className="mt-3 max-w-md text-sm text-cream-200 sm:text-base">
+          Free shipping on orders above ₹{FREE_SHIPPING_ABOVE_RUPEES}.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The looping, autoplaying carousel of the first banner's images (spec: Home). */
+export function HomeBannerCarousel() {
+  const { banners, loading } = useAppSelector((state) => state.banner);
+  // Until the start-up loads settle, keep the banner's box rather than flash the fallback.
+  const starting = useAppSelector((state) => state.loader.holders > 0);
+  const reducedMotion = usePrefersReducedMotion();
+  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
+  const [paused, setPaused] = useState(false);
+  const images = banners[0]?.images ?? [];
+
+  if (images.length === 0) {
+    return loading || starting ? (
+      <div className={`${FRAME} animate-pulse`} aria-hidden="true" />
+    ) : (
+      <StaticBanner />
+    );
+  }
+
+  const canSlide = images.length > 1;
+  const autoplay = canSlide && !reducedMotion;
+
+  function togglePause() {
+    if (!swiper) return;
+    if (paused) swiper.autoplay.start();
+    else swiper.autoplay.stop();
+    setPaused(!paused);
+  }
+
+  return (
+    <section aria-label="Offers" aria-roledescription="carousel" className="relative">
+      <Swiper
+        modules={[Autoplay, Pagination]}
+        loop={canSlide}
+        autoplay={
+          autoplay
+            ? { delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }
+            : false
+        }
+        pagination={canSlide ? { clickable: true } : false}
+        speed={reducedMotion ? 0 : 600}
+        onSwiper={setSwiper}
+        style={swiperTheme}
+      >
+        {images.map((src, index) => (
+          <SwiperSlide key={src}>
+            <div className={FRAME}>
+              <img
+                src={src}
+                alt={`${SITE.brand} offer ${index + 1} of ${images.length}`}
+                width={1600}
+                height={640}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding={index === 0 ? 'sync' : 'async'}
+                className="h-full w-full object-cover"
+              />
+            </div>
+          </SwiperSlide>
+        ))}
+      </Swiper>
+      {autoplay && (
+        <button
+          type="button"
+          onClick={togglePause}
+          aria-label={paused ? 'Play banner slideshow' : 'Pause banner slideshow'}
+          className="absolute bottom-2 right-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-full bg-forest-900/70 text-cream-50 backdrop-blur transition-colors hover:bg-forest-900"
+        >
+          {paused ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
+        </button>
+      )}
+    </section>
+  );
+}

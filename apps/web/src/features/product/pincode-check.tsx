@@ -1,0 +1,136 @@
+import { PINCODE_LENGTH } from '@makhana/domain/constants';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+export const INVALID_PINCODE_MESSAGE = 'Please enter a valid 6-digit pincode.';
+const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+/** The Delhivery-shaped answer of POST /orders/pincodeVerification (spec section 3). */
+interface PincodeVerification {
+  delivery_codes?: { postal_code?: { district?: string; state_code?: string } }[];
+}
+
+export type PincodeResult =
+  | { status: 'idle' }
+  | { status: 'invalid' }
+  | { status: 'checking' }
+  | { status: 'serviceable'; district: string; stateCode: string }
+  | { status: 'not_serviceable' };
+
+/** Digits only, at most six. */
+export function cleanPincode(value: string): string {
+  return value.replace(/\D/g, '').slice(0, PINCODE_LENGTH);
+}
+
+export function isValidPincode(value: string): boolean {
+  return new RegExp(`^\\d{${PINCODE_LENGTH}}$`).test(value);
+}
+
+/**
+ * Asks the API whether a pincode is served, with the spec's toasts (section 8): the server's message
+ * when it refuses, the generic text when the call itself fails. Checkout can reuse this as it is.
+ */
+export async function verifyPincode(pincode: string): Promise<PincodeResult> {
+  try {
+    const data = await apiRequest<PincodeVerification | null>('/orders/pincodeVerification', {
+      method: 'POST',
+      body: { pincode },
+    });
+    const postal = data?.delivery_codes?.[0]?.postal_code;
+    if (!postal) return { status: 'not_serviceable' };
+    toast.success('Pincode verified successfully');
+    return {
+      status: 'serviceable',
+      district: postal.district ?? '',
+      stateCode: postal.state_code ?? '',
+    };
+  } catch (error) {
+    const refusedByServer =
+      error instanceof ApiError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 404;
+    // The client has already shown the rate-limit message.
+    if (!(error instanceof ApiError && error.status === 429)) {
+      toast.error(refusedByServer ? error.message || 'Server error' : SOMETHING_WENT_WRONG);
+    }
+    return { status: 'not_serviceable' };
+  }
+}
+
+/** The product page's delivery check: a pincode field, a Check button and a spoken result. */
+export function PincodeCheck() {
+  const id = useId();
+  const [pincode, setPincode] = useState('');
+  const [result, setResult] = useState<PincodeResult>({ status: 'idle' });
+
+  const onCheck = async () => {
+    if (!isValidPincode(pincode)) {
+      setResult({ status: 'invalid' });
+      return;
+    }
+    setResult({ status: 'checking' });
+    setResult(await verifyPincode(pincode));
+  };
+
+  const messageId = `${id}-result`;
+  return (
+    <div className="rounded-2xl border border-cream-200 bg-white p-4">
+      <label htmlFor={`${id}-pincode`} className="label">
+        Check delivery to your pincode
+      </label>
+      <form
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onCheck();
+        }}
+        noValidate
+      >
+        <input
+          id={`${id}-pincode`}
+          name="pincode"
+          className="input h-11 flex-1 tracking-widest"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="e.g. 846004"
+          maxLength={PINCODE_LENGTH}
+          value={pincode}
+          aria-invalid={result.status === 'invalid'}
+          aria-describedby={messageId}
+          onChange={(event) => {
+            setPincode(cleanPincode(event.target.value));
+            if (result.status !== 'idle') setResult({ status: 'idle' });
+          }}
+        />
+        <button
+          type="submit"
+          className="btn-outline h-11 px-6"
+          disabled={result.status === 'checking'}
+        >
+          {result.status === 'checking' ? 'Checking…' : 'Check'}
+        </button>
+      </form>
+      <div id={messageId} aria-live="polite" className="mt-2 min-h-5 text-sm">
+        {result.status === 'invalid' && (
+          <p className="text-maroon-600">{INVALID_PINCODE_MESSAGE}</p>
+        )}
+        {result.status === 'serviceable' && (
+          <p className="font-medium text-forest-600">
+            <span aria-hidden="true">✓ </span>Delivery Available
+            <span className="font-normal text-muted">
+              {' '}
+              to {result.district}, {result.stateCode}
+            </span>
+          </p>
+        )}
+        {result.status === 'not_serviceable' && (
+          <p className="font-medium text-maroon-600">
+            <span aria-hidden="true">✕ </span>Not Deliverable
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

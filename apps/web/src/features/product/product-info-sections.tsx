@@ -1,0 +1,114 @@
+import { FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
+import { formatRupees } from '@makhana/domain/money';
+import { type Product, roundRating } from '@makhana/domain/product';
+import { RatingStars, reviewCountLabel } from './rating-stars';
+
+export function ProductAttributes({ product, sku }: { product: Product; sku: string }) {
+  const rows: [string, string][] = [
+    ['Brand', product.brand],
+    ['Category', product.categoryType],
+    ['Flavour', product.variant],
+    ['Pack of', String(product.packOfBox)],
+    ['Shelf life', `${product.shelfLife} ${product.shelfLife === 1 ? 'month' : 'months'}`],
+    ['Model number', product.modelNumber],
+    ['Country of origin', product.countryOfOrigin],
+    ['Container', product.containerType],
+    ['Dietary preference', product.dietaryPreference],
+    ['Health benefits', product.healthBenefits],
+    ['SKU', sku],
+  ];
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">Product details</caption>
+      <tbody>
+        {rows
+          .filter(([, value]) => value.trim() !== '')
+          .map(([label, value]) => (
+            <tr key={label} className="border-b border-cream-200 last:border-0">
+              <th scope="row" className="w-2/5 py-3 pr-4 align-top font-medium text-muted">
+                {label}
+              </th>
+              <td className="py-3 text-ink">{value}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
+const services = [
+  {
+    title: 'Free Shipping',
+    text: `On orders above ${formatRupees(FREE_SHIPPING_ABOVE_RUPEES)}`,
+    icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7.5 19a1.5 1.5 0 100-3 1.5 1.5 0 000 3zM17.5 19a1.5 1.5 0 100-3 1.5 1.5 0 000 3z',
+  },
+  {
+    title: 'Secure Payment',
+    text: 'UPI, cards and net banking',
+    icon: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6l8-3zM9 12l2 2 4-4',
+  },
+  {
+    title: 'Premium Packaging',
+    text: 'Sealed fresh, resealable',
+    icon: 'M4 8l8-4 8 4v8l-8 4-8-4V8zM4 8l8 4 8-4M12 12v8',
+  },
+];
+
+export function ProductServices() {
+  return (
+    <ul className="grid grid-cols-3 gap-2 sm:gap-4">
+      {services.map((service) => (
+        <li
+          key={service.title}
+          className="flex flex-col items-center gap-2 rounded-2xl bg-forest-50 px-2 py-4 text-center"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="26"
+            height="26"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            className="text-forest-700"
+          >
+            <path d={service.icon} />
+          </svg>
+          <span className="text-xs font-semibold text-forest-800 sm:text-sm">{service.title}</span>
+          <span className="hidden text-xs text-muted sm:block">{service.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const NO_REVIEWS_TEXT = 'No reviews yet. Be the first to review!';
+
+/** The real rating summary; the review list and form arrive with the reviews feature. */
+export function ProductReviewsSummary({ product }: { product: Product }) {
+  const { average, count } = product.rating;
+  return (
+    <section aria-labelledby="reviews-heading" className="card p-6 sm:p-8">
+      <h2 id="reviews-heading" className="font-display text-2xl font-semibold text-forest-800">
+        Customer reviews
+      </h2>
+      {count === 0 ? (
+        <p className="mt-3 text-muted">{NO_REVIEWS_TEXT}</p>
+      ) : (
+        <div className="mt-4 flex items-center gap-4">
+          <span className="font-display text-5xl font-semibold text-forest-800">
+            {roundRating(average).toFixed(1)}
+          </span>
+          <div>
+            <RatingStars average={average} size={22} />
+            <p className="mt-1 text-sm text-muted">
+              Based on {reviewCountLabel(count).slice(1, -1)}
+            </p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
