@@ -181,7 +181,7 @@ test.describe('the shopper journey', () => {
     await expect(panel).toBeHidden();
 
     await page.getByRole('button', { name: /menu/i }).click();
-    const nav = page.getByRole('navigation').filter({ visible: true }).last();
+    const nav = page.getByRole('navigation', { name: 'Mobile' });
     await expect(nav.getByRole('link', { name: 'About Us' })).toBeVisible();
     await nav.getByRole('link', { name: 'About Us' }).click();
     await expect(page).toHaveURL(/\/about-us$/);

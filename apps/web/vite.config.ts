@@ -1,11 +1,38 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiOrigin = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
 
+/**
+ * Preloads the Latin display font: headings set in a fallback font re-wrap when it arrives, which
+ * shifts the page on a phone.
+ */
+function preloadDisplayFont(): Plugin {
+  return {
+    name: 'preload-display-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /fraunces-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        if (!font) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadDisplayFont()],
   server: {
     proxy: { '/api': apiOrigin, '/uploads': apiOrigin },
   },

@@ -13,7 +13,7 @@ export function NotFoundPage() {
         subtitle="We could not find the page you were looking for."
       />
       <div className="container-page py-14 text-center sm:py-20">
-        <p className="font-display text-7xl font-semibold text-saffron-500" aria-hidden="true">
+        <p className="font-display text-7xl font-semibold text-saffron-600" aria-hidden="true">
           404
         </p>
         <p className="mx-auto mt-4 max-w-md text-muted">
