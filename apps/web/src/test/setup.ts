@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// jsdom implements neither; pages scroll on open and Swiper/scroll helpers read media queries.
+// jsdom implements neither; pages scroll on open and the carousel and scroll helpers read media queries.
 if (typeof window !== 'undefined') {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   if (!window.matchMedia) {

@@ -1,25 +1,12 @@
 import { BANNER_AUTOPLAY_MS, FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
-import { type CSSProperties, useState } from 'react';
-import type { Swiper as SwiperInstance } from 'swiper';
-import { Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
+import { Link } from 'react-router';
+import { Carousel } from '../../components/carousel';
 import { useAppSelector } from '../../stores/hooks';
-import { PauseIcon, PlayIcon } from './home-icons';
-import { usePrefersReducedMotion } from './use-reduced-motion';
 
 /** Banners are drawn at 1600x640; slides and their placeholder keep that box so nothing moves when they arrive. */
 const FRAME = 'relative aspect-[5/2] w-full overflow-hidden bg-forest-800';
 const STATIC_FRAME = 'relative aspect-[16/9] w-full overflow-hidden bg-forest-800 sm:aspect-[5/2]';
-
-const swiperTheme = {
-  '--swiper-pagination-color': '#f0a43a',
-  '--swiper-pagination-bullet-inactive-color': '#fffdf7',
-  '--swiper-pagination-bullet-inactive-opacity': '0.7',
-  '--swiper-pagination-bullet-size': '9px',
-} as CSSProperties;
 
 function StaticBanner() {
   return (
@@ -46,9 +33,6 @@ export function HomeBannerCarousel() {
   const { banners, loading } = useAppSelector((state) => state.banner);
   // Until the start-up loads settle, keep the banner's box rather than flash the fallback.
   const starting = useAppSelector((state) => state.loader.holders > 0);
-  const reducedMotion = usePrefersReducedMotion();
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [paused, setPaused] = useState(false);
   const images = banners[0]?.images ?? [];
 
   if (images.length === 0) {
@@ -60,57 +44,38 @@ export function HomeBannerCarousel() {
   }
 
   const canSlide = images.length > 1;
-  const autoplay = canSlide && !reducedMotion;
-
-  function togglePause() {
-    if (!swiper) return;
-    if (paused) swiper.autoplay.start();
-    else swiper.autoplay.stop();
-    setPaused(!paused);
-  }
 
   return (
-    <section aria-label="Offers" aria-roledescription="carousel" className="relative">
-      <Swiper
-        modules={[Autoplay, Pagination]}
-        loop={canSlide}
-        autoplay={
-          autoplay
-            ? { delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }
-            : false
-        }
-        pagination={canSlide ? { clickable: true } : false}
-        speed={reducedMotion ? 0 : 600}
-        onSwiper={setSwiper}
-        style={swiperTheme}
-      >
-        {images.map((src, index) => (
-          <SwiperSlide key={src}>
-            <div className={FRAME}>
-              <img
-                src={src}
-                alt={`${SITE.brand} offer ${index + 1} of ${images.length}`}
-                width={1600}
-                height={640}
-                loading={index === 0 ? 'eager' : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding={index === 0 ? 'sync' : 'async'}
-                className="h-full w-full object-cover"
-              />
-            </div>
-          </SwiperSlide>
-        ))}
-      </Swiper>
-      {autoplay && (
-        <button
-          type="button"
-          onClick={togglePause}
-          aria-label={paused ? 'Play banner slideshow' : 'Pause banner slideshow'}
-          className="absolute bottom-2 right-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-full bg-forest-900/70 text-cream-50 backdrop-blur transition-colors hover:bg-forest-900"
+    <Carousel
+      label="Offers"
+      autoplayMs={canSlide ? BANNER_AUTOPLAY_MS : undefined}
+      loop
+      dots
+      overlayControls
+      rotationName="banner slideshow"
+      trackClassName="[--gap:0px]"
+    >
+      {images.map((src, index) => (
+        // The artwork has "Shop Now" painted on it, so the whole banner is the link.
+        <Link
+          key={src}
+          to="/products"
+          aria-label="Shop our makhana range"
+          className={`block ${FRAME}`}
         >
-          {paused ? <PlayIcon className="h-4 w-4" /> : <PauseIcon className="h-4 w-4" />}
-        </button>
-      )}
-    </section>
+          <img
+            src={src}
+            alt={`${SITE.brand} offer ${index + 1} of ${images.length}`}
+            width={1600}
+            height={640}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : 'auto'}
+            decoding={index === 0 ? 'sync' : 'async'}
+            draggable={false}
+            className="h-full w-full object-cover"
+          />
+        </Link>
+      ))}
+    </Carousel>
   );
 }

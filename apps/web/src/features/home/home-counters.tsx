@@ -1,6 +1,6 @@
 import { MARKETING_COUNTERS } from '@makhana/domain/constants';
 import { useEffect, useRef, useState } from 'react';
-import { usePrefersReducedMotion } from './use-reduced-motion';
+import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 
 const DURATION_MS = 1600;
 const numberFormat = new Intl.NumberFormat('en-IN');

@@ -118,6 +118,20 @@ describe('HomePage', () => {
     expect(first?.getAttribute('loading')).toBe('eager');
     expect(first?.getAttribute('fetchpriority')).toBe('high');
     expect(second?.getAttribute('loading')).toBe('lazy');
+    // The artwork says "Shop Now", so each banner opens the catalogue.
+    const links = within(carousel).getAllByRole('link', { name: 'Shop our makhana range' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/products', '/products']);
+    expect(within(carousel).getByRole('button', { name: 'Go to slide 2' })).toBeTruthy();
+    expect(within(carousel).getByRole('button', { name: 'Pause banner slideshow' })).toBeTruthy();
+  });
+
+  it('shows the customer testimonials as a carousel', () => {
+    renderHome();
+    const carousel = screen.getByRole('region', { name: 'Loved in kitchens across India' });
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(within(carousel).getAllByRole('group')).toHaveLength(6);
+    expect(within(carousel).getByText('Priya Sharma')).toBeTruthy();
+    expect(within(carousel).getByRole('button', { name: 'Pause testimonials' })).toBeTruthy();
   });
 
   it('shows a static banner, not a broken image, when there are no banners', () => {

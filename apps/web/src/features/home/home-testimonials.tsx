@@ -1,10 +1,5 @@
-import { Autoplay, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/pagination';
-import type { CSSProperties } from 'react';
+import { Carousel } from '../../components/carousel';
 import { StarIcon } from './home-icons';
-import { usePrefersReducedMotion } from './use-reduced-motion';
 
 interface Testimonial {
   name: string;
@@ -12,6 +7,9 @@ interface Testimonial {
   rating: number;
   quote: string;
 }
+
+/** Slower than the banner: these are read, not glanced at. */
+const TESTIMONIAL_AUTOPLAY_MS = 6000;
 
 const TESTIMONIALS: Testimonial[] = [
   {
@@ -58,11 +56,6 @@ const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-const swiperTheme = {
-  '--swiper-pagination-color': '#1f4a31',
-  '--swiper-pagination-bullet-inactive-color': '#6b645a',
-} as CSSProperties;
-
 function Stars({ rating }: { rating: number }) {
   return (
     <p className="flex gap-0.5 text-saffron-500">
@@ -75,57 +68,46 @@ function Stars({ rating }: { rating: number }) {
 }
 
 export function HomeTestimonials() {
-  const reducedMotion = usePrefersReducedMotion();
-
   return (
-    <section aria-labelledby="testimonials-title" className="py-14 sm:py-20">
-      <div className="container-page">
-        <div className="mx-auto max-w-2xl text-center">
+    <Carousel
+      labelledBy="testimonials-title"
+      className="container-page py-14 sm:py-20"
+      trackClassName="py-1 [--gap:1.5rem]"
+      header={
+        <div className="mx-auto max-w-2xl pb-4 text-center">
           <p className="eyebrow">Testimonials</p>
           <h2 id="testimonials-title" className="section-heading mt-3">
             Loved in kitchens across India
           </h2>
           <p className="mt-4 text-muted">What our customers tell us about their makhana.</p>
         </div>
-        <Swiper
-          modules={[Autoplay, Pagination]}
-          className="mt-10 !pb-12"
-          style={swiperTheme}
-          loop
-          spaceBetween={24}
-          slidesPerView={1}
-          breakpoints={{ 768: { slidesPerView: 2 }, 1024: { slidesPerView: 3 } }}
-          autoplay={
-            reducedMotion
-              ? false
-              : { delay: 6000, disableOnInteraction: false, pauseOnMouseEnter: true }
-          }
-          pagination={{ clickable: true }}
-        >
-          {TESTIMONIALS.map((testimonial) => (
-            <SwiperSlide key={testimonial.name} className="!h-auto">
-              <figure className="card flex h-full flex-col p-6">
-                <Stars rating={testimonial.rating} />
-                <blockquote className="mt-4 flex-1 leading-relaxed text-ink">
-                  <p>&ldquo;{testimonial.quote}&rdquo;</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
-                  <span
-                    aria-hidden="true"
-                    className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-forest-700 font-semibold text-cream-50"
-                  >
-                    {testimonial.name.charAt(0)}
-                  </span>
-                  <span>
-                    <span className="block font-semibold text-forest-800">{testimonial.name}</span>
-                    <span className="block text-sm text-muted">{testimonial.city}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </SwiperSlide>
-          ))}
-        </Swiper>
-      </div>
-    </section>
+      }
+      slidesPerView={{ base: 1, 768: 2, 1024: 3 }}
+      autoplayMs={TESTIMONIAL_AUTOPLAY_MS}
+      loop
+      dots
+      rotationName="testimonials"
+    >
+      {TESTIMONIALS.map((testimonial) => (
+        <figure key={testimonial.name} className="card flex h-full flex-col p-6">
+          <Stars rating={testimonial.rating} />
+          <blockquote className="mt-4 flex-1 leading-relaxed text-ink">
+            <p>&ldquo;{testimonial.quote}&rdquo;</p>
+          </blockquote>
+          <figcaption className="mt-6 flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-forest-700 font-semibold text-cream-50"
+            >
+              {testimonial.name.charAt(0)}
+            </span>
+            <span>
+              <span className="block font-semibold text-forest-800">{testimonial.name}</span>
+              <span className="block text-sm text-muted">{testimonial.city}</span>
+            </span>
+          </figcaption>
+        </figure>
+      ))}
+    </Carousel>
   );
 }

@@ -179,6 +179,10 @@ describe('ProductPage', () => {
     const section = document.getElementById('products');
     if (!section) throw new Error('no similar-products section');
     expect(within(section).getByRole('heading', { name: 'You may also like' })).toBeTruthy();
+    expect(section.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(within(section).getAllByRole('group', { name: /of \d+$/ })).toHaveLength(
+      catalogue.length - 1,
+    );
     const cards = within(section).getAllByTestId('similar-product');
     expect(cards).toHaveLength(catalogue.length - 1);
     expect(section.textContent).not.toContain('Classic Roasted Makhana');

@@ -1,11 +1,9 @@
-import 'swiper/css';
 import { CAROUSEL_BREAKPOINTS, DELAY_MS } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import { isProductAvailable, type Product } from '@makhana/domain/product';
 import { type MouseEvent, useId, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Navigation } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { Carousel } from '../../components/carousel';
 import { scrollToTop, wait } from '../../lib/scroll';
 import { useAppDispatch } from '../../stores/hooks';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
@@ -17,15 +15,7 @@ interface SimilarProductsCarouselProps {
   excludeId?: string;
 }
 
-const breakpoints = Object.fromEntries(
-  Object.entries(CAROUSEL_BREAKPOINTS).map(([width, perView]) => [
-    Number(width),
-    { slidesPerView: perView, spaceBetween: 24 },
-  ]),
-);
-
-const arrowClass =
-  'grid h-11 w-11 place-items-center rounded-full border border-forest-700 bg-white text-forest-700 transition-colors hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-35 [&.swiper-button-disabled]:opacity-35 [&.swiper-button-lock]:hidden';
+const slidesPerView = { base: 1, ...CAROUSEL_BREAKPOINTS };
 
 /** The similar-products carousel of the product page (spec section 2). */
 export function SimilarProductsCarousel({
@@ -36,8 +26,6 @@ export function SimilarProductsCarousel({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const headingId = useId();
-  const prevRef = useRef<HTMLButtonElement>(null);
-  const nextRef = useRef<HTMLButtonElement>(null);
   const opening = useRef(false);
   const shown = products.filter((product) => product._id !== excludeId);
 
@@ -61,70 +49,28 @@ export function SimilarProductsCarousel({
   };
 
   return (
-    <section id="products" aria-labelledby={headingId} className="py-12 sm:py-16">
-      <div className="mb-6 flex items-end justify-between gap-4">
-        <div>
+    <Carousel
+      id="products"
+      labelledBy={headingId}
+      className="py-12 sm:py-16"
+      trackClassName="pb-2 [--gap:1rem] sm:[--gap:1.5rem]"
+      header={
+        <>
           <p className="eyebrow">More from the ponds of Mithila</p>
           <h2 id={headingId} className="section-heading mt-1">
             {title}
           </h2>
-        </div>
-        <div className="flex shrink-0 gap-2">
-          <button ref={prevRef} type="button" className={arrowClass} aria-label="Previous products">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M15 18l-6-6 6-6" />
-            </svg>
-          </button>
-          <button ref={nextRef} type="button" className={arrowClass} aria-label="Next products">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M9 18l6-6-6-6" />
-            </svg>
-          </button>
-        </div>
-      </div>
-      <Swiper
-        modules={[Navigation]}
-        slidesPerView={1}
-        spaceBetween={16}
-        breakpoints={breakpoints}
-        watchOverflow
-        onBeforeInit={(swiper) => {
-          // The arrows live outside the slider, so they are wired in before Swiper builds its navigation.
-          if (typeof swiper.params.navigation === 'object') {
-            swiper.params.navigation.prevEl = prevRef.current;
-            swiper.params.navigation.nextEl = nextRef.current;
-          }
-        }}
-        navigation={{ prevEl: prevRef.current, nextEl: nextRef.current }}
-        className="!pb-2"
-      >
-        {shown.map((product) => (
-          <SwiperSlide key={product._id} className="!h-auto">
-            <SimilarProductCard product={product} onOpen={open} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
-    </section>
+        </>
+      }
+      slidesPerView={slidesPerView}
+      arrows
+      prevLabel="Previous products"
+      nextLabel="Next products"
+    >
+      {shown.map((product) => (
+        <SimilarProductCard key={product._id} product={product} onOpen={open} />
+      ))}
+    </Carousel>
   );
 }
 
