@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { bannerRoutes } from './modules/banners/routes';
 import { healthRoutes } from './modules/health/routes';
+import { type CatalogueCache, createCatalogueCache } from './modules/products/catalogue-cache';
 import { productRoutes } from './modules/products/routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -16,6 +17,13 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStorefront, registerUploads } from './plugins/static-files';
 
 export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writers of products, stock or reviews invalidate it. */
+    catalogue: CatalogueCache;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -65,11 +73,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const catalogue = await createCatalogueCache({ redis });
+  app.decorate('catalogue', catalogue);
+  app.addHook('onClose', () => catalogue.close());
+
   await app.register(
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
       await api.register(healthRoutes, { db });
-      await api.register(productRoutes, { db, prefix: '/products' });
+      await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, prefix: '/banners' });
     },
     { prefix: '/api/v1' },

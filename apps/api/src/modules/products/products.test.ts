@@ -24,6 +24,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.reset();
   await seedDemoCatalogue(database.db);
+  // These tests write to the database directly, so they tell the cache as every writer must.
+  await app.catalogue.invalidate();
 });
 
 async function getProducts(): Promise<Product[]> {
@@ -118,6 +120,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
       { orderId, variantId: v100, quantity: 4, expiresAt: soon, status: 'committed' },
       { orderId, variantId: v50, quantity: 500, expiresAt: soon }, // more than the shelf: 0, not negative
     ]);
+    await app.catalogue.invalidate();
     const classic = (await getProducts()).find((p) => p.name === 'Classic Roasted Makhana')!;
     expect(classic.quantity.find((q) => q.weight === 100)?.stock).toBe(145);
     expect(classic.quantity.find((q) => q.weight === 50)?.stock).toBe(0);
@@ -140,6 +143,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         comment: 'Crunchy and fresh',
       })),
     );
+    await app.catalogue.invalidate();
     const after = await getProducts();
     expect(after[1]!.rating).toEqual({ average: 4.3, count: 3 });
     expect(after[0]!.rating).toEqual({ average: 0, count: 0 });
@@ -177,5 +181,18 @@ describe('freeStock', () => {
     expect(freeStock(10, null)).toBe(10);
     expect(freeStock(10, 4)).toBe(6);
     expect(freeStock(10, 12)).toBe(0);
+  });
+});
+
+describe('the catalogue cache', () => {
+  it('serves the cached list until a writer invalidates it', async () => {
+    await getProducts();
+    const sku = 'MM-CLS-50';
+    await database.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.sku, sku));
+    const stale = (await getProducts()).flatMap((p) => p.quantity).find((v) => v.sku === sku);
+    expect(stale?.stock).not.toBe(3);
+    await app.catalogue.invalidate();
+    const fresh = (await getProducts()).flatMap((p) => p.quantity).find((v) => v.sku === sku);
+    expect(fresh?.stock).toBe(3);
   });
 });
