@@ -3,12 +3,14 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
+import { createPincodeDirectory } from './adapters/pincode/create-pincode-directory';
 import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { bannerRoutes } from './modules/banners/routes';
 import { healthRoutes } from './modules/health/routes';
+import { pincodeRoutes } from './modules/pincodes/routes';
 import { type CatalogueCache, createCatalogueCache } from './modules/products/catalogue-cache';
 import { productRoutes } from './modules/products/routes';
 import { installErrorHandler } from './plugins/error-handler';
@@ -73,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
+  const pincodes = createPincodeDirectory(config.pincode, (error) =>
+    app.log.warn({ err: error }, 'pincode service failed'),
+  );
   const catalogue = await createCatalogueCache({ redis });
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogue.close());
@@ -83,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, prefix: '/banners' });
+      await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
     },
     { prefix: '/api/v1' },
   );
