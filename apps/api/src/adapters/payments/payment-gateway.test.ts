@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRazorpayGateway } from './razorpay-gateway';
+import { gatewayId, paymentSignature } from './signatures';
+import { createSimulatedGateway } from './simulated-gateway';
+
+const keys = { keyId: 'rzp_test_key', keySecret: 'rzp_secret_test', webhookSecret: 'whsec_test' };
+
+describe('signatures', () => {
+  it("match Razorpay's: HMAC-SHA256 of order_id|payment_id with the key secret", () => {
+    expect(paymentSignature('rzp_secret_test', 'order_IluGWxBm9U8zJ8', 'pay_IluGYcDTmZuG5q')).toBe(
+      '76fc8d29ecac360177927a6db215dce4dea282b02691719ee72884188d9b249f',
+    );
+  });
+
+  it('makes ids in the gateway form', () => {
+    expect(gatewayId('order')).toMatch(/^order_[A-Za-z0-9]{14}$/);
+    expect(gatewayId('pay')).not.toBe(gatewayId('pay'));
+  });
+});
+
+describe('the simulated gateway', () => {
+  const gateway = createSimulatedGateway(keys);
+
+  it('creates orders for the exact amount and signs payments the way Razorpay does', async () => {
+    const order = await gateway.createOrder({ amountPaise: 54_900, receipt: 'MM-1001' });
+    expect(order).toMatchObject({ amount: 54_900, currency: 'INR', receipt: 'MM-1001' });
+    const paid = gateway.pay(order.id);
+    expect(paid.razorpay_signature).toBe(
+      paymentSignature(keys.keySecret, order.id, paid.razorpay_payment_id),
+    );
+    expect(
+      gateway.verifyPaymentSignature({
+        orderId: order.id,
+        paymentId: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      }),
+    ).toBe(true);
+  });
+
+  it('refuses a signature for another order, a tampered one, or garbage', async () => {
+    const order = await gateway.createOrder({ amountPaise: 100, receipt: 'r' });
+    const other = await gateway.createOrder({ amountPaise: 100, receipt: 'r' });
+    const paid = gateway.pay(order.id);
+    const verify = (orderId: string, signature: string) =>
+      gateway.verifyPaymentSignature({ orderId, paymentId: paid.razorpay_payment_id, signature });
+    expect(verify(other.id, paid.razorpay_signature)).toBe(false);
+    const last = paid.razorpay_signature.at(-1) === '0' ? '1' : '0';
+    expect(verify(order.id, `${paid.razorpay_signature.slice(0, -1)}${last}`)).toBe(false);
+    expect(verify(order.id, 'not-hex')).toBe(false);
+    expect(verify(order.id, '')).toBe(false);
+  });
+
+  it('checks webhook signatures over the raw body', () => {
+    const body = '{"event":"payment.captured"}';
+    expect(
+      gateway.verifyWebhookSignature(
+        body,
+        '4f463a57dd128675850163391f0311888616d57bccca75c774c9cdb28134f851',
+      ),
+    ).toBe(true);
+    expect(
+      gateway.verifyWebhookSignature(
+        `${body} `,
+        '4f463a57dd128675850163391f0311888616d57bccca75c774c9cdb28134f851',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('the Razorpay gateway, against a local stub of its Orders API', () => {
+  const requests: { method: string; url: string; authorization?: string; body: unknown }[] = [];
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (chunk) => {
+        data += chunk;
+      });
+      req.on('end', () => resolve(data));
+    });
+  const stub = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const body = raw ? JSON.parse(raw) : null;
+    requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      body,
+    });
+    res.setHeader('content-type', 'application/json');
+    if (
+      req.headers.authorization !==
+      `Basic ${Buffer.from('rzp_test_key:rzp_secret_test').toString('base64')}`
+    ) {
+      res.writeHead(401).end(
+        JSON.stringify({
+          error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
+        }),
+      );
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/v1/orders') {
+      if (body.amount === 999) {
+        res.writeHead(500).end('{}');
+        return;
+      }
+      res.writeHead(200).end(
+        JSON.stringify({
+          id: 'order_StubOrder00001',
+          entity: 'order',
+          amount: body.amount,
+          currency: 'INR',
+          receipt: body.receipt,
+          status: 'created',
+        }),
+      );
+      return;
+    }
+    if (req.method === 'GET' && req.url === '/v1/payments/pay_StubPayment0001') {
+      res.writeHead(200).end(
+        JSON.stringify({
+          id: 'pay_StubPayment0001',
+          entity: 'payment',
+          order_id: 'order_StubOrder00001',
+          amount: 54_900,
+          currency: 'INR',
+          status: 'captured',
+          method: 'upi',
+        }),
+      );
+      return;
+    }
+    res.writeHead(404).end('{}');
+  });
+  let apiUrl = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+    apiUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => stub.close(() => resolve())));
+
+  it('creates an order with basic auth for the amount in paise', async () => {
+    const gateway = createRazorpayGateway({ ...keys, apiUrl });
+    const order = await gateway.createOrder({
+      amountPaise: 54_900,
+      receipt: 'MM-1001',
+      notes: { orderId: 'o1' },
+    });
+    expect(order).toEqual({
+      id: 'order_StubOrder00001',
+      amount: 54_900,
+      currency: 'INR',
+      receipt: 'MM-1001',
+    });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders',
+      body: { amount: 54_900, currency: 'INR', receipt: 'MM-1001', notes: { orderId: 'o1' } },
+    });
+  });
+
+  it('reads a payment back from the gateway', async () => {
+    const gateway = createRazorpayGateway({ ...keys, apiUrl });
+    expect(
+      await gateway.fetchPayment('pay_StubPayment0001', 'order_StubOrder00001', 54_900),
+    ).toEqual({
+      id: 'pay_StubPayment0001',
+      orderId: 'order_StubOrder00001',
+      amount: 54_900,
+      status: 'captured',
+      method: 'upi',
+    });
+  });
+
+  it('reports refusals and outages as a 503 without leaking the gateway text', async () => {
+    const wrongKey = createRazorpayGateway({ ...keys, keySecret: 'wrong', apiUrl });
+    await expect(wrongKey.createOrder({ amountPaise: 100, receipt: 'r' })).rejects.toMatchObject({
+      statusCode: 503,
+      message: 'The payment service is not reachable right now. Please try again.',
+    });
+    const gateway = createRazorpayGateway({ ...keys, apiUrl });
+    await expect(gateway.createOrder({ amountPaise: 999, receipt: 'r' })).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    const unreachable = createRazorpayGateway({
+      ...keys,
+      apiUrl: 'http://127.0.0.1:9',
+      timeoutMs: 500,
+    });
+    await expect(unreachable.fetchPayment('pay_x', 'order_x', 1)).rejects.toMatchObject({
+      statusCode: 503,
+    });
+  });
+});
