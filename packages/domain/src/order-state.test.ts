@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidOrderTransition,
+  NEW_ORDER,
+  nextOrderState,
+  type OrderState,
+  orderStatusTone,
+  paymentStatusTone,
+} from './order-state';
+
+const confirmed: OrderState = {
+  status: 'Confirmed',
+  paymentStatus: 'completed',
+  needsRefund: false,
+};
+
+describe('the order state machine', () => {
+  it('confirms a pending order when its payment is captured and the stock is there', () => {
+    expect(nextOrderState(NEW_ORDER, { type: 'payment_captured', stockAvailable: true })).toEqual(
+      confirmed,
+    );
+  });
+
+  it('is idempotent: a second capture report changes nothing', () => {
+    expect(nextOrderState(confirmed, { type: 'payment_captured', stockAvailable: false })).toBe(
+      confirmed,
+    );
+  });
+
+  it('never moves a paid order back to unpaid', () => {
+    expect(nextOrderState(confirmed, { type: 'payment_failed' })).toBe(confirmed);
+    expect(nextOrderState(confirmed, { type: 'expired' })).toBe(confirmed);
+  });
+
+  it('cancels a pending order when the payment fails or it expires', () => {
+    expect(nextOrderState(NEW_ORDER, { type: 'payment_failed' })).toEqual({
+      status: 'Cancelled',
+      paymentStatus: 'failed',
+      needsRefund: false,
+    });
+    expect(nextOrderState(NEW_ORDER, { type: 'expired' })).toMatchObject({ status: 'Cancelled' });
+  });
+
+  it('keeps a late capture when the stock is still there, else flags it for a refund', () => {
+    const cancelled = nextOrderState(NEW_ORDER, { type: 'expired' });
+    expect(nextOrderState(cancelled, { type: 'payment_captured', stockAvailable: true })).toEqual(
+      confirmed,
+    );
+    expect(nextOrderState(cancelled, { type: 'payment_captured', stockAvailable: false })).toEqual({
+      status: 'Cancelled',
+      paymentStatus: 'completed',
+      needsRefund: true,
+    });
+  });
+
+  it('ships and delivers only in order', () => {
+    const shipped = nextOrderState(confirmed, { type: 'shipped' });
+    expect(nextOrderState(shipped, { type: 'delivered' }).status).toBe('Delivered');
+    expect(() => nextOrderState(NEW_ORDER, { type: 'shipped' })).toThrow(InvalidOrderTransition);
+    expect(() => nextOrderState(confirmed, { type: 'delivered' })).toThrow(InvalidOrderTransition);
+  });
+
+  it('refunds only a paid, cancelled order', () => {
+    const cancelledPaid = nextOrderState(confirmed, { type: 'cancelled_by_owner' });
+    expect(cancelledPaid).toEqual({
+      status: 'Cancelled',
+      paymentStatus: 'completed',
+      needsRefund: true,
+    });
+    expect(nextOrderState(cancelledPaid, { type: 'refunded' })).toEqual({
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      needsRefund: false,
+    });
+    expect(() => nextOrderState(confirmed, { type: 'refunded' })).toThrow(InvalidOrderTransition);
+  });
+});
+
+describe('status colours', () => {
+  it('follow the spec', () => {
+    expect(['completed', 'pending', 'failed', 'refunded'].map(paymentStatusTone)).toEqual([
+      'green',
+      'yellow',
+      'red',
+      'grey',
+    ]);
+    expect(['Delivered', 'Shipped', 'Pending'].map(orderStatusTone)).toEqual([
+      'green',
+      'yellow',
+      'yellow',
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * One state machine for an order and its payment (DESIGN section 4, docs/decisions/008).
+ * The server applies every change through `nextOrderState`; nothing else writes the two fields.
+ */
+
+export const ORDER_STATUSES = [
+  'Pending',
+  'Confirmed',
+  'Shipped',
+  'Delivered',
+  'Cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface OrderState {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  /** a captured payment that could not become a sale: the owner must refund it */
+  needsRefund: boolean;
+}
+
+export type OrderEvent =
+  /** the gateway captured the full amount; `stockAvailable` says whether the items can still ship */
+  | { type: 'payment_captured'; stockAvailable: boolean }
+  /** the shopper closed the window, the gateway reported a failure, or the customer cancelled */
+  | { type: 'payment_failed' }
+  /** a pending order was never paid within its time */
+  | { type: 'expired' }
+  | { type: 'shipped' }
+  | { type: 'delivered' }
+  | { type: 'cancelled_by_owner' }
+  | { type: 'refunded' };
+
+export class InvalidOrderTransition extends Error {
+  constructor(
+    readonly from: OrderState,
+    readonly event: OrderEvent['type'],
+  ) {
+    super(`An order that is ${from.status} (${from.paymentStatus}) cannot take '${event}'`);
+    this.name = 'InvalidOrderTransition';
+  }
+}
+
+export const NEW_ORDER: OrderState = {
+  status: 'Pending',
+  paymentStatus: 'pending',
+  needsRefund: false,
+};
+
+export function nextOrderState(from: OrderState, event: OrderEvent): OrderState {
+  const refuse = (): never => {
+    throw new InvalidOrderTransition(from, event.type);
+  };
+  switch (event.type) {
+    case 'payment_captured': {
+      // A second report of the same capture changes nothing: verify and the webhook may both arrive.
+      if (from.paymentStatus === 'completed' || from.paymentStatus === 'refunded') return from;
+      if (from.status === 'Pending') {
+        return event.stockAvailable
+          ? { status: 'Confirmed', paymentStatus: 'completed', needsRefund: false }
+          : { status: 'Cancelled', paymentStatus: 'completed', needsRefund: true };
+      }
+      if (from.status === 'Cancelled') {
+        // UPI can settle after the window was dismissed or the order expired: keep the sale if
+        // the stock is still there, otherwise the money goes back.
+        return event.stockAvailable
+          ? { status: 'Confirmed', paymentStatus: 'completed', needsRefund: false }
+          : { status: 'Cancelled', paymentStatus: 'completed', needsRefund: true };
+      }
+      return refuse();
+    }
+    case 'payment_failed':
+    case 'expired': {
+      if (from.paymentStatus === 'completed' || from.paymentStatus === 'refunded') return from;
+      if (from.status === 'Cancelled') return from;
+      if (from.status !== 'Pending') return refuse();
+      return { status: 'Cancelled', paymentStatus: 'failed', needsRefund: false };
+    }
+    case 'shipped':
+      return from.status === 'Confirmed' ? { ...from, status: 'Shipped' } : refuse();
+    case 'delivered':
+      return from.status === 'Shipped' ? { ...from, status: 'Delivered' } : refuse();
+    case 'cancelled_by_owner': {
+      if (from.status !== 'Pending' && from.status !== 'Confirmed') return refuse();
+      const paid = from.paymentStatus === 'completed';
+      return {
+        status: 'Cancelled',
+        paymentStatus: from.paymentStatus === 'pending' ? 'failed' : from.paymentStatus,
+        needsRefund: paid,
+      };
+    }
+    case 'refunded':
+      if (from.paymentStatus !== 'completed' || from.status !== 'Cancelled') return refuse();
+      return { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false };
+  }
+}
+
+/** The colours of the spec: completed green, pending yellow, failed red, others grey. */
+export function paymentStatusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {
+  if (status === 'completed') return 'green';
+  if (status === 'pending') return 'yellow';
+  if (status === 'failed') return 'red';
+  return 'grey';
+}
+
+/** Green only for Delivered, otherwise yellow (the owner's order table and My Orders). */
+export function orderStatusTone(status: string): 'green' | 'yellow' {
+  return status === 'Delivered' ? 'green' : 'yellow';
+}
