@@ -1,18 +1,26 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
+import { createMailer } from './adapters/mail/mailer';
+import { OidcClient } from './adapters/oauth/oidc';
 import { createPincodeDirectory } from './adapters/pincode/create-pincode-directory';
 import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
+import { adminRoutes } from './modules/admins/routes';
+import { createAuthKit } from './modules/auth/http';
+import { deriveKey } from './modules/auth/tokens';
 import { bannerRoutes } from './modules/banners/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { type CatalogueCache, createCatalogueCache } from './modules/products/catalogue-cache';
 import { productRoutes } from './modules/products/routes';
+import { userRoutes } from './modules/users/routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { installSecurityHeaders } from './plugins/security-headers';
@@ -61,6 +69,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Signs short-lived cookies (the Google sign-in state); sessions use their own tokens.
+  await app.register(cookie, { secret: deriveKey(config.authSecret, 'cookie-signing-v1') });
+  const mailer = createMailer({ ...config.mail, outboxDir: config.outboxDir });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuthKit(db, config);
+  const oidc = config.google ? new OidcClient(config.google) : null;
+
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
         connectTimeout: 1000,
@@ -88,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, prefix: '/banners' });
+      await api.register(userRoutes, { db, config, auth, mailer, oidc, prefix: '/users' });
+      await api.register(adminRoutes, { db, config, auth, prefix: '/admins' });
+      await api.register(orderRoutes, { db, auth, prefix: '/orders' });
       await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
     },
     { prefix: '/api/v1' },

@@ -43,6 +43,16 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info({ url: config.publicUrl, env: config.nodeEnv }, `Shop ready at ${config.publicUrl}`);
+  logger.info(
+    config.mail.smtpUrl
+      ? 'Mail is sent through SMTP_URL'
+      : `Mail is written to ${config.outboxDir} (set SMTP_URL to send it)`,
+  );
+  logger.info(
+    config.google
+      ? `Google sign-in through ${config.google.issuerUrl}`
+      : 'Google sign-in is off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+  );
   if (!config.isProduction) {
     logger.info(
       { email: config.admin.email, password: config.admin.password },

@@ -40,6 +40,36 @@ describe('loadConfig defaults (development)', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.rateLimit).toMatchObject({ enabled: true, max: 300, windowMs: 60_000 });
     expect(config.mail.ownerEmail).toBe(DEV_ADMIN_EMAIL);
+    expect(config.mail.from).toBe('"Mithila Makhana Co." <care@mithilamakhana.in>');
+    expect(config.auth).toEqual({
+      otpTtlSeconds: 600,
+      otpResendSeconds: 60,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+    });
+  });
+
+  it('reads the sign-in lifetimes and refuses bad ones', () => {
+    const short = loadConfig({
+      OTP_TTL_SECONDS: '5',
+      OTP_RESEND_SECONDS: '0',
+      ACCESS_TOKEN_TTL_SECONDS: '2',
+      REFRESH_TOKEN_TTL_DAYS: '1',
+    });
+    expect(short.auth).toEqual({
+      otpTtlSeconds: 5,
+      otpResendSeconds: 0,
+      accessTokenTtlSeconds: 2,
+      refreshTokenTtlDays: 1,
+    });
+    for (const [name, value] of [
+      ['OTP_TTL_SECONDS', '0'],
+      ['OTP_RESEND_SECONDS', '-1'],
+      ['ACCESS_TOKEN_TTL_SECONDS', 'soon'],
+      ['REFRESH_TOKEN_TTL_DAYS', '1.5'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
   });
 
   it('resolves DATA_DIR from the repository root', () => {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE } from '@makhana/domain/site';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
 
@@ -29,6 +30,17 @@ export interface RateLimitConfig {
   strictWindowMs: number;
 }
 
+/** Lifetimes of sign-in codes and tokens; tests shorten them, the defaults are the real ones. */
+export interface AuthConfig {
+  otpTtlSeconds: number;
+  /** the least time between two codes for one e-mail */
+  otpResendSeconds: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+export const DEFAULT_MAIL_FROM = `"${SITE.brand}" <${SITE.supportEmail}>`;
+
 export interface Config {
   nodeEnv: NodeEnv;
   isProduction: boolean;
@@ -41,6 +53,7 @@ export interface Config {
   databaseUrl: string | null;
   redisUrl: string | null;
   authSecret: string;
+  auth: AuthConfig;
   admin: { email: string; password: string };
   mail: { smtpUrl: string | null; from: string; ownerEmail: string };
   payments: {
@@ -108,6 +121,10 @@ const portSchema = z.coerce
   .int('expected a whole number')
   .min(0, 'expected a port between 0 and 65535')
   .max(65535, 'expected a port between 0 and 65535');
+const nonNegativeInt = z.coerce
+  .number({ error: 'expected a number' })
+  .int('expected a whole number')
+  .min(0, 'expected zero or more');
 const positiveInt = z.coerce
   .number({ error: 'expected a number' })
   .int('expected a whole number')
@@ -260,10 +277,16 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
     databaseUrl,
     redisUrl: redis,
     authSecret,
+    auth: {
+      otpTtlSeconds: read(env, 'OTP_TTL_SECONDS', positiveInt, 600),
+      otpResendSeconds: read(env, 'OTP_RESEND_SECONDS', nonNegativeInt, 60),
+      accessTokenTtlSeconds: read(env, 'ACCESS_TOKEN_TTL_SECONDS', positiveInt, 15 * 60),
+      refreshTokenTtlDays: read(env, 'REFRESH_TOKEN_TTL_DAYS', positiveInt, 30),
+    },
     admin: { email: adminEmail, password: adminPassword ?? DEV_ADMIN_PASSWORD },
     mail: {
       smtpUrl: read<string | null>(env, 'SMTP_URL', smtpUrl, null),
-      from: read(env, 'MAIL_FROM', text, 'Mithila Makhana <care@mithilamakhana.in>'),
+      from: read(env, 'MAIL_FROM', text, DEFAULT_MAIL_FROM),
       ownerEmail: read(env, 'OWNER_EMAIL', email, adminEmail),
     },
     payments: {

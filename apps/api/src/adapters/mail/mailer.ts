@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The one way the API sends mail: the outbox by default, SMTP when SMTP_URL is set. */
+export interface Mailer {
+  readonly kind: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerConfig {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+}
+
+export function createMailer(config: MailerConfig): Mailer {
+  return config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.from)
+    : outboxMailer(config.outboxDir, config.from);
+}
+
+/**
+ * Writes each message as a real RFC 822 file into the outbox. The name starts with the time, so a
+ * listing sorts oldest first; the random tail keeps two mails of one millisecond apart.
+ */
+export function outboxMailer(outboxDir: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+      // Written under a temporary name first, so a reader never sees half a message.
+      const temporary = path.join(outboxDir, `.${name}.tmp`);
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, path.join(outboxDir, name));
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

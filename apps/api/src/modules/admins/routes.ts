@@ -1,0 +1,72 @@
+import { adminLoginSchema } from '@makhana/domain/validation';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { success } from '../../lib/envelope';
+import { UnauthorizedError } from '../../lib/errors';
+import { maxLengths, parseInput } from '../../lib/validation';
+import { strictRateLimit } from '../../plugins/rate-limit';
+import { type AuthKit, authOf, refuseNulCharacters, tolerateEmptyJson } from '../auth/http';
+import { SESSION_EXPIRED } from '../auth/tokens';
+import { getAdminView, verifyOwnerCredentials } from './service';
+
+const LOGIN_LIMITS = maxLengths({ email: 254, password: 200 });
+
+export const adminRoutes: FastifyPluginAsync<{
+  db: Database;
+  config: Config;
+  auth: AuthKit;
+}> = async (app, { db, config, auth }) => {
+  tolerateEmptyJson(app);
+  app.addHook('preHandler', refuseNulCharacters);
+
+  app.post(
+    '/onlyAdminTo/login',
+    { config: strictRateLimit(config.rateLimit) },
+    async (request, reply) => {
+      const { email, password } = parseInput(adminLoginSchema, request.body);
+      parseInput(LOGIN_LIMITS, { email, password });
+      const admin = await verifyOwnerCredentials(db, email, password);
+      const session = await auth.sessions.start(
+        'owner',
+        admin._id,
+        String(request.headers['user-agent'] ?? ''),
+      );
+      auth.setCookies(reply, 'owner', session);
+      return success(
+        { admin, accessToken: session.accessToken, refreshToken: session.refreshToken },
+        'Admin login successfully',
+      );
+    },
+  );
+
+  app.get('/getAdmin', { preHandler: auth.requireOwner }, async (request) => {
+    return success(await getAdminView(db, authOf(request).subjectId), 'Admin fetched successfully');
+  });
+
+  app.post('/refresh-token', async (request, reply) => {
+    try {
+      const token = auth.refreshTokenOf(request, 'owner');
+      if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
+      const session = await auth.sessions.rotate(
+        'owner',
+        token,
+        String(request.headers['user-agent'] ?? ''),
+      );
+      auth.setCookies(reply, 'owner', session);
+      return success(
+        { accessToken: session.accessToken, refreshToken: session.refreshToken },
+        'Access token refreshed',
+      );
+    } catch (error) {
+      if (error instanceof UnauthorizedError) auth.clearCookies(reply, 'owner');
+      throw error;
+    }
+  });
+
+  app.post('/logoutAdmin', async (request, reply) => {
+    await auth.endSession(request, 'owner');
+    auth.clearCookies(reply, 'owner');
+    return success(null, 'Admin Logout successfully');
+  });
+};

@@ -1,0 +1,474 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET } from '../../config/config';
+import { tempDataDir, testApp } from '../../test/app';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { ensureOwnerAccount } from '../admins/service';
+import { call, setCookies, signInCustomer } from './test-helpers';
+import { deriveKey } from './tokens';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let production: FastifyInstance;
+const data = tempDataDir();
+const outbox = path.join(data.dir, 'outbox');
+const PUBLIC = 'http://localhost:3000';
+const PROD_PASSWORD = 'a-real-owner-password';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await testApp({
+    db: database.db,
+    dataDir: data.dir,
+    env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' },
+  });
+  // The same database behind a production configuration: cookies must be Secure there.
+  production = await testApp({
+    db: database.db,
+    dataDir: data.dir,
+    env: {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'production-secret-of-at-least-32-characters',
+      ADMIN_PASSWORD: PROD_PASSWORD,
+      ALLOW_SIMULATED_PAYMENTS: '1',
+      PUBLIC_URL: 'https://mithilamakhana.in',
+      RATE_LIMIT_STRICT_MAX: '1000',
+    },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await production?.close();
+  await database?.close();
+  data.remove();
+});
+beforeEach(async () => {
+  await database.reset();
+  await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
+});
+
+let n = 0;
+const customer = () => signInCustomer(app, outbox, `ravi${++n}@example.com`);
+
+async function ownerLogin(target = app, password = DEV_ADMIN_PASSWORD) {
+  return call(target, 'POST', '/admins/onlyAdminTo/login', {
+    body: { email: DEV_ADMIN_EMAIL, password },
+  });
+}
+
+async function owner() {
+  const response = await ownerLogin();
+  expect(response.statusCode).toBe(200);
+  return response.json().data as { accessToken: string; refreshToken: string; admin: object };
+}
+
+function expiredToken(realm: 'customer' | 'owner', sub: string, sid: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ realm, sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuer('mithila-makhana')
+    .setAudience(realm)
+    .setIssuedAt(now - 3600)
+    .setExpirationTime(now - 60)
+    .sign(new Uint8Array(deriveKey(DEV_AUTH_SECRET, 'access-token-v1')));
+}
+
+function sidOf(token: string): string {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid;
+}
+
+describe('cookies', () => {
+  it('sets httpOnly, SameSite=Lax, path / cookies with the token lifetimes, not Secure in development', async () => {
+    const { response, accessToken, refreshToken } = await customer();
+    const cookies = setCookies(response);
+    expect(cookies.get('accessToken')?.value).toBe(accessToken);
+    expect(cookies.get('refreshToken')?.value).toBe(refreshToken);
+    const access = cookies.get('accessToken')!.raw;
+    const refresh = cookies.get('refreshToken')!.raw;
+    for (const raw of [access, refresh]) {
+      expect(raw).toMatch(/; HttpOnly/);
+      expect(raw).toMatch(/; SameSite=Lax/);
+      expect(raw).toMatch(/; Path=\/(;|$)/);
+      expect(raw).not.toMatch(/Secure/);
+    }
+    expect(access).toMatch(/Max-Age=900(;|$)/);
+    expect(refresh).toMatch(/Max-Age=2592000(;|$)/);
+  });
+
+  it('marks cookies Secure in production, and the owner has cookies of their own', async () => {
+    await database.reset();
+    await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
+    const response = await ownerLogin(production, PROD_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    const cookies = setCookies(response);
+    expect([...cookies.keys()].sort()).toEqual(['adminAccessToken', 'adminRefreshToken']);
+    for (const { raw } of cookies.values()) {
+      expect(raw).toMatch(/; Secure/);
+      expect(raw).toMatch(/; HttpOnly/);
+      expect(raw).toMatch(/; SameSite=Lax/);
+    }
+  });
+});
+
+describe('access tokens and guards', () => {
+  it('refuses a missing, malformed, forged or expired token', async () => {
+    const { user, accessToken } = await customer();
+    const missing = await call(app, 'GET', '/users/getUser');
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().message).toBe('Not authenticated');
+
+    for (const authorization of ['Basic abc', 'Bearer', `Bearer ${accessToken}x`, 'Bearer a.b.c']) {
+      const response = await call(app, 'GET', '/users/getUser', { headers: { authorization } });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json().message).toBe('Not authenticated');
+    }
+    const [header, payload] = accessToken.split('.');
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    expect((await call(app, 'GET', '/users/getUser', { token: unsigned })).statusCode).toBe(401);
+    expect(header).toBeTruthy();
+
+    const expired = await expiredToken('customer', user._id, sidOf(accessToken));
+    const late = await call(app, 'GET', '/users/getUser', { token: expired });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('Access token expired');
+  });
+
+  it('keeps the realms apart: a customer token never opens owner routes, nor the reverse', async () => {
+    const shopper = await customer();
+    const boss = await owner();
+
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: shopper.accessToken })).statusCode,
+    ).toBe(200);
+
+    const asOwner = await call(app, 'GET', '/admins/getAdmin', { token: shopper.accessToken });
+    expect(asOwner.statusCode).toBe(401);
+    expect(asOwner.json().message).toBe('Not authenticated');
+    expect(
+      (await call(app, 'GET', '/users/getUserDetails', { token: shopper.accessToken })).statusCode,
+    ).toBe(401);
+    const asCustomer = await call(app, 'GET', '/users/getUser', { token: boss.accessToken });
+    expect(asCustomer.statusCode).toBe(401);
+    expect(
+      (await call(app, 'GET', '/users/getAddressDetails', { token: boss.accessToken })).statusCode,
+    ).toBe(401);
+
+    // The same with cookies: each realm reads only its own cookie names.
+    const withCustomerCookie = await call(app, 'GET', '/admins/getAdmin', {
+      cookies: { accessToken: shopper.accessToken, adminAccessToken: shopper.accessToken },
+    });
+    expect(withCustomerCookie.statusCode).toBe(401);
+    const withOwnerCookie = await call(app, 'GET', '/users/getUser', {
+      cookies: { accessToken: boss.accessToken },
+    });
+    expect(withOwnerCookie.statusCode).toBe(401);
+
+    // Refresh tokens are realm-bound too.
+    expect(
+      (
+        await call(app, 'POST', '/admins/refresh-token', {
+          body: { refreshToken: shopper.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call(app, 'POST', '/users/refresh-token', {
+          body: { refreshToken: boss.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    const users = await call(app, 'GET', '/users/getUserDetails', { token: boss.accessToken });
+    expect(users.statusCode).toBe(200);
+    expect(users.json().data).toHaveLength(1);
+  });
+});
+
+describe('refresh', () => {
+  it('rotates the pair, and a reused token revokes the whole family', async () => {
+    const first = await customer();
+    const rotated = await call(app, 'POST', '/users/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json().data;
+    expect(Object.keys(second).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(sidOf(second.accessToken)).toBe(sidOf(first.accessToken));
+    expect(setCookies(rotated).get('refreshToken')?.value).toBe(second.refreshToken);
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
+    ).toBe(200);
+
+    // The old token shown again: someone holds a copy. Everything of the family ends.
+    const reuse = await call(app, 'POST', '/users/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().message).toBe('Session expired. Please log in again.');
+    const newer = await call(app, 'POST', '/users/refresh-token', {
+      body: { refreshToken: second.refreshToken },
+    });
+    expect(newer.statusCode).toBe(401);
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
+    ).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with one token win', async () => {
+    const session = await customer();
+    const [a, b] = await Promise.all([
+      call(app, 'POST', '/users/refresh-token', { body: { refreshToken: session.refreshToken } }),
+      call(app, 'POST', '/users/refresh-token', { body: { refreshToken: session.refreshToken } }),
+    ]);
+    expect([a.statusCode, b.statusCode].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+    expect([a.statusCode, b.statusCode]).toContain(401);
+  });
+
+  it('reads the refresh cookie when the body has none, with the Origin check', async () => {
+    const session = await customer();
+    const noOrigin = await call(app, 'POST', '/users/refresh-token', {
+      cookies: { refreshToken: session.refreshToken },
+    });
+    expect(noOrigin.statusCode).toBe(403);
+    expect(noOrigin.json().message).toBe('Request origin not allowed');
+    const ok = await call(app, 'POST', '/users/refresh-token', {
+      cookies: { refreshToken: session.refreshToken },
+      headers: { origin: PUBLIC },
+    });
+    expect(ok.statusCode).toBe(200);
+    const nothing = await call(app, 'POST', '/users/refresh-token');
+    expect(nothing.statusCode).toBe(401);
+    expect(nothing.json().message).toBe('Session expired. Please log in again.');
+    for (const refreshToken of [42, '', 'x'.repeat(5000), null]) {
+      const response = await call(app, 'POST', '/users/refresh-token', { body: { refreshToken } });
+      expect(response.statusCode, String(refreshToken).slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+
+  it('rotates owner sessions the same way', async () => {
+    const first = await owner();
+    const rotated = await call(app, 'POST', '/admins/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect([...setCookies(rotated).keys()].sort()).toEqual([
+      'adminAccessToken',
+      'adminRefreshToken',
+    ]);
+    const second = rotated.json().data;
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: second.accessToken })).statusCode,
+    ).toBe(200);
+    const reuse = await call(app, 'POST', '/admins/refresh-token', {
+      body: { refreshToken: first.refreshToken },
+    });
+    expect(reuse.statusCode).toBe(401);
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: second.accessToken })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('ends the session, clears the cookies, and refresh is refused afterwards', async () => {
+    const session = await customer();
+    const response = await call(app, 'POST', '/users/logoutUser', {
+      token: session.accessToken,
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ message: 'Logout successfully', success: true });
+    const cleared = setCookies(response);
+    for (const name of ['accessToken', 'refreshToken']) {
+      expect(cleared.get(name)?.value).toBe('');
+      expect(cleared.get(name)?.raw).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
+    }
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+    ).toBe(401);
+    const refresh = await call(app, 'POST', '/users/refresh-token', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('works with an expired access token when the refresh cookie is valid', async () => {
+    const session = await customer();
+    const expired = await expiredToken('customer', session.user._id, sidOf(session.accessToken));
+    const response = await call(app, 'POST', '/users/logoutUser', {
+      cookies: { accessToken: expired, refreshToken: session.refreshToken },
+      headers: { origin: PUBLIC },
+    });
+    expect(response.statusCode).toBe(200);
+    const refresh = await call(app, 'POST', '/users/refresh-token', {
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('names the session by an expired access token alone, and always clears cookies', async () => {
+    const session = await customer();
+    const expired = await expiredToken('customer', session.user._id, sidOf(session.accessToken));
+    expect((await call(app, 'POST', '/users/logoutUser', { token: expired })).statusCode).toBe(200);
+    expect(
+      (
+        await call(app, 'POST', '/users/refresh-token', {
+          body: { refreshToken: session.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    const anonymous = await call(app, 'POST', '/users/logoutUser', {
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(anonymous.statusCode).toBe(200);
+    expect(setCookies(anonymous).get('accessToken')?.value).toBe('');
+  });
+
+  it('logs the owner out of the owner realm only', async () => {
+    const shopper = await customer();
+    const boss = await owner();
+    const response = await call(app, 'POST', '/admins/logoutAdmin', { token: boss.accessToken });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Admin Logout successfully');
+    expect([...setCookies(response).keys()].sort()).toEqual([
+      'adminAccessToken',
+      'adminRefreshToken',
+    ]);
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call(app, 'POST', '/admins/refresh-token', {
+          body: { refreshToken: boss.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: shopper.accessToken })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('owner sign-in', () => {
+  it('answers the admin, tokens and cookies', async () => {
+    const response = await ownerLogin();
+    expect(response.json()).toMatchObject({
+      statusCode: 200,
+      success: true,
+      message: 'Admin login successfully',
+      data: {
+        admin: { _id: expect.any(String), email: DEV_ADMIN_EMAIL, name: 'Owner' },
+        accessToken: expect.any(String),
+        refreshToken: expect.any(String),
+      },
+    });
+    const { accessToken, admin } = response.json().data;
+    const me = await call(app, 'GET', '/admins/getAdmin', { token: accessToken });
+    expect(me.json().data).toEqual(admin);
+    const byCookie = await call(app, 'GET', '/admins/getAdmin', {
+      cookies: { adminAccessToken: accessToken },
+    });
+    expect(byCookie.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password or unknown e-mail alike, and bad input by field', async () => {
+    for (const body of [
+      { email: DEV_ADMIN_EMAIL, password: 'wrong-password' },
+      { email: 'stranger@example.com', password: DEV_ADMIN_PASSWORD },
+    ]) {
+      const response = await call(app, 'POST', '/admins/onlyAdminTo/login', { body });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Invalid email or password');
+      expect(response.cookies).toHaveLength(0);
+    }
+    const cases: [unknown, string, string][] = [
+      [{ password: 'x' }, 'email', 'Email is required'],
+      [{ email: 'owner', password: 'x' }, 'email', 'Please enter a valid email'],
+      [{ email: DEV_ADMIN_EMAIL }, 'password', 'Password is required'],
+      [{ email: DEV_ADMIN_EMAIL, password: 12345678 }, 'password', 'Password is required'],
+      [
+        { email: DEV_ADMIN_EMAIL, password: 'p'.repeat(10_000) },
+        'password',
+        'Must be at most 200 characters',
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await call(app, 'POST', '/admins/onlyAdminTo/login', { body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toContainEqual({ field, message });
+    }
+  });
+});
+
+describe('Origin check on cookie-authenticated writes', () => {
+  const profile = {
+    firstName: 'Ravi',
+    lastName: 'Jha',
+    email: 'ravi.origin@example.com',
+    phoneNumber: '9123456780',
+  };
+
+  it('refuses a cookie write without our origin, and accepts bearer writes from anywhere', async () => {
+    const session = await customer();
+    const cookies = { accessToken: session.accessToken };
+    const update = (headers: Record<string, string>, options: { bearer?: boolean } = {}) =>
+      call(app, 'POST', '/users/updateUserAccount', {
+        body: profile,
+        headers,
+        ...(options.bearer ? { token: session.accessToken } : { cookies }),
+      });
+
+    for (const headers of [
+      {} as Record<string, string>,
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page' },
+      { origin: 'http://localhost.evil.example:3000' },
+    ]) {
+      const response = await update(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().message).toBe('Request origin not allowed');
+    }
+    for (const headers of [
+      { origin: PUBLIC } as Record<string, string>,
+      { referer: `${PUBLIC}/dashboard` },
+      { origin: 'http://localhost:5173' },
+      { origin: 'http://127.0.0.1:4173' },
+    ]) {
+      expect((await update(headers)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    expect((await update({ origin: 'https://evil.example' }, { bearer: true })).statusCode).toBe(
+      200,
+    );
+    // Reads need no origin.
+    expect((await call(app, 'GET', '/users/getUser', { cookies })).statusCode).toBe(200);
+  });
+
+  it('allows only PUBLIC_URL in production', async () => {
+    await database.reset();
+    await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
+    const login = await ownerLogin(production, PROD_PASSWORD);
+    const cookies = { adminRefreshToken: login.json().data.refreshToken };
+    const dev = await call(production, 'POST', '/admins/refresh-token', {
+      cookies,
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(dev.statusCode).toBe(403);
+    const ours = await call(production, 'POST', '/admins/refresh-token', {
+      cookies,
+      headers: { origin: 'https://mithilamakhana.in' },
+    });
+    expect(ours.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,193 @@
+import {
+  addressSchema,
+  loginEmailSchema,
+  loginVerifySchema,
+  registerSchema,
+} from '@makhana/domain/validation';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { OidcClient } from '../../adapters/oauth/oidc';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { success } from '../../lib/envelope';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { maxLengths, parseInput } from '../../lib/validation';
+import { strictRateLimit } from '../../plugins/rate-limit';
+import { type AuthKit, authOf, refuseNulCharacters, tolerateEmptyJson } from '../auth/http';
+import { SESSION_EXPIRED } from '../auth/tokens';
+import { googleRoutes } from './google';
+import { OtpService } from './otp';
+import {
+  addAddress,
+  deleteAddress,
+  findUserByEmail,
+  getUserView,
+  listAddresses,
+  listUserViews,
+  NO_ACCOUNT_MESSAGE,
+  registerUser,
+  updateAccount,
+  updateAddress,
+} from './service';
+
+export interface UserRouteDeps {
+  db: Database;
+  config: Config;
+  auth: AuthKit;
+  mailer: Mailer;
+  oidc: OidcClient | null;
+}
+
+const EMAIL_LIMIT = maxLengths({ email: 254 });
+const PERSON_LIMITS = maxLengths({ firstName: 100, lastName: 100, email: 254, phoneNumber: 20 });
+const ADDRESS_LIMITS = maxLengths({
+  name: 100,
+  street: 300,
+  city: 100,
+  state: 100,
+  country: 100,
+  landmark: 200,
+  email: 254,
+  locality: 200,
+});
+
+const accountSchema = registerSchema.extend({
+  gender: z
+    .union([z.enum(['Male', 'Female']), z.literal(''), z.null()], {
+      error: 'Gender must be Male or Female',
+    })
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+});
+
+const addressParams = z.object({
+  addressId: z
+    .string({ error: 'Address id is required' })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid address id'),
+});
+
+const userAgentOf = (request: FastifyRequest) =>
+  String(request.headers['user-agent'] ?? '').slice(0, 300);
+
+export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) => {
+  const { db, config, auth, mailer } = deps;
+  const strict = strictRateLimit(config.rateLimit);
+  const otp = new OtpService(
+    db,
+    mailer,
+    {
+      authSecret: config.authSecret,
+      ttlSeconds: config.auth.otpTtlSeconds,
+      resendSeconds: config.auth.otpResendSeconds,
+    },
+    app.log,
+    !config.isProduction,
+  );
+  tolerateEmptyJson(app);
+  app.addHook('preHandler', refuseNulCharacters);
+
+  // One-time codes: the spec's names and the generic ones are the same two steps.
+  const sendCode = async (request: FastifyRequest) => {
+    const { email } = parseInput(loginEmailSchema, request.body);
+    parseInput(EMAIL_LIMIT, { email });
+    if (!(await findUserByEmail(db, email))) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
+    await otp.send(email);
+    return success({ user: { email } }, 'OTP Send successfully');
+  };
+  const verifyCode = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { email, otp: code } = parseInput(loginVerifySchema, request.body);
+    parseInput(EMAIL_LIMIT, { email });
+    await otp.verify(email, code);
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
+    const session = await auth.sessions.start('customer', user.id, userAgentOf(request));
+    auth.setCookies(reply, 'customer', session);
+    return success(
+      {
+        user: await getUserView(db, user.id),
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+      },
+      'User Login successfully',
+    );
+  };
+  app.post('/loginUser', { config: strict }, sendCode);
+  app.post('/send-otp', { config: strict }, sendCode);
+  app.post('/loginVerificationUser', { config: strict }, verifyCode);
+  app.post('/verify-otp', { config: strict }, verifyCode);
+
+  app.post('/registerUser', async (request) => {
+    const input = parseInput(registerSchema, request.body);
+    parseInput(PERSON_LIMITS, input);
+    const user = await registerUser(db, input);
+    return success({ user }, 'Account created successfully');
+  });
+
+  app.post('/refresh-token', async (request, reply) => {
+    try {
+      const token = auth.refreshTokenOf(request, 'customer');
+      if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
+      const session = await auth.sessions.rotate('customer', token, userAgentOf(request));
+      auth.setCookies(reply, 'customer', session);
+      return success(
+        { accessToken: session.accessToken, refreshToken: session.refreshToken },
+        'Access token refreshed',
+      );
+    } catch (error) {
+      if (error instanceof UnauthorizedError) auth.clearCookies(reply, 'customer');
+      throw error;
+    }
+  });
+
+  app.post('/logoutUser', async (request, reply) => {
+    await auth.endSession(request, 'customer');
+    auth.clearCookies(reply, 'customer');
+    return success(null, 'Logout successfully');
+  });
+
+  app.get('/getUser', { preHandler: auth.requireCustomer }, async (request) => {
+    return success(await getUserView(db, authOf(request).subjectId), 'User fetched successfully');
+  });
+
+  app.get('/getUserDetails', { preHandler: auth.requireOwner }, async () => {
+    return success(await listUserViews(db), 'Users fetched successfully');
+  });
+
+  app.post('/updateUserAccount', { preHandler: auth.requireCustomer }, async (request) => {
+    const input = parseInput(accountSchema, request.body);
+    parseInput(PERSON_LIMITS, input);
+    const user = await updateAccount(db, authOf(request).subjectId, input);
+    return success(user, 'Profile updated successfully');
+  });
+
+  app.post('/newAddress', { preHandler: auth.requireCustomer }, async (request) => {
+    const input = parseInput(addressSchema, request.body);
+    parseInput(ADDRESS_LIMITS, input);
+    const address = await addAddress(db, authOf(request).subjectId, input);
+    return success(address, 'Address Added successfully');
+  });
+
+  app.post('/editAddress/:addressId', { preHandler: auth.requireCustomer }, async (request) => {
+    const { addressId } = parseInput(addressParams, request.params);
+    const input = parseInput(addressSchema, request.body);
+    parseInput(ADDRESS_LIMITS, input);
+    const address = await updateAddress(db, authOf(request).subjectId, addressId, input);
+    return success(address, 'Address Update successfully');
+  });
+
+  app.post('/deleteAddress/:addressId', { preHandler: auth.requireCustomer }, async (request) => {
+    const { addressId } = parseInput(addressParams, request.params);
+    const address = await deleteAddress(db, authOf(request).subjectId, addressId);
+    return success({ _id: address._id }, 'Address deleted successfully');
+  });
+
+  app.get('/getAddressDetails', { preHandler: auth.requireCustomer }, async (request) => {
+    return success(
+      await listAddresses(db, authOf(request).subjectId),
+      'Addresses fetched successfully',
+    );
+  });
+
+  await app.register(googleRoutes, { db, config, auth, mailer, oidc: deps.oidc });
+};
