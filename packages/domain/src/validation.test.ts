@@ -5,6 +5,7 @@ import {
   loginVerifySchema,
   MESSAGES,
   pincodeCheckSchema,
+  profileSchema,
   registerFormSchema,
 } from './validation';
 
@@ -92,6 +93,21 @@ describe('validation messages of the spec', () => {
     );
     expect(firstMessage(addressSchema.safeParse({ ...address, label: '' }))).toBe(
       'Address type is required',
+    );
+  });
+
+  it('reads an unset profile gender as null and keeps the sign-up rules', () => {
+    const profile = {
+      firstName: 'Asha',
+      lastName: 'Jha',
+      gender: '',
+      email: 'Asha@Example.com',
+      phoneNumber: '9876543210',
+    };
+    expect(profileSchema.parse(profile)).toMatchObject({ gender: null, email: 'asha@example.com' });
+    expect(profileSchema.parse({ ...profile, gender: 'Female' }).gender).toBe('Female');
+    expect(firstMessage(profileSchema.safeParse({ ...profile, firstName: ' ' }))).toBe(
+      'First name is required',
     );
   });
 });

@@ -102,6 +102,14 @@ export const registerFormSchema = registerSchema.extend({
   terms: z.literal(true, { error: MESSAGES.acceptTerms }),
 });
 
+/** The dashboard's profile form: the sign-up fields plus a gender that may be left unset. */
+export const profileSchema = registerSchema.extend({
+  gender: z
+    .union([z.enum(['Male', 'Female']), z.literal(''), z.null()])
+    .transform((value) => value || null),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
 const tenDigitPhone = z
   .string()
   .trim()

@@ -1,8 +1,28 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
+import { setNavigator } from '../lib/api-client';
+import { useAppSelector } from '../stores/hooks';
 import { RootLayout } from './layout/root-layout';
 
-export const router = createBrowserRouter([
+const LoginScreen = lazy(() =>
+  import('../features/account/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const CheckoutScreen = lazy(() =>
+  import('../features/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+);
+
+/** /checkout: the checkout for a signed-in customer, else the login screen, which returns here. */
+function CheckoutRoute() {
+  const signedIn = useAppSelector((state) => state.auth.isUserAuthenticated);
+  return (
+    <Suspense fallback={<div className="min-h-dvh" />}>
+      {signedIn ? <CheckoutScreen /> : <LoginScreen />}
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     // A deep link to a lazy page renders the frame's space while its chunk arrives.
@@ -29,6 +49,33 @@ export const router = createBrowserRouter([
         path: '/cart',
         lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
       },
+      {
+        path: '/login',
+        lazy: () =>
+          import('../features/account/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/register',
+        lazy: () =>
+          import('../features/account/register-page').then((m) => ({
+            Component: m.RegisterPage,
+          })),
+      },
+      {
+        path: '/google-login',
+        lazy: () =>
+          import('../features/account/google-login-page').then((m) => ({
+            Component: m.GoogleLoginPage,
+          })),
+      },
+      {
+        path: '/dashboard',
+        lazy: () =>
+          import('../features/account/dashboard-page').then((m) => ({
+            Component: m.DashboardPage,
+          })),
+      },
+      { path: '/checkout', Component: CheckoutRoute },
       {
         path: '/about-us',
         lazy: () =>
@@ -74,4 +121,11 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+// A refused token refresh sends the shopper to /login through the router, not a page reload.
+setNavigator((path) => {
+  router.navigate(path);
+});

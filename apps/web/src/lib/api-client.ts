@@ -22,23 +22,94 @@ export function setAccessTokenSource(source: TokenSource): void {
   readAccessToken = source;
 }
 
+interface SessionHandlers {
+  /** Resolves once new tokens are stored; rejects when the server refuses the refresh. */
+  refresh: () => Promise<unknown>;
+  /** Clears the customer's session after a refused refresh. */
+  expire: () => void;
+}
+
+let session: SessionHandlers | null = null;
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
+let refreshing: Promise<boolean> | null = null;
+
+/** The store hands over its refresh and clean-up, and the router its navigate: no import cycles. */
+export function setSessionHandlers(handlers: SessionHandlers): void {
+  session = handlers;
+}
+
+export function setNavigator(navigate: (path: string) => void): void {
+  navigateTo = navigate;
+}
+
+const REFRESH_PATH = '/users/refresh-token';
+
+// Concurrent 401s share one refresh, and a refused refresh logs out and redirects only once.
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (
+    session
+      ? session.refresh().then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false)
+  )
+    .then((refreshed) => {
+      if (!refreshed) {
+        session?.expire();
+        navigateTo('/login');
+      }
+      return refreshed;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * A 401 refreshes the customer's tokens once and retries (spec 8). Owner calls opt out: their
+   * 401 leads to the owner sign-in, never to /login (DESIGN 4); `/admins/` paths opt out anyway.
+   */
+  refreshOn401?: boolean;
 }
 
 /** One API client for the whole shop: JSON, cookies, bearer token, and the spec's envelope. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response = await send(path, options);
+  const mayRefresh =
+    options.refreshOn401 ?? (path !== REFRESH_PATH && !path.startsWith('/admins/'));
+  if (response.status === 401 && mayRefresh && (await refreshSession())) {
+    response = await send(path, options);
+  }
+
+  const payload = (await response.json().catch(() => null)) as ApiResponse<T> | null;
+  if (response.status === 429) {
+    const message = payload?.message || TOO_MANY_REQUESTS_MESSAGE;
+    // The id lets a screen that also reports the failure show it once.
+    toast.error(message, { toastId: message });
+    throw new ApiError(message, 429);
+  }
+  if (!response.ok || !payload || payload.success !== true) {
+    const message = payload?.message || response.statusText || 'Server error';
+    const errors = payload && payload.success === false ? payload.errors : [];
+    throw new ApiError(message, response.status, errors);
+  }
+  return payload.data;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
       headers,
       credentials: 'include',
@@ -53,19 +124,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);
   }
-
-  const payload = (await response.json().catch(() => null)) as ApiResponse<T> | null;
-  if (response.status === 429) {
-    const message = payload?.message || TOO_MANY_REQUESTS_MESSAGE;
-    toast.error(message);
-    throw new ApiError(message, 429);
-  }
-  if (!response.ok || !payload || payload.success !== true) {
-    const message = payload?.message || response.statusText || 'Server error';
-    const errors = payload && payload.success === false ? payload.errors : [];
-    throw new ApiError(message, response.status, errors);
-  }
-  return payload.data;
 }
 
 /** The message a failed call stores: the server's message, else the transport error's. */

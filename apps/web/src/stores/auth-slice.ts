@@ -1,10 +1,58 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { type ActionReducerMapBuilder, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { apiRequest, errorMessage } from '../lib/api-client';
 
-/** The spec's auth state (section 3). Sign-in flows fill it; the frame reads the two flags. */
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  gender: 'Male' | 'Female' | null;
+  email: string;
+  phoneNumber: string;
+  address: string[];
+  orders: number;
+}
+
+/** Plain login answers only the e-mail; the flag stays false until the code is verified. */
+export type PendingUser = Pick<User, 'email'>;
+
+export interface Address {
+  _id: string;
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  country: string;
+  pincode: string;
+  phoneNumber: string;
+  alternateNumber?: string;
+  landmark?: string;
+  email?: string;
+  locality?: string;
+  label: 'Home' | 'Work';
+}
+
+export type AddressFields = Omit<Address, '_id'>;
+
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  gender: 'Male' | 'Female' | null;
+  email: string;
+  phoneNumber: string;
+}
+
+export interface RegisterFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+/** The spec's auth state (section 3). `address` starts as one null entry: not loaded yet. */
 export interface AuthState {
-  user: { _id: string; firstName: string; lastName: string; email: string } | null;
+  user: User | PendingUser | null;
   admin: { _id: string; email: string } | null;
-  address: unknown[];
+  address: (Address | null)[];
   loading: boolean;
   userDetails: unknown[];
   isUserAuthenticated: boolean;
@@ -27,10 +75,292 @@ export const initialAuthState: AuthState = {
   refreshToken: null,
 };
 
+export const NOT_AUTHENTICATED = 'Not authenticated';
+
+interface Session {
+  user: User;
+  accessToken: string;
+  refreshToken: string;
+}
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+type AuthStateHolder = { auth: AuthState };
+type ThunkConfig = { state: AuthStateHolder; rejectValue: string };
+
+const STORED_KEYS = ['accessToken', 'refreshToken', 'user'] as const;
+
+// Browser storage is a convenience copy of the persisted state (spec 7: token from state or storage).
+function remember(entries: Partial<Record<(typeof STORED_KEYS)[number], string>>): void {
+  try {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  } catch {
+    // Blocked storage: the persisted store still holds the session.
+  }
+}
+
+function forgetStoredSession(): void {
+  try {
+    for (const key of STORED_KEYS) localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove.
+  }
+}
+
+/** Wraps a call: the payload on success, the server's (or transport's) message on failure. */
+function call<Result, Arg = void>(
+  type: string,
+  run: (arg: Arg, state: AuthStateHolder) => Promise<Result>,
+  needsUser = false,
+) {
+  return createAsyncThunk<Result, Arg, ThunkConfig>(
+    type,
+    async (arg, { getState, rejectWithValue }) => {
+      if (needsUser && !getState().auth.isUserAuthenticated) {
+        return rejectWithValue(NOT_AUTHENTICATED);
+      }
+      try {
+        return await run(arg, getState());
+      } catch (error) {
+        return rejectWithValue(errorMessage(error));
+      }
+    },
+  );
+}
+
+const post = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
+
+function startSession(session: Session): Session {
+  remember({
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    user: JSON.stringify(session.user),
+  });
+  return session;
+}
+
+export const loginUser = call('auth/loginUser', (body: { email: string }) =>
+  post<{ user: PendingUser }>('/users/loginUser', body),
+);
+
+export const loginVerification = call(
+  'auth/loginVerification',
+  async (body: { email: string; otp: string }) =>
+    startSession(await post<Session>('/users/loginVerificationUser', body)),
+);
+
+export const registerUser = call('auth/registerUser', (body: RegisterFields) =>
+  post<{ user: User }>('/users/registerUser', body),
+);
+
+export const loadUser = call(
+  'auth/loadUser',
+  async () => {
+    const user = await apiRequest<User>('/users/getUser');
+    remember({ user: JSON.stringify(user) });
+    return user;
+  },
+  true,
+);
+
+export const updateAccount = call('auth/updateAccount', (body: ProfileFields) =>
+  post<User>('/users/updateUserAccount', body),
+);
+
+export const googleLogin = call('auth/googleLogin', async (body: Tokens) =>
+  startSession(await post<Session>('/users/googleLogin', body)),
+);
+
+export const logoutUser = call('auth/logoutUser', async () => {
+  await post<unknown>('/users/logoutUser');
+  forgetStoredSession();
+});
+
+export const refreshToken = call<Tokens>(
+  'auth/refreshToken',
+  async (_arg, { auth }) => {
+    const tokens = await post<Tokens>('/users/refresh-token', {
+      refreshToken: auth.refreshToken ?? localStorage.getItem('refreshToken'),
+    });
+    remember(tokens);
+    return tokens;
+  },
+  true,
+);
+
+export const loadAddresses = call(
+  'auth/loadAddresses',
+  () => apiRequest<Address[]>('/users/getAddressDetails'),
+  true,
+);
+
+export const addAddress = call('auth/addAddress', (body: AddressFields) =>
+  post<Address>('/users/newAddress', body),
+);
+
+export const editAddress = call(
+  'auth/editAddress',
+  ({ id, fields }: { id: string; fields: AddressFields }) =>
+    post<Address>(`/users/editAddress/${encodeURIComponent(id)}`, fields),
+);
+
+export const deleteAddress = call('auth/deleteAddress', async (id: string) => {
+  await post<unknown>(`/users/deleteAddress/${encodeURIComponent(id)}`);
+  return id;
+});
+
+function clearUser(state: AuthState): void {
+  state.user = null;
+  state.isUserAuthenticated = false;
+  state.accessToken = null;
+  state.refreshToken = null;
+  state.address = [null];
+}
+
+function signIn(state: AuthState, { user, accessToken, refreshToken }: Session): void {
+  state.loading = false;
+  state.error = null;
+  state.user = user;
+  state.isUserAuthenticated = true;
+  state.accessToken = accessToken;
+  state.refreshToken = refreshToken;
+}
+
+function fail(state: AuthState, action: { payload?: string; error: { message?: string } }): void {
+  state.loading = false;
+  state.error = action.payload ?? action.error.message ?? 'Server error';
+}
+
+function savedAddresses(state: AuthState): Address[] {
+  return state.address.filter((entry): entry is Address => entry !== null);
+}
+
+function userIds(state: AuthState): string[] | null {
+  return state.user && 'address' in state.user ? state.user.address : null;
+}
+
+// Every thunk's pending and rejected steps that the spec ties to the loading flag.
+function trackLoading(builder: ActionReducerMapBuilder<AuthState>) {
+  const loadingThunks = [
+    loginUser,
+    registerUser,
+    loadUser,
+    loginVerification,
+    updateAccount,
+    googleLogin,
+    addAddress,
+    editAddress,
+  ];
+  for (const thunk of loadingThunks) {
+    builder.addCase(thunk.pending, (state) => {
+      state.loading = true;
+      state.error = null;
+    });
+  }
+}
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
-  reducers: {},
+  reducers: {
+    /** A refused token refresh: the session is over, so the customer's state goes. */
+    sessionExpired: clearUser,
+  },
+  extraReducers: (builder) => {
+    trackLoading(builder);
+    builder
+      .addCase(loginUser.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload.user;
+        state.isUserAuthenticated = false;
+      })
+      .addCase(registerUser.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload.user;
+      })
+      .addCase(loginVerification.fulfilled, (state, action) => signIn(state, action.payload))
+      .addCase(googleLogin.fulfilled, (state, action) => signIn(state, action.payload))
+      .addCase(loadUser.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload;
+        state.isUserAuthenticated = true;
+      })
+      .addCase(updateAccount.fulfilled, (state, action) => {
+        state.loading = false;
+        state.user = action.payload;
+      })
+      .addCase(updateAccount.rejected, fail)
+      .addCase(refreshToken.fulfilled, (state, action) => {
+        state.accessToken = action.payload.accessToken;
+        state.refreshToken = action.payload.refreshToken;
+      })
+      .addCase(refreshToken.rejected, (state, action) => {
+        state.error = action.payload ?? 'Server error';
+      })
+      .addCase(logoutUser.fulfilled, clearUser)
+      .addCase(logoutUser.rejected, (state, action) => {
+        clearUser(state);
+        state.error = action.payload ?? 'Server error';
+      })
+      .addCase(loadAddresses.fulfilled, (state, action) => {
+        state.address = action.payload;
+        const ids = userIds(state);
+        if (ids) ids.splice(0, ids.length, ...action.payload.map((entry) => entry._id));
+      })
+      .addCase(loadAddresses.rejected, (state, action) => {
+        state.error = action.payload ?? 'Server error';
+      })
+      .addCase(addAddress.fulfilled, (state, action) => {
+        state.loading = false;
+        state.address = [...savedAddresses(state), action.payload];
+        userIds(state)?.push(action.payload._id);
+      })
+      .addCase(addAddress.rejected, fail)
+      .addCase(editAddress.fulfilled, (state, action) => {
+        state.loading = false;
+        state.address = savedAddresses(state).map((entry) =>
+          entry._id === action.payload._id ? action.payload : entry,
+        );
+      })
+      .addCase(editAddress.rejected, fail)
+      .addCase(deleteAddress.fulfilled, (state, action) => {
+        state.address = savedAddresses(state).filter((entry) => entry._id !== action.payload);
+        const ids = userIds(state);
+        if (ids) ids.splice(0, ids.length, ...ids.filter((id) => id !== action.payload));
+      })
+      .addCase(deleteAddress.rejected, (state, action) => {
+        state.error = action.payload ?? 'Server error';
+      });
+    // Failures of the sign-in family end the session (spec 4).
+    for (const thunk of [loginUser, registerUser, loadUser, loginVerification, googleLogin]) {
+      builder.addCase(thunk.rejected, (state, action) => {
+        // An aborted start-up load (a re-run effect) is not a refusal of the session.
+        if (action.meta.aborted) {
+          state.loading = false;
+          return;
+        }
+        fail(state, action);
+        state.user = null;
+        state.isUserAuthenticated = false;
+      });
+    }
+  },
 });
 
+export const { sessionExpired } = authSlice.actions;
 export const authReducer = authSlice.reducer;
+
+/** The logout clean-up without a server call, for a session the server already refused. */
+export function endExpiredSession() {
+  return (dispatch: (action: ReturnType<typeof sessionExpired>) => unknown) => {
+    forgetStoredSession();
+    dispatch(sessionExpired());
+  };
+}
+
+/** The signed-in customer, or null for a visitor or a customer still between the two login steps. */
+export function selectCustomer(state: AuthStateHolder): User | null {
+  const { user, isUserAuthenticated } = state.auth;
+  return isUserAuthenticated && user && '_id' in user ? user : null;
+}

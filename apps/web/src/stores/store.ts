@@ -13,8 +13,8 @@ import {
 } from 'redux-persist';
 // The es build: the lib build gives a blank page after a Vite production build (DEPENDENCIES.md).
 import storage from 'redux-persist/es/storage';
-import { setAccessTokenSource } from '../lib/api-client';
-import { type AuthState, authReducer } from './auth-slice';
+import { setAccessTokenSource, setSessionHandlers } from '../lib/api-client';
+import { type AuthState, authReducer, endExpiredSession, refreshToken } from './auth-slice';
 import { bannerReducer } from './banner-slice';
 import { cartReducer, storeCart } from './cart-slice';
 import { loaderReducer } from './loader-slice';
@@ -63,6 +63,10 @@ export function createStore() {
   setAccessTokenSource(
     () => store.getState().auth.accessToken ?? localStorage.getItem('accessToken'),
   );
+  setSessionHandlers({
+    refresh: () => store.dispatch(refreshToken()).unwrap(),
+    expire: () => store.dispatch(endExpiredSession()),
+  });
   return store;
 }
 

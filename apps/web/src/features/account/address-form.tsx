@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COUNTRY, PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
+import { addressSchema } from '@makhana/domain/validation';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { type Address, type AddressFields, addAddress, editAddress } from '../../stores/auth-slice';
+import { useAppDispatch } from '../../stores/hooks';
+import { FieldError, FormAlert, TextField } from './form-field';
+import { notifyError, rejection } from './notify';
+
+const LABELS = ['Home', 'Work'] as const;
+
+function startValues(address: Address | null) {
+  return {
+    name: address?.name ?? '',
+    phoneNumber: address?.phoneNumber ?? '',
+    alternateNumber: address?.alternateNumber ?? '',
+    email: address?.email ?? '',
+    street: address?.street ?? '',
+    locality: address?.locality ?? '',
+    landmark: address?.landmark ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    pincode: address?.pincode ?? '',
+    country: address?.country ?? COUNTRY,
+    // No default: choosing Home or Work is part of the form (spec 5, 'Address type is required').
+    label: address?.label as AddressFields['label'],
+  };
+}
+
+interface AddressFormProps {
+  /** null adds a new address */
+  address: Address | null;
+  onDone: () => void;
+}
+
+export function AddressForm({ address, onDone }: AddressFormProps) {
+  const dispatch = useAppDispatch();
+  const labelId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(addressSchema), defaultValues: startValues(address) });
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    const fields: AddressFields = {
+      ...values,
+      alternateNumber: values.alternateNumber ?? '',
+      email: values.email ?? '',
+      landmark: values.landmark ?? '',
+      locality: values.locality ?? '',
+    };
+    try {
+      if (address) {
+        await dispatch(editAddress({ id: address._id, fields })).unwrap();
+        toast.success('Address Update successfully');
+      } else {
+        await dispatch(addAddress(fields)).unwrap();
+        toast.success('Address Added successfully');
+      }
+      onDone();
+    } catch (reason) {
+      const message = rejection(reason);
+      setServerError(message);
+      notifyError(message);
+    }
+  });
+
+  const labelError = errors.label?.message;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Address form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          registration={register('name')}
+          error={errors.name?.message}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={PHONE_LENGTH}
+          registration={register('phoneNumber')}
+          error={errors.phoneNumber?.message}
+        />
+        <TextField
+          label="Alternate number (optional)"
+          type="tel"
+          inputMode="numeric"
+          maxLength={PHONE_LENGTH}
+          registration={register('alternateNumber')}
+          error={errors.alternateNumber?.message}
+        />
+        <TextField
+          label="Email (optional)"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="House no., building, street"
+          autoComplete="address-line1"
+          containerClassName="sm:col-span-2"
+          registration={register('street')}
+          error={errors.street?.message}
+        />
+        <TextField
+          label="Locality (optional)"
+          autoComplete="address-line2"
+          registration={register('locality')}
+          error={errors.locality?.message}
+        />
+        <TextField
+          label="Landmark (optional)"
+          registration={register('landmark')}
+          error={errors.landmark?.message}
+        />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          registration={register('city')}
+          error={errors.city?.message}
+        />
+        <TextField
+          label="State"
+          autoComplete="address-level1"
+          registration={register('state')}
+          error={errors.state?.message}
+        />
+        <TextField
+          label="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={PINCODE_LENGTH}
+          registration={register('pincode')}
+          error={errors.pincode?.message}
+        />
+        <TextField
+          label="Country"
+          autoComplete="country-name"
+          registration={register('country')}
+          error={errors.country?.message}
+        />
+      </div>
+      <fieldset aria-describedby={labelError ? `${labelId}-error` : undefined}>
+        <legend className="label">Address type</legend>
+        <div className="flex gap-3">
+          {LABELS.map((label) => (
+            <label
+              key={label}
+              className="flex h-11 cursor-pointer items-center gap-2 rounded-full border border-cream-200 px-4 text-sm font-medium has-[:checked]:border-forest-700 has-[:checked]:bg-forest-50 has-[:checked]:text-forest-800"
+            >
+              <input
+                type="radio"
+                value={label}
+                className="h-4 w-4 accent-forest-700"
+                aria-invalid={labelError ? true : undefined}
+                {...register('label')}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${labelId}-error`} message={labelError} />
+      </fieldset>
+      <FormAlert message={serverError} />
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : address ? 'Update address' : 'Save address'}
+        </button>
+        <button type="button" className="btn-outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,313 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Address } from '../../stores/auth-slice';
+import { createStore } from '../../stores/store';
+import { renderRoutes } from '../../test/shop-fixtures';
+import {
+  customer,
+  deliveredOrder,
+  fail,
+  homeAddress,
+  ok,
+  signIn,
+  spyToasts,
+  stubAccountApi,
+} from './account-fixtures';
+import { DashboardPage } from './dashboard-page';
+import type { Order } from './orders-api';
+
+let toasts: ReturnType<typeof spyToasts>;
+beforeEach(() => {
+  toasts = spyToasts();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderDashboard(state: unknown = null, signedIn = true) {
+  const store = createStore();
+  if (signedIn) signIn(store);
+  return renderRoutes(
+    [
+      { path: '/dashboard', Component: DashboardPage },
+      { path: '/', element: <h1>Home page</h1> },
+    ],
+    { initialEntries: [{ pathname: '/dashboard', state }], store },
+  );
+}
+
+/** An address book on the stub server: add, edit and delete change what the list returns. */
+function addressBook(initial: Address[] = [homeAddress]) {
+  let book = [...initial];
+  return stubAccountApi({
+    'GET /users/getAddressDetails': () => ok(book),
+    'POST /users/newAddress': (body) => {
+      const added = { ...(body as Address), _id: 'addr-new' };
+      book = [...book, added];
+      return ok(added);
+    },
+    'POST /users/editAddress/addr-home': (body) => {
+      const edited = { ...(body as Address), _id: 'addr-home' };
+      book = book.map((entry) => (entry._id === 'addr-home' ? edited : entry));
+      return ok(edited);
+    },
+    'POST /users/deleteAddress/addr-home': () => {
+      book = book.filter((entry) => entry._id !== 'addr-home');
+      return ok(null);
+    },
+  });
+}
+
+describe('DashboardPage', () => {
+  it('shows the login screen to a visitor', () => {
+    stubAccountApi({});
+    renderDashboard(null, false);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeTruthy();
+  });
+
+  it('has the spec side menu, with the profile open first', () => {
+    stubAccountApi({});
+    renderDashboard();
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Profile Information', 'Manage Addresses', 'My Orders', 'User Logout']);
+    expect(
+      within(menu)
+        .getByRole('button', { name: 'Profile Information' })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('edits the profile; Cancel restores the values', async () => {
+    const api = stubAccountApi({
+      'POST /users/updateUserAccount': (body) => ok({ ...customer, ...(body as object) }),
+    });
+    const user = userEvent.setup();
+    const { store } = renderDashboard();
+    expect(screen.getByText('Asha')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const first = screen.getByLabelText('First name') as HTMLInputElement;
+    await user.clear(first);
+    await user.type(first, 'Changed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Asha')).toBeTruthy();
+    expect(screen.queryByText('Changed')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(api.callsTo('POST /users/updateUserAccount')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('First name'), 'Asha Rani');
+    await user.selectOptions(screen.getByLabelText('Gender'), 'Female');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Profile updated successfully'),
+    );
+    expect(api.callsTo('POST /users/updateUserAccount')[0]?.body).toEqual({
+      firstName: 'Asha Rani',
+      lastName: 'Jha',
+      gender: 'Female',
+      email: 'asha@example.com',
+      phoneNumber: '9876543210',
+    });
+    expect(await screen.findByText('Asha Rani')).toBeTruthy();
+    expect(store.getState().auth.user).toMatchObject({ firstName: 'Asha Rani' });
+  });
+
+  it('opens the section asked for in navigation state and lists the addresses', async () => {
+    addressBook();
+    renderDashboard({ section: 'addresses' });
+    const card = await screen.findByTestId('address-card');
+    expect(within(card).getByText('Home')).toBeTruthy();
+    expect(within(card).getByText('Asha Jha')).toBeTruthy();
+    expect(card.textContent).toContain('Darbhanga, Bihar - 846004');
+    expect(card.textContent).toContain('9876543210, 9123456780');
+  });
+
+  it('validates the address form with the spec messages, then adds the address', async () => {
+    const api = addressBook([]);
+    const user = userEvent.setup();
+    const { store } = renderDashboard({ section: 'addresses' });
+    await screen.findByText(/No saved addresses yet/);
+    await user.click(screen.getByRole('button', { name: 'Add new address' }));
+    expect((screen.getByLabelText('Country') as HTMLInputElement).value).toBe('India');
+
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('Please enter a valid 6-digit pincode')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid phone number')).toBeTruthy();
+    expect(screen.getByText('Address type is required')).toBeTruthy();
+    expect(screen.getAllByText('Required')).toHaveLength(4); // name, street, city, state
+    const name = screen.getByLabelText('Full name');
+    expect(document.activeElement).toBe(name);
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Required',
+    );
+
+    await user.type(name, 'Asha Jha');
+    await user.type(screen.getByLabelText('Mobile number'), '9876543210');
+    await user.type(screen.getByLabelText('Alternate number (optional)'), '12345');
+    await user.type(screen.getByLabelText('House no., building, street'), '12 Station Road');
+    await user.type(screen.getByLabelText('City'), 'Darbhanga');
+    await user.type(screen.getByLabelText('State'), 'Bihar');
+    await user.type(screen.getByLabelText('Pincode'), '84600');
+    await user.click(screen.getByRole('radio', { name: 'Work' }));
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText('Please enter a valid phone number')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid 6-digit pincode')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Alternate number (optional)'));
+    await user.type(screen.getByLabelText('Pincode'), '4');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Address Added successfully'));
+    expect(api.callsTo('POST /users/newAddress')[0]?.body).toMatchObject({
+      name: 'Asha Jha',
+      pincode: '846004',
+      country: 'India',
+      label: 'Work',
+      alternateNumber: '',
+    });
+    const card = await screen.findByTestId('address-card');
+    expect(within(card).getByText('Work')).toBeTruthy();
+    expect(api.callsTo('GET /users/getAddressDetails').length).toBeGreaterThanOrEqual(2);
+    expect(store.getState().auth.address).toHaveLength(1);
+  });
+
+  it('edits an address with the form filled in', async () => {
+    const api = addressBook();
+    const user = userEvent.setup();
+    renderDashboard({ section: 'addresses' });
+    await user.click(await screen.findByRole('button', { name: 'Edit address of Asha Jha' }));
+    const city = screen.getByLabelText('City') as HTMLInputElement;
+    expect(city.value).toBe('Darbhanga');
+    expect((screen.getByRole('radio', { name: 'Home' }) as HTMLInputElement).checked).toBe(true);
+    await user.clear(city);
+    await user.type(city, 'Madhubani');
+    await user.click(screen.getByRole('button', { name: 'Update address' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Address Update successfully'));
+    expect(api.callsTo('POST /users/editAddress/addr-home')[0]?.body).toMatchObject({
+      city: 'Madhubani',
+    });
+    expect((await screen.findByTestId('address-card')).textContent).toContain('Madhubani');
+  });
+
+  it('deletes an address after confirmation; Escape keeps it', async () => {
+    const api = addressBook();
+    const user = userEvent.setup();
+    renderDashboard({ section: 'addresses' });
+    const remove = await screen.findByRole('button', { name: 'Delete address of Asha Jha' });
+
+    await user.click(remove);
+    expect(screen.getByRole('dialog', { name: 'Delete this address?' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(api.callsTo('POST /users/deleteAddress/addr-home')).toHaveLength(0);
+
+    await user.click(remove);
+    await user.click(screen.getByRole('button', { name: 'Delete address' }));
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Address deleted successfully'),
+    );
+    expect(api.callsTo('POST /users/deleteAddress/addr-home')).toHaveLength(1);
+    expect(await screen.findByText(/No saved addresses yet/)).toBeTruthy();
+  });
+
+  it('shows the empty order list with a link to the products', async () => {
+    stubAccountApi({ 'GET /orders/orderDetails': ok([]) });
+    renderDashboard({ section: 'orders' });
+    expect(await screen.findByText('You have not placed any orders yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop our makhana' }).getAttribute('href')).toBe(
+      '/products',
+    );
+  });
+
+  it('lists orders with their status colours and opens the detail dialog', async () => {
+    const pending: Order = {
+      ...deliveredOrder,
+      _id: 'order-2',
+      orderNumber: 'MM-2025-0002',
+      status: 'Pending',
+      paymentStatus: 'failed',
+      trackingUrl: null,
+      trackingNumber: null,
+      createdAt: '2025-05-12T09:30:00.000Z',
+    };
+    const someoneElse: Order = { ...deliveredOrder, _id: 'x', orderNumber: 'X-1', user: 'other' };
+    stubAccountApi({ 'GET /orders/orderDetails': ok([deliveredOrder, pending, someoneElse]) });
+    const user = userEvent.setup();
+    renderDashboard({ section: 'orders' });
+
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('Order #MM-2025-0002');
+    const delivered = rows[1]!;
+    expect(delivered.textContent).toContain('10 May 2025');
+    expect(delivered.textContent).toContain('2 items');
+    expect(delivered.textContent).toContain('₹898');
+    expect(within(delivered).getByTestId('order-status').className).toContain('bg-forest-100');
+    expect(within(rows[0]!).getByTestId('order-status').className).toContain('bg-saffron-100');
+    expect(within(delivered).getByTestId('payment-status').dataset.tone).toBe('completed');
+    expect(within(rows[0]!).getByTestId('payment-status').dataset.tone).toBe('failed');
+
+    const open = within(delivered).getByRole('button', { name: /View details/ });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Order #MM-2025-0001' });
+    expect(within(dialog).getByText('Classic Roasted Makhana')).toBeTruthy();
+    expect(dialog.textContent).toContain('250g · Qty 2');
+    expect(dialog.textContent).toContain('pay_SIM123');
+    expect(within(dialog).getByTestId('order-total').textContent).toBe('₹898');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Track shipment/ })
+        .getAttribute('href'),
+    ).toBe('https://track.example.com/DLV998877');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    // Focus stays inside while tabbing.
+    for (let i = 0; i < 5; i += 1) await user.tab();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+
+    await user.click(within(rows[0]!).getByRole('button', { name: /View details/ }));
+    expect(
+      screen.getByText('Tracking details will appear here once your order ships.'),
+    ).toBeTruthy();
+  });
+
+  it('logs out, clears the session and goes home', async () => {
+    const api = stubAccountApi({ 'POST /users/logoutUser': ok(null) });
+    localStorage.setItem('accessToken', 'access-1');
+    const user = userEvent.setup();
+    const { store, router } = renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'User Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo('POST /users/logoutUser')).toHaveLength(1);
+    expect(toasts.success).toHaveBeenCalledWith('Logout successfully');
+    const { auth } = store.getState();
+    expect(auth.isUserAuthenticated).toBe(false);
+    expect(auth.user).toBeNull();
+    expect(auth.accessToken).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('reports a failing order list', async () => {
+    stubAccountApi({ 'GET /orders/orderDetails': fail(500, 'Orders are unavailable') });
+    renderDashboard({ section: 'My Orders' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Orders are unavailable');
+  });
+});

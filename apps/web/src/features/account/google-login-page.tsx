@@ -1,0 +1,55 @@
+import { SITE } from '@makhana/domain/site';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { usePageMeta } from '../../lib/seo';
+import { googleLogin, loadUser } from '../../stores/auth-slice';
+import { useAppDispatch } from '../../stores/hooks';
+import { notifyError, rejection } from './notify';
+
+/** Where the API's Google callback lands: submits the two tokens and finishes the sign-in. */
+export function GoogleLoginPage() {
+  usePageMeta({ title: `Signing in | ${SITE.brand}` });
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const started = useRef(false);
+  const accessToken = params.get('accessToken');
+  const refreshToken = params.get('refreshToken');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!accessToken || !refreshToken) {
+      navigate('/login', { replace: true });
+      return;
+    }
+    (async () => {
+      try {
+        await dispatch(googleLogin({ accessToken, refreshToken })).unwrap();
+        await dispatch(loadUser()).unwrap();
+      } catch (reason) {
+        notifyError(rejection(reason));
+        navigate('/login', { replace: true });
+        return;
+      }
+      toast.success('User Login successfully');
+      navigate('/', { replace: true });
+    })();
+  }, [accessToken, refreshToken, dispatch, navigate]);
+
+  return (
+    <div className="container-page grid min-h-[60dvh] place-items-center py-16">
+      <div className="text-center" role="status">
+        <span
+          aria-hidden="true"
+          className="mx-auto block h-12 w-12 rounded-full border-4 border-forest-100 border-t-saffron-500 motion-safe:animate-spin"
+        />
+        <h1 className="mt-6 font-display text-2xl font-semibold text-forest-800">
+          Signing you in…
+        </h1>
+        <p className="mt-2 text-sm text-muted">This only takes a moment.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { API_BASE } from '@makhana/domain/api';
+import { OTP_LENGTH } from '@makhana/domain/constants';
+import { SITE } from '@makhana/domain/site';
+import { loginEmailSchema, loginVerifySchema } from '@makhana/domain/validation';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { usePageMeta } from '../../lib/seo';
+import { loginUser, loginVerification } from '../../stores/auth-slice';
+import { useAppDispatch } from '../../stores/hooks';
+import { AuthShell, OrDivider } from './auth-shell';
+import {
+  describedBy,
+  FieldError,
+  FormAlert,
+  inputClass,
+  invalidClass,
+  TextField,
+} from './form-field';
+import { GoogleIcon } from './icons';
+import { readLoginState, returnPath } from './login-state';
+import { notifyError, rejection, useErrorQueryToast } from './notify';
+
+export const RESEND_AFTER_SECONDS = 60;
+
+type Step = { name: 'email' } | { name: 'otp'; email: string; sentAt: number };
+
+/** Customer sign-in: e-mail, then the one-time code mailed to it (spec 2, Login). */
+export function LoginPage() {
+  usePageMeta({ title: `Login | ${SITE.brand}`, canonicalPath: '/login' });
+  useErrorQueryToast();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handed = readLoginState(location.state);
+  const [email, setEmail] = useState(handed.email ?? '');
+  const [step, setStep] = useState<Step>(() =>
+    handed.step === 'otp' && handed.email
+      ? { name: 'otp', email: handed.email, sentAt: handed.sentAt ?? Date.now() }
+      : { name: 'email' },
+  );
+  const from = returnPath(location);
+
+  return (
+    <AuthShell
+      eyebrow="Welcome back"
+      title={step.name === 'email' ? 'Sign in to your account' : 'Enter your code'}
+      subtitle={
+        step.name === 'email' ? (
+          'We will e-mail you a one-time code. No password needed.'
+        ) : (
+          <>
+            We sent a 6-digit code to <strong className="text-ink">{step.email}</strong>
+          </>
+        )
+      }
+    >
+      {step.name === 'email' ? (
+        <EmailStep
+          email={email}
+          onSent={(sentTo) => {
+            setEmail(sentTo);
+            setStep({ name: 'otp', email: sentTo, sentAt: Date.now() });
+          }}
+          from={location.state}
+        />
+      ) : (
+        <OtpStep
+          key={step.email}
+          email={step.email}
+          sentAt={step.sentAt}
+          onResent={(sentAt) => setStep({ ...step, sentAt })}
+          onBack={() => setStep({ name: 'email' })}
+          onVerified={() => navigate(from, { replace: true })}
+        />
+      )}
+    </AuthShell>
+  );
+}
+
+function EmailStep({
+  email,
+  onSent,
+  from,
+}: {
+  email: string;
+  onSent: (email: string) => void;
+  from: unknown;
+}) {
+  const dispatch = useAppDispatch();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginEmailSchema), defaultValues: { email } });
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await dispatch(loginUser({ email: values.email })).unwrap();
+      toast.success('OTP Send successfully');
+      onSent(values.email);
+    } catch (reason) {
+      const message = rejection(reason);
+      setServerError(message);
+      notifyError(message);
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <FormAlert message={serverError} />
+        <button type="submit" className="btn-primary h-12 w-full text-base" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending code…' : 'Send code'}
+        </button>
+      </form>
+      <OrDivider />
+      <a
+        href={`${API_BASE}/users/auth/google`}
+        className="btn h-12 w-full border border-cream-200 bg-white text-base text-ink shadow-sm hover:bg-cream-100"
+      >
+        <GoogleIcon />
+        Continue with Google
+      </a>
+      <p className="mt-8 text-center text-sm text-muted">
+        New to {SITE.brand}?{' '}
+        <Link
+          to="/register"
+          state={from}
+          className="font-semibold text-forest-700 underline-offset-4 hover:underline"
+        >
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function useSecondsLeft(sentAt: number, total: number): number {
+  const left = () => Math.max(0, Math.ceil((sentAt + total * 1000 - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restarts when a new code is sent
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => {
+      const next = left();
+      setSeconds(next);
+      if (next === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [sentAt, total]);
+  return seconds;
+}
+
+function OtpStep({
+  email,
+  sentAt,
+  onResent,
+  onBack,
+  onVerified,
+}: {
+  email: string;
+  sentAt: number;
+  onResent: (sentAt: number) => void;
+  onBack: () => void;
+  onVerified: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const otpId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const secondsLeft = useSecondsLeft(sentAt, RESEND_AFTER_SECONDS);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginVerifySchema), defaultValues: { email, otp: '' } });
+
+  const fail = (reason: unknown) => {
+    const message = rejection(reason);
+    setServerError(message);
+    notifyError(message);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await dispatch(loginVerification(values)).unwrap();
+      toast.success('User Login successfully');
+      onVerified();
+    } catch (reason) {
+      fail(reason);
+    }
+  });
+
+  const resend = async () => {
+    setServerError(null);
+    setResending(true);
+    try {
+      await dispatch(loginUser({ email })).unwrap();
+      toast.success('OTP Send successfully');
+      onResent(Date.now());
+    } catch (reason) {
+      fail(reason);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const otpError = errors.otp?.message;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <div>
+        <label htmlFor={otpId} className="label">
+          One-time code
+        </label>
+        <input
+          id={otpId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          placeholder="••••••"
+          className={`${inputClass} h-14 text-center font-mono text-2xl tracking-[0.6em] sm:text-2xl ${
+            otpError ? invalidClass : ''
+          }`}
+          {...describedBy(otpId, otpError)}
+          {...register('otp')}
+        />
+        <FieldError id={`${otpId}-error`} message={otpError} />
+      </div>
+      <FormAlert message={serverError} />
+      <button type="submit" className="btn-primary h-12 w-full text-base" disabled={isSubmitting}>
+        {isSubmitting ? 'Verifying…' : 'Verify and sign in'}
+      </button>
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <button
+          type="button"
+          onClick={onBack}
+          className="inline-flex h-10 items-center gap-1 rounded-full px-3 font-semibold text-forest-700 hover:bg-forest-50"
+        >
+          <span aria-hidden="true">←</span> Back
+        </button>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={secondsLeft > 0 || resending}
+          className="inline-flex h-10 items-center rounded-full px-3 font-semibold text-forest-700 hover:bg-forest-50 disabled:cursor-not-allowed disabled:text-muted disabled:hover:bg-transparent"
+        >
+          {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+        </button>
+      </div>
+    </form>
+  );
+}

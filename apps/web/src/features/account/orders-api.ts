@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { NOT_AUTHENTICATED, selectCustomer } from '../../stores/auth-slice';
+import { useAppSelector } from '../../stores/hooks';
+
+export interface OrderItem {
+  product: string;
+  name: string;
+  image?: string;
+  variantWeight: number;
+  quantity: number;
+  priceAtPurchase: number;
+}
+
+export interface ShippingAddress {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  pincode?: string;
+  country?: string;
+}
+
+export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded';
+
+export interface Order {
+  _id: string;
+  orderNumber: string;
+  user?: string;
+  items: OrderItem[];
+  shippingCost: number;
+  totalAmount: number;
+  shippingAddress: ShippingAddress | null;
+  paymentMethod: string;
+  paymentStatus: PaymentStatus | string;
+  status: string;
+  transactionId?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
+  createdAt: string;
+}
+
+/** The customer's orders; refused locally for a visitor (spec 4, Local refusals). */
+export function fetchMyOrders(signedIn: boolean, signal?: AbortSignal): Promise<Order[]> {
+  if (!signedIn) return Promise.reject(new ApiError(NOT_AUTHENTICATED, 401));
+  return apiRequest<Order[]>('/orders/orderDetails', { signal });
+}
+
+type OrdersView =
+  | { status: 'loading' }
+  | { status: 'ready'; orders: Order[] }
+  | { status: 'error'; message: string };
+
+export function useMyOrders(): OrdersView {
+  const customer = useAppSelector(selectCustomer);
+  const [view, setView] = useState<OrdersView>({ status: 'loading' });
+  const customerId = customer?._id ?? null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setView({ status: 'loading' });
+    fetchMyOrders(customerId !== null, controller.signal).then(
+      // Only the customer's own orders, whatever the server sends (spec 6).
+      (orders) =>
+        setView({
+          status: 'ready',
+          orders: orders.filter((order) => !order.user || order.user === customerId),
+        }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setView({
+          status: 'error',
+          message: error instanceof Error ? error.message : 'Server error',
+        });
+      },
+    );
+    return () => controller.abort();
+  }, [customerId]);
+
+  return view;
+}

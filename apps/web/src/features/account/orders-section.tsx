@@ -1,0 +1,242 @@
+import { formatRupees } from '@makhana/domain/money';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Dialog } from './dialog';
+import { type Order, type ShippingAddress, useMyOrders } from './orders-api';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+export function formatOrderDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+const itemCount = (order: Order) => order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
+/** Green for Delivered, otherwise yellow (spec 2, as on the owner's table). */
+export function StatusBadge({ status }: { status: string }) {
+  const tone =
+    status === 'Delivered' ? 'bg-forest-100 text-forest-800' : 'bg-saffron-100 text-saffron-600';
+  return (
+    <span className={`${BADGE} ${tone}`} data-testid="order-status">
+      {status}
+    </span>
+  );
+}
+
+const PAYMENT_TONE: Record<string, string> = {
+  completed: 'bg-forest-100 text-forest-800',
+  pending: 'bg-saffron-100 text-saffron-600',
+  failed: 'bg-maroon-600/10 text-maroon-700',
+};
+
+/** completed green, pending yellow, failed red, others grey (spec 4, Checkout and payment). */
+export function PaymentBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`${BADGE} ${PAYMENT_TONE[status] ?? 'bg-cream-200 text-muted'}`}
+      data-testid="payment-status"
+      data-tone={PAYMENT_TONE[status] ? status : 'other'}
+    >
+      Payment {status}
+    </span>
+  );
+}
+
+export function OrdersSection() {
+  const view = useMyOrders();
+  const [open, setOpen] = useState<Order | null>(null);
+
+  if (view.status === 'loading') {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <p className="sr-only">Loading your orders…</p>
+        {[0, 1].map((row) => (
+          <div key={row} className="h-24 animate-pulse rounded-2xl bg-cream-100" />
+        ))}
+      </div>
+    );
+  }
+  if (view.status === 'error') {
+    return (
+      <p role="alert" className="text-sm font-medium text-maroon-700">
+        {view.message}
+      </p>
+    );
+  }
+  if (view.orders.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-cream-200 bg-cream-50 px-6 py-12 text-center">
+        <p className="text-base text-ink">You have not placed any orders yet.</p>
+        <Link to="/products" className="btn-primary mt-6">
+          Shop our makhana
+        </Link>
+      </div>
+    );
+  }
+
+  const orders = [...view.orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <>
+      <ul className="space-y-3">
+        {orders.map((order) => (
+          <li
+            key={order._id}
+            className="rounded-2xl border border-cream-200 p-4 sm:p-5"
+            data-testid="order-row"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div>
+                <p className="font-semibold text-ink">Order #{order.orderNumber}</p>
+                <p className="mt-0.5 text-sm text-muted">
+                  {formatOrderDate(order.createdAt)} · {itemCount(order)}{' '}
+                  {itemCount(order) === 1 ? 'item' : 'items'}
+                </p>
+              </div>
+              <p className="font-display text-xl font-semibold text-forest-800">
+                {formatRupees(order.totalAmount)}
+              </p>
+            </div>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <div className="flex flex-wrap gap-2">
+                <StatusBadge status={order.status} />
+                <PaymentBadge status={order.paymentStatus} />
+              </div>
+              <button
+                type="button"
+                className="btn-outline px-4 py-2"
+                onClick={() => setOpen(order)}
+                aria-label={`View details of order ${order.orderNumber}`}
+              >
+                View details
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {open && <OrderDialog order={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function addressLines(address: ShippingAddress | null): string[] {
+  if (!address) return [];
+  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
+  const place = [address.city, address.state].filter(Boolean).join(', ');
+  return [
+    name,
+    address.address ?? '',
+    [place, address.pincode].filter(Boolean).join(' - '),
+    address.country ?? '',
+    address.phone ? `Phone: ${address.phone}` : '',
+  ].filter(Boolean);
+}
+
+function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const subtotal = order.items.reduce((sum, item) => sum + item.priceAtPurchase * item.quantity, 0);
+  const lines = addressLines(order.shippingAddress);
+  return (
+    <Dialog
+      title={`Order #${order.orderNumber}`}
+      description={`Placed on ${formatOrderDate(order.createdAt)}`}
+      onClose={onClose}
+    >
+      <div className="flex flex-wrap gap-2">
+        <StatusBadge status={order.status} />
+        <PaymentBadge status={order.paymentStatus} />
+      </div>
+      <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted">Items</h3>
+      <ul className="mt-2 divide-y divide-cream-200">
+        {order.items.map((item) => (
+          <li key={`${item.product}-${item.variantWeight}`} className="flex gap-3 py-3">
+            <span className="h-14 w-14 shrink-0 overflow-hidden rounded-xl bg-cream-100">
+              {item.image && (
+                <img
+                  src={item.image}
+                  alt=""
+                  width={56}
+                  height={56}
+                  className="h-full w-full object-cover"
+                  // A product image since removed leaves the tile, never a broken-image icon.
+                  onError={(event) => {
+                    event.currentTarget.hidden = true;
+                  }}
+                />
+              )}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-ink">{item.name}</p>
+              <p className="text-sm text-muted">
+                {item.variantWeight}g · Qty {item.quantity} · {formatRupees(item.priceAtPurchase)}{' '}
+                each
+              </p>
+            </div>
+            <p className="font-semibold">{formatRupees(item.priceAtPurchase * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-cream-200 pt-4 text-sm">
+        <div className="flex justify-between">
+          <dt className="text-muted">Subtotal</dt>
+          <dd>{formatRupees(subtotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt className="text-muted">Shipping</dt>
+          <dd>{order.shippingCost === 0 ? 'Free' : formatRupees(order.shippingCost)}</dd>
+        </div>
+        <div className="flex justify-between text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatRupees(order.totalAmount)}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 grid gap-5 sm:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">
+            Shipping address
+          </h3>
+          <address className="mt-2 text-sm not-italic leading-relaxed text-ink">
+            {lines.length > 0 ? lines.map((line) => <div key={line}>{line}</div>) : '—'}
+          </address>
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">Payment</h3>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div>
+              <dt className="inline text-muted">Method: </dt>
+              <dd className="inline">{order.paymentMethod}</dd>
+            </div>
+            <div>
+              <dt className="inline text-muted">Transaction ID: </dt>
+              <dd className="inline break-all">{order.transactionId || 'Not available yet'}</dd>
+            </div>
+          </dl>
+          <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-muted">
+            Tracking
+          </h3>
+          {order.trackingUrl ? (
+            <a
+              href={order.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-block text-sm font-semibold text-forest-700 underline underline-offset-4"
+            >
+              Track shipment{order.trackingNumber ? ` ${order.trackingNumber}` : ''}
+            </a>
+          ) : (
+            <p className="mt-2 text-sm text-muted">
+              {order.trackingNumber
+                ? `Tracking number ${order.trackingNumber}.`
+                : 'Tracking details will appear here once your order ships.'}
+            </p>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

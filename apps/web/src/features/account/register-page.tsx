@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SITE } from '@makhana/domain/site';
+import { registerFormSchema } from '@makhana/domain/validation';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { usePageMeta } from '../../lib/seo';
+import { loginUser, registerUser } from '../../stores/auth-slice';
+import { useAppDispatch } from '../../stores/hooks';
+import { AuthShell } from './auth-shell';
+import { describedBy, FieldError, FormAlert, TextField } from './form-field';
+import { type LoginNavState, readLoginState } from './login-state';
+import { notifyError, rejection, useErrorQueryToast } from './notify';
+
+/** Sign-up; on success the code is sent at once, so the new customer signs in without retyping. */
+export function RegisterPage() {
+  usePageMeta({ title: `Create your account | ${SITE.brand}`, canonicalPath: '/register' });
+  useErrorQueryToast();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { from } = readLoginState(location.state);
+  const termsId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    // The terms box starts unticked; an unticked box reads as false, which the schema refuses.
+    defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '' },
+  });
+
+  const submit = handleSubmit(async ({ terms: _accepted, ...fields }) => {
+    setServerError(null);
+    try {
+      await dispatch(registerUser(fields)).unwrap();
+    } catch (reason) {
+      const message = rejection(reason);
+      setServerError(message);
+      notifyError(message);
+      return;
+    }
+    toast.success('Account created successfully');
+    const next: LoginNavState = { from, email: fields.email };
+    try {
+      await dispatch(loginUser({ email: fields.email })).unwrap();
+      toast.success('OTP Send successfully');
+      Object.assign(next, { step: 'otp', sentAt: Date.now() });
+    } catch (reason) {
+      // The account exists; the customer asks for the code again on the e-mail step.
+      notifyError(rejection(reason));
+    }
+    navigate('/login', { state: next });
+  });
+
+  const termsError = errors.terms?.message;
+  return (
+    <AuthShell
+      eyebrow="Join us"
+      title="Create your account"
+      subtitle="Save your addresses, track orders and check out faster."
+    >
+      <form onSubmit={submit} noValidate className="space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+        </div>
+        <TextField
+          label="Email address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="10-digit mobile number"
+          registration={register('phoneNumber')}
+          error={errors.phoneNumber?.message}
+        />
+        <div>
+          <div className="flex items-start gap-3">
+            <input
+              id={termsId}
+              type="checkbox"
+              className="mt-0.5 h-5 w-5 shrink-0 rounded border-cream-200 accent-forest-700"
+              {...describedBy(termsId, termsError)}
+              {...register('terms')}
+            />
+            <label htmlFor={termsId} className="text-sm text-ink">
+              I accept the{' '}
+              <Link
+                to="/term-conditions"
+                className="font-semibold text-forest-700 underline underline-offset-4"
+              >
+                terms and conditions
+              </Link>
+            </label>
+          </div>
+          <FieldError id={`${termsId}-error`} message={termsError} />
+        </div>
+        <FormAlert message={serverError} />
+        <button type="submit" className="btn-primary h-12 w-full text-base" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create account'}
+        </button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted">
+        Already have an account?{' '}
+        <Link
+          to="/login"
+          state={location.state}
+          className="font-semibold text-forest-700 underline-offset-4 hover:underline"
+        >
+          Sign in
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  type Address,
+  type AuthState,
+  addAddress,
+  authReducer,
+  deleteAddress,
+  editAddress,
+  googleLogin,
+  initialAuthState,
+  loadAddresses,
+  loadUser,
+  loginUser,
+  loginVerification,
+  logoutUser,
+  NOT_AUTHENTICATED,
+  refreshToken,
+  registerUser,
+  sessionExpired,
+  type User,
+  updateAccount,
+} from './auth-slice';
+import { createStore } from './store';
+
+const user: User = {
+  _id: 'u1',
+  firstName: 'Asha',
+  lastName: 'Jha',
+  gender: null,
+  email: 'asha@example.com',
+  phoneNumber: '9876543210',
+  address: [],
+  orders: 0,
+};
+const address: Address = {
+  _id: 'a1',
+  name: 'Asha Jha',
+  street: '12 Station Road',
+  city: 'Darbhanga',
+  state: 'Bihar',
+  country: 'India',
+  pincode: '846004',
+  phoneNumber: '9876543210',
+  label: 'Home',
+};
+const session = { user, accessToken: 'acc', refreshToken: 'ref' };
+const signedIn: AuthState = {
+  ...initialAuthState,
+  user,
+  isUserAuthenticated: true,
+  accessToken: 'acc',
+  refreshToken: 'ref',
+};
+const rejected = (thunk: { rejected: unknown }, message: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: a hand-built rejected action for any thunk
+  (thunk.rejected as any)(null, 'req', undefined, message);
+
+describe('auth reducer (spec 4, Customer authentication)', () => {
+  it('starts with one null address and nobody signed in', () => {
+    expect(authReducer(undefined, { type: 'init' })).toEqual(initialAuthState);
+    expect(initialAuthState.address).toEqual([null]);
+  });
+
+  it.each([
+    ['login', loginUser],
+    ['register', registerUser],
+    ['load user', loadUser],
+    ['verify login', loginVerification],
+    ['update account', updateAccount],
+    ['Google login', googleLogin],
+    ['address add', addAddress],
+    ['address edit', editAddress],
+  ])('sets loading while %s runs', (_, thunk) => {
+    // biome-ignore lint/suspicious/noExplicitAny: every thunk's pending creator
+    const pending = (thunk.pending as any)('req', undefined);
+    const state = authReducer({ ...initialAuthState, error: 'old' }, pending);
+    expect(state.loading).toBe(true);
+    expect(state.error).toBeNull();
+  });
+
+  it('keeps the flag false after plain login, which stores the returned user', () => {
+    const state = authReducer(
+      { ...initialAuthState, loading: true },
+      loginUser.fulfilled({ user: { email: 'asha@example.com' } }, 'req', {
+        email: 'asha@example.com',
+      }),
+    );
+    expect(state).toMatchObject({
+      loading: false,
+      user: { email: 'asha@example.com' },
+      isUserAuthenticated: false,
+    });
+  });
+
+  it.each([
+    ['verification', loginVerification.fulfilled(session, 'req', { email: '', otp: '' })],
+    ['Google login', googleLogin.fulfilled(session, 'req', session)],
+  ])('signs in on %s success with the user and tokens', (_, action) => {
+    const state = authReducer({ ...initialAuthState, loading: true }, action);
+    expect(state).toMatchObject({
+      loading: false,
+      user,
+      isUserAuthenticated: true,
+      accessToken: 'acc',
+      refreshToken: 'ref',
+    });
+  });
+
+  it('signs in on load-user success', () => {
+    const state = authReducer(initialAuthState, loadUser.fulfilled(user, 'req'));
+    expect(state).toMatchObject({ user, isUserAuthenticated: true, loading: false });
+  });
+
+  it.each([
+    ['login', loginUser],
+    ['register', registerUser],
+    ['load user', loadUser],
+    ['verification', loginVerification],
+    ['Google login', googleLogin],
+  ])('%s failure stores the error, clears the user and the flag', (_, thunk) => {
+    const state = authReducer({ ...signedIn, loading: true }, rejected(thunk, 'Invalid OTP'));
+    expect(state).toMatchObject({
+      loading: false,
+      error: 'Invalid OTP',
+      user: null,
+      isUserAuthenticated: false,
+    });
+  });
+
+  it('keeps the session when a start-up load is aborted', () => {
+    const aborted = loadUser.rejected(new Error('Aborted'), 'req', undefined);
+    aborted.meta.aborted = true;
+    const state = authReducer({ ...signedIn, loading: true }, aborted);
+    expect(state).toMatchObject({ user, isUserAuthenticated: true, loading: false });
+  });
+
+  it.each([
+    ['success', logoutUser.fulfilled(undefined, 'req')],
+    ['failure', rejected(logoutUser, 'Server error')],
+    ['a refused refresh', sessionExpired()],
+  ])('clears user, tokens and flag on logout %s', (_, action) => {
+    const state = authReducer(signedIn, action);
+    expect(state).toMatchObject({
+      user: null,
+      isUserAuthenticated: false,
+      accessToken: null,
+      refreshToken: null,
+    });
+  });
+
+  it('stores refreshed tokens and an updated profile', () => {
+    let state = authReducer(
+      signedIn,
+      refreshToken.fulfilled({ accessToken: 'acc2', refreshToken: 'ref2' }, 'req'),
+    );
+    expect(state).toMatchObject({ accessToken: 'acc2', refreshToken: 'ref2' });
+    state = authReducer(
+      state,
+      updateAccount.fulfilled({ ...user, firstName: 'Asha Rani' }, 'req', {
+        ...user,
+        firstName: 'Asha Rani',
+      }),
+    );
+    expect(state.user).toMatchObject({ firstName: 'Asha Rani' });
+    expect(state.isUserAuthenticated).toBe(true);
+  });
+
+  it('replaces the null placeholder with the loaded addresses and keeps ids in step', () => {
+    let state = authReducer(signedIn, loadAddresses.fulfilled([address], 'req'));
+    expect(state.address).toEqual([address]);
+    expect((state.user as User).address).toEqual(['a1']);
+
+    const work = { ...address, _id: 'a2', label: 'Work' as const };
+    state = authReducer(state, addAddress.fulfilled(work, 'req', work));
+    expect(state.address).toEqual([address, work]);
+    expect((state.user as User).address).toEqual(['a1', 'a2']);
+
+    const moved = { ...address, city: 'Madhubani' };
+    state = authReducer(state, editAddress.fulfilled(moved, 'req', { id: 'a1', fields: moved }));
+    expect(state.address[0]).toMatchObject({ city: 'Madhubani' });
+
+    state = authReducer(state, deleteAddress.fulfilled('a1', 'req', 'a1'));
+    expect(state.address).toEqual([work]);
+    expect((state.user as User).address).toEqual(['a2']);
+  });
+});
+
+describe('local refusals (spec 4)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['load user', () => loadUser()],
+    ['refresh token', () => refreshToken()],
+    ['address details', () => loadAddresses()],
+  ])('refuses %s with "Not authenticated" when nobody is signed in', async (_, thunk) => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const store = createStore();
+    const result = await store.dispatch(thunk() as ReturnType<typeof loadUser>);
+    expect(result.payload).toBe(NOT_AUTHENTICATED);
+    expect(result.type).toMatch(/rejected$/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
