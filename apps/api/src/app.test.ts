@@ -189,6 +189,24 @@ describe('security headers', () => {
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("frame-ancestors 'none'");
   });
+
+  it('keeps the page policy on a 304 revalidation of a deep link', async () => {
+    const first = await app.inject({ url: '/dashboard' });
+    const etag = first.headers.etag;
+    const lastModified = first.headers['last-modified'];
+    const revalidated = await app.inject({
+      url: '/dashboard',
+      headers: {
+        ...(etag ? { 'if-none-match': String(etag) } : {}),
+        ...(lastModified ? { 'if-modified-since': String(lastModified) } : {}),
+      },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['content-security-policy']).toBe(
+      first.headers['content-security-policy'],
+    );
+    expect(String(revalidated.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
 });
 
 describe('compression', () => {

@@ -42,13 +42,16 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
       'camera=(), microphone=(), geolocation=(), interest-cohort=()',
     );
     if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const type = String(reply.getHeader('content-type') ?? '');
+    // By path, not by content type: a 304 revalidating index.html has no content type, and the
+    // browser would store whatever policy it carried for the page.
     if (request.url.startsWith('/uploads/')) {
       reply.header('content-security-policy', UPLOADS_CONTENT_SECURITY_POLICY);
-    } else if (type.startsWith('text/html')) {
+    } else if (/^\/api(\/|$|\?)/.test(request.url)) {
+      if (!reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+      }
+    } else {
       reply.header('content-security-policy', htmlPolicy);
-    } else if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     }
     return payload;
   });
