@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'makhana-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 const repoRoot = resolve(import.meta.dirname, '..');
+// Short-lived access tokens, so the journeys go through silent refreshes as a long visit would.
+process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ??= '6';
 
 export default defineConfig({
   testDir: '.',
@@ -53,6 +55,10 @@ export default defineConfig({
       NODE_ENV: 'development',
       SEED_DEMO: 'true',
       RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_STRICT_MAX: '100000',
+      // Journeys sign the same shopper in twice within a minute; the cooldown has its API tests.
+      OTP_RESEND_SECONDS: '0',
+      ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS,
     },
   },
 });

@@ -2,7 +2,8 @@ import { summarizeCart } from '@makhana/domain/cart';
 import { filterProducts, flavorOptions, PRICE_BANDS } from '@makhana/domain/filters';
 import { formatRupees } from '@makhana/domain/money';
 import { isProductAvailable, type Product } from '@makhana/domain/product';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   DESKTOP,
   expectAccessible,

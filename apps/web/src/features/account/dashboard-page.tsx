@@ -108,30 +108,28 @@ function Dashboard() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:mt-10 lg:grid-cols-[270px_1fr] lg:items-start lg:gap-8">
-        <nav
-          aria-label="Account"
-          className="-mx-4 overflow-x-auto px-4 [scrollbar-width:none] sm:mx-0 sm:px-0 lg:sticky lg:top-28 lg:overflow-visible"
-        >
-          <ul className="flex gap-2 lg:card lg:flex-col lg:gap-1 lg:p-3">
+        <nav aria-label="Account" className="lg:sticky lg:top-28">
+          {/* Four tiles on a phone, so every section (and sign-out) is in view without scrolling. */}
+          <ul className="grid grid-cols-2 gap-2 lg:card lg:flex lg:flex-col lg:gap-1 lg:p-3">
             {SECTIONS.map(({ id, label, icon: Icon }) => (
-              <li key={id} className="shrink-0">
+              <li key={id}>
                 <button
                   type="button"
                   aria-current={section === id ? 'page' : undefined}
                   onClick={() => open(id)}
-                  className="flex h-11 w-full items-center gap-3 whitespace-nowrap rounded-full border border-cream-200 bg-white px-4 text-sm font-medium text-ink transition-colors hover:bg-forest-50 aria-[current=page]:border-forest-700 aria-[current=page]:bg-forest-700 aria-[current=page]:text-cream-50 lg:h-12 lg:rounded-xl lg:border-transparent lg:aria-[current=page]:border-transparent lg:aria-[current=page]:bg-forest-50 lg:aria-[current=page]:text-forest-800"
+                  className="flex min-h-11 w-full items-center gap-2 rounded-xl border border-cream-200 bg-white px-3 py-2 text-left text-sm font-medium leading-tight text-ink transition-colors hover:bg-forest-50 aria-[current=page]:border-forest-700 aria-[current=page]:bg-forest-700 aria-[current=page]:text-cream-50 lg:h-12 lg:rounded-xl lg:border-transparent lg:aria-[current=page]:border-transparent lg:aria-[current=page]:bg-forest-50 lg:aria-[current=page]:text-forest-800"
                 >
                   <Icon className="h-5 w-5 shrink-0" />
                   {label}
                 </button>
               </li>
             ))}
-            <li className="shrink-0 lg:mt-2 lg:border-t lg:border-cream-200 lg:pt-2">
+            <li className="lg:mt-2 lg:border-t lg:border-cream-200 lg:pt-2">
               <button
                 type="button"
                 onClick={logout}
                 disabled={leaving}
-                className="flex h-11 w-full items-center gap-3 whitespace-nowrap rounded-full border border-cream-200 bg-white px-4 text-sm font-medium text-maroon-700 transition-colors hover:bg-maroon-600/5 disabled:opacity-60 lg:h-12 lg:rounded-xl lg:border-transparent"
+                className="flex min-h-11 w-full items-center gap-2 rounded-xl border border-cream-200 bg-white px-3 py-2 text-left text-sm font-medium leading-tight text-maroon-700 transition-colors hover:bg-maroon-600/5 disabled:opacity-60 lg:h-12 lg:rounded-xl lg:border-transparent"
               >
                 <LogoutIcon className="h-5 w-5 shrink-0" />
                 User Logout

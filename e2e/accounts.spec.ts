@@ -1,0 +1,170 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { latestCode, mailsTo } from './mail';
+import { DESKTOP, expectAccessible, PHONE, screenshotBoth } from './support';
+
+function newShopper() {
+  const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    firstName: 'Asha',
+    lastName: 'Kumari',
+    email: `asha.${id}@example.in`,
+    phone: '9876543210',
+  };
+}
+
+async function register(page: Page, shopper: ReturnType<typeof newShopper>) {
+  await page.goto('/register');
+  await page.getByRole('button', { name: /create account/i }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.getByText('You must accept the terms and conditions')).toBeVisible();
+  await page.getByLabel('First name').fill(shopper.firstName);
+  await page.getByLabel('Last name').fill(shopper.lastName);
+  await page.getByLabel('Email address').fill(shopper.email);
+  await page.getByLabel('Mobile number').fill(shopper.phone);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /create account/i }).click();
+  await expect(page.getByText('Account created successfully')).toBeVisible();
+}
+
+async function enterCode(page: Page, email: string, after = 0) {
+  const code = await latestCode(email, after);
+  await page.getByLabel('One-time code').fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page.getByText('User Login successfully')).toBeVisible();
+}
+
+test.describe('customer accounts', () => {
+  test('register, sign in with the mailed code, edit the profile, manage addresses, sign out', async ({
+    page,
+  }, testInfo) => {
+    const shopper = newShopper();
+    await page.setViewportSize(DESKTOP);
+
+    await test.step('register, then sign in with the code from the mail', async () => {
+      await register(page, shopper);
+      await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByLabel('One-time code').fill('12345');
+      await page.getByRole('button', { name: 'Verify and sign in' }).click();
+      await expect(page.getByText('Please enter a valid OTP')).toBeVisible();
+      await enterCode(page, shopper.email);
+      expect(await mailsTo(shopper.email)).toHaveLength(1);
+    });
+
+    await test.step('the dashboard: edit the profile, then cancel', async () => {
+      await page.goto('/dashboard');
+      await expect(
+        page.getByRole('heading', { name: `Hello, ${shopper.firstName}` }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      await screenshotBoth(page, testInfo, 'dashboard-profile');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel('First name').fill('Changed');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByText('Changed')).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(shopper.firstName).first()).toBeVisible();
+
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel('Last name').fill('Jha');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Profile updated successfully')).toBeVisible();
+      await expect(page.getByRole('main').getByText('Jha').first()).toBeVisible();
+    });
+
+    await test.step('addresses: a validation error on the way, add, edit, delete', async () => {
+      await page.getByRole('button', { name: 'Manage Addresses' }).click();
+      await page.getByRole('button', { name: 'Add new address' }).click();
+      const form = page.getByRole('form', { name: 'Address form' });
+      await form.getByLabel('Full name').fill('Asha Jha');
+      await form.getByLabel('Mobile number').fill('98765');
+      await form.getByLabel('House no., building, street').fill('12 Station Road');
+      await form.getByLabel('City').fill('Darbhanga');
+      await form.getByLabel('State').fill('Bihar');
+      await form.getByLabel('Pincode').fill('84600');
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(form.getByText('Please enter a valid phone number')).toBeVisible();
+      await expect(form.getByText('Please enter a valid 6-digit pincode')).toBeVisible();
+      await expect(form.getByText('Address type is required')).toBeVisible();
+      await screenshotBoth(page, testInfo, 'address-errors');
+
+      await form.getByLabel('Mobile number').fill('9876543210');
+      await form.getByLabel('Pincode').fill('846004');
+      await form.getByLabel('Home').check();
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(page.getByText('Address Added successfully')).toBeVisible();
+      await expect(page.getByText('12 Station Road')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Edit address of Asha Jha' }).click();
+      await page
+        .getByRole('form', { name: 'Address form' })
+        .getByLabel('House no., building, street')
+        .fill('14 Lalbagh Road');
+      await page.getByRole('button', { name: 'Update address' }).click();
+      await expect(page.getByText('Address Update successfully')).toBeVisible();
+      await expect(page.getByText('14 Lalbagh Road')).toBeVisible();
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: 'Delete address of Asha Jha' }).click();
+      await page.getByRole('button', { name: 'Delete address', exact: true }).click();
+      await expect(page.getByText('Address deleted successfully')).toBeVisible();
+      await expect(page.getByText('14 Lalbagh Road')).toHaveCount(0);
+    });
+
+    await test.step('sign out', async () => {
+      await page.getByRole('button', { name: 'User Logout' }).click();
+      await expect(page.getByText('Logout successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    });
+  });
+
+  test('an expired access token is refreshed silently during a page action', async ({ page }) => {
+    const shopper = newShopper();
+    await page.setViewportSize(PHONE);
+    await register(page, shopper);
+    await enterCode(page, shopper.email);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: `Hello, ${shopper.firstName}` })).toBeVisible();
+
+    const ttl = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ?? 6);
+    await page.waitForTimeout((ttl + 1) * 1000);
+    const refreshed = page.waitForResponse(
+      (r) => r.url().endsWith('/users/refresh-token') && r.ok(),
+    );
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Last name').fill('Mishra');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await refreshed;
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a visitor at /checkout is asked to sign in and comes back to checkout', async ({
+    page,
+  }) => {
+    const shopper = newShopper();
+    await register(page, shopper);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await page.getByLabel('Email address').fill(shopper.email);
+    const sent = (await mailsTo(shopper.email)).length;
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await enterCode(page, shopper.email, sent);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  });
+
+  test('Google sign-in, not configured here, comes back to /login with a clear message', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: /continue with google/i }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByText('Google sign-in is not available right now. Please use your e-mail.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,34 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+
+const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/** Mails the shop wrote to its outbox for one recipient, oldest first. */
+export async function mailsTo(email: string): Promise<string[]> {
+  const names = (await readdir(outbox()).catch(() => [] as string[]))
+    .filter((n) => n.endsWith('.eml'))
+    .sort();
+  const mails = await Promise.all(names.map((name) => readFile(join(outbox(), name), 'utf8')));
+  return mails.filter((mail) =>
+    new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(mail),
+  );
+}
+
+/** The newest sign-in code mailed to `email`, read the way a shopper reads it. */
+export async function latestCode(email: string, after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = await mailsTo(email);
+        if (mails.length <= after) return '';
+        const text = mails.at(-1)!.replace(/=\r?\n/g, '');
+        code = text.match(/^\s{2,}(\d{6})\s*$/m)?.[1] ?? '';
+        return code;
+      },
+      { message: `a sign-in code mailed to ${email}`, timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
