@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { GOOGLE_ACCOUNT } from './google-account';
 import { latestCode, mailsTo } from './mail';
 import { DESKTOP, expectAccessible, PHONE, screenshotBoth } from './support';
 
@@ -157,14 +158,15 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   });
 
-  test('Google sign-in, not configured here, comes back to /login with a clear message', async ({
-    page,
-  }) => {
+  test('Google sign-in through the OpenID Connect dance ends signed in', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: /continue with google/i }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('User Login successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
     await expect(
-      page.getByText('Google sign-in is not available right now. Please use your e-mail.'),
+      page.getByRole('heading', { name: `Hello, ${GOOGLE_ACCOUNT.given_name}` }),
     ).toBeVisible();
+    await expect(page.getByRole('main').getByText(GOOGLE_ACCOUNT.email)).toBeVisible();
   });
 });

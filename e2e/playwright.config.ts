@@ -40,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx ${join('apps', 'api', 'src', 'main.ts')}`,
+    command: `node --import tsx ${join('e2e', 'start-shop.ts')}`,
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
