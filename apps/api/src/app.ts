@@ -6,6 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { Redis } from 'ioredis';
 import { createMailer } from './adapters/mail/mailer';
 import { OidcClient } from './adapters/oauth/oidc';
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
+import { createSimulatedGateway } from './adapters/payments/simulated-gateway';
 import { createPincodeDirectory } from './adapters/pincode/create-pincode-directory';
 import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
@@ -16,7 +18,9 @@ import { createAuthKit } from './modules/auth/http';
 import { deriveKey } from './modules/auth/tokens';
 import { bannerRoutes } from './modules/banners/routes';
 import { healthRoutes } from './modules/health/routes';
+import { createOrdersKit, type OrdersKit } from './modules/orders/kit';
 import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './modules/payments/routes';
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { type CatalogueCache, createCatalogueCache } from './modules/products/catalogue-cache';
 import { productRoutes } from './modules/products/routes';
@@ -32,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Writers of products, stock or reviews invalidate it. */
     catalogue: CatalogueCache;
+    /** order services: the sweep main.ts runs on a timer, and what tests wait on */
+    orders: OrdersKit;
   }
 }
 
@@ -97,6 +103,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogue.close());
 
+  // The simulated gateway also serves its own window (`pay`), so it is kept by its own type.
+  const simulated =
+    config.payments.provider === 'simulated' ? createSimulatedGateway(config.payments) : null;
+  const gateway =
+    simulated ??
+    createPaymentGateway(config.payments, (error) =>
+      app.log.warn({ err: error }, 'payment gateway failed'),
+    );
+  const orders = createOrdersKit({ db, mailer, catalogue, gateway, log: app.log, config });
+  app.decorate('orders', orders);
+  app.addHook('onClose', () => orders.idle());
+
   await app.register(
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
@@ -105,7 +123,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bannerRoutes, { db, prefix: '/banners' });
       await api.register(userRoutes, { db, config, auth, mailer, oidc, prefix: '/users' });
       await api.register(adminRoutes, { db, config, auth, prefix: '/admins' });
-      await api.register(orderRoutes, { db, auth, prefix: '/orders' });
+      await api.register(orderRoutes, { db, auth, orders, directory: pincodes, prefix: '/orders' });
+      await api.register(paymentRoutes, { auth, orders, prefix: '/orders' });
+      await api.register(webhookRoutes, { orders, prefix: '/orders' });
+      if (simulated) {
+        await api.register(simulatedPaymentRoutes, {
+          auth,
+          orders,
+          gateway: simulated,
+          prefix: '/payments/simulated',
+        });
+      }
       await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
     },
     { prefix: '/api/v1' },

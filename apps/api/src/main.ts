@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfigFromProcess } from './config/config';
 import { openDatabase } from './db/client';
 import { seedAtStart } from './db/seed/seed';
+import { startSweeper } from './modules/orders/sweeper';
 
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();
@@ -17,6 +18,13 @@ async function main(): Promise<void> {
   logger.info(seeded, 'start-up data ready');
 
   const app = await buildApp({ config, db: database.db, logger });
+  // Expires unpaid orders and retries unsent order mails; every process runs one (SKIP LOCKED).
+  const sweeper = startSweeper(
+    () => app.orders.sweep(),
+    config.orders.sweepIntervalSeconds * 1000,
+    logger,
+  );
+  app.addHook('onClose', () => sweeper.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {

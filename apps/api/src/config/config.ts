@@ -39,6 +39,14 @@ export interface AuthConfig {
   refreshTokenTtlDays: number;
 }
 
+/** Checkout timings; tests shorten them, the defaults are the real ones. */
+export interface OrdersConfig {
+  /** an unpaid order holds its stock this long, then expires */
+  pendingOrderMinutes: number;
+  /** how often each API process expires unpaid orders and retries unsent order mails */
+  sweepIntervalSeconds: number;
+}
+
 export const DEFAULT_MAIL_FROM = `"${SITE.brand}" <${SITE.supportEmail}>`;
 
 export interface Config {
@@ -79,6 +87,7 @@ export interface Config {
         accessKeyId: string | null;
         secretAccessKey: string | null;
       };
+  orders: OrdersConfig;
   seedDemo: boolean;
   rateLimit: RateLimitConfig;
   trustProxy: boolean;
@@ -310,6 +319,10 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
           }
         : null,
     storage,
+    orders: {
+      pendingOrderMinutes: read(env, 'PENDING_ORDER_MINUTES', positiveInt, 15),
+      sweepIntervalSeconds: read(env, 'ORDER_SWEEP_INTERVAL_SECONDS', positiveInt, 60),
+    },
     seedDemo: read(env, 'SEED_DEMO', booleanSchema, !isProduction),
     rateLimit: {
       enabled: read(env, 'RATE_LIMIT', booleanSchema, true),

@@ -201,6 +201,12 @@ export const orders = pgTable(
     /** an unpaid order releases its stock at this time */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the customer's mail about the paid order (confirmation, or the refund notice) went out */
+    confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
+    /** the owner's mail about the paid order (new order, or the refund alert) went out */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+    /** a process is sending this order's mails; a claim older than a few minutes is abandoned */
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -230,6 +236,8 @@ export const orderItems = pgTable(
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     priceAtPurchasePaise: integer('price_at_purchase_paise').notNull(),
+    /** the line's place in the cart it came from */
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -22,11 +22,16 @@ const TABLES = Object.values(schema as Record<string, unknown>)
  * database on that server, dropped at the end; otherwise an in-memory PGlite (about 2 s and
  * 800 MB to open, so open one per file, not per test).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: {
+    /** PostgreSQL pool size (PGlite has one connection whatever this says); 5 by default */
+    poolSize?: number;
+  } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const handle =
     process.env.API_TEST_DB === 'postgres' && serverUrl
-      ? await createPostgresDatabase(serverUrl)
+      ? await createPostgresDatabase(serverUrl, options.poolSize ?? 5)
       : { ...(await openPglite(null)), drop: async () => {} };
   const truncate = sql.raw(`truncate table ${TABLES.join(', ')} restart identity cascade`);
   return {
@@ -47,7 +52,7 @@ export function usesPostgres(): boolean {
   return process.env.API_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 }
 
-async function createPostgresDatabase(serverUrl: string) {
+async function createPostgresDatabase(serverUrl: string, poolSize: number) {
   const name = `mm_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -58,7 +63,7 @@ async function createPostgresDatabase(serverUrl: string) {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { max: 5 });
+  const handle = await openPostgres(url.toString(), { max: poolSize });
   return {
     ...handle,
     async drop() {

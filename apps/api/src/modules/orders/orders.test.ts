@@ -123,6 +123,11 @@ describe('GET /orders/orderDetails', () => {
       trackingNumber: null,
       trackingUrl: null,
       createdAt: '2025-05-03T10:00:00.000Z',
+      subtotal: 449.5,
+      currency: 'INR',
+      needsRefund: false,
+      expiresAt: null,
+      paidAt: null,
     });
 
     const mine = await call(app, 'GET', '/users/getUser', { token: await customerToken(asha.id) });

@@ -1,7 +1,13 @@
 import { paiseToRupees } from '@makhana/domain/money';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, type ShippingAddress } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { isUuid } from '../products/service';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+/** The order-status page's words (spec section 8). */
+export const ORDER_LOOKUP_FAILED = 'Order not found.';
 
 /** The spec's Order item (section 3), money in rupees. */
 export interface OrderItemView {
@@ -29,9 +35,17 @@ export interface OrderView {
   trackingNumber: string | null;
   trackingUrl: string | null;
   createdAt: string;
+  /** what the lines cost, before shipping */
+  subtotal: number;
+  currency: string;
+  /** paid, but cannot ship: the owner must refund it */
+  needsRefund: boolean;
+  /** when an unpaid order gives its stock back */
+  expiresAt: string | null;
+  paidAt: string | null;
 }
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
@@ -61,6 +75,11 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[]): OrderView {
     trackingNumber: row.trackingNumber,
     trackingUrl: row.trackingUrl,
     createdAt: row.createdAt.toISOString(),
+    subtotal: paiseToRupees(row.subtotalPaise),
+    currency: row.currency,
+    needsRefund: row.needsRefund,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
   };
 }
 
@@ -76,7 +95,7 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
         rows.map((r) => r.id),
       ),
     )
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.id));
   const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
@@ -97,4 +116,38 @@ export async function listOrders(
     desc(orders.id),
   );
   return withItems(db, rows);
+}
+
+/** One order with its items; throws the given 404 when it is missing. */
+export async function orderView(
+  db: Executor,
+  orderId: string,
+  notFound = ORDER_NOT_FOUND,
+): Promise<OrderView> {
+  if (!isUuid(orderId)) throw new NotFoundError(notFound);
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new NotFoundError(notFound);
+  const [view] = await withItems(db, [row]);
+  return view!;
+}
+
+/**
+ * `order-id-details`: a customer reads only their own order, the owner any. Someone else's order
+ * answers exactly like a missing one, so ids cannot be probed.
+ */
+export async function orderDetails(
+  db: Executor,
+  orderId: string,
+  viewer: { userId: string | null },
+): Promise<OrderView> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_LOOKUP_FAILED);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.id, orderId), viewer.userId ? eq(orders.userId, viewer.userId) : undefined),
+    );
+  if (!row) throw new NotFoundError(ORDER_LOOKUP_FAILED);
+  const [view] = await withItems(db, [row]);
+  return view!;
 }
