@@ -17,6 +17,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('/order-status/{id} (spec 2)', () => {
+  it('shows a visitor the login screen instead of the order', async () => {
+    const api = stubAccountApi({
+      'GET /orders/order-id-details/order-1': ok({
+        _id: 'order-1',
+        orderNumber: 'MM-2025-0042',
+        items: [],
+        shippingCost: 0,
+        totalAmount: 549,
+        shippingAddress: null,
+        paymentMethod: 'Prepaid',
+        paymentStatus: 'completed',
+        status: 'Confirmed',
+        createdAt: '2025-05-12T09:30:00.000Z',
+      }),
+      'GET /banners/getBannerDetails': ok([]),
+      'GET /users/getUser': ok(customer),
+    });
+    renderRoutes(routes, { initialEntries: ['/order-status/order-1'] });
+    expect(await screen.findByLabelText('Email address')).toBeTruthy();
+    expect(api.callsTo('GET /orders/order-id-details/order-1')).toHaveLength(0);
+  });
+});
+
 describe('/checkout (spec 2; DESIGN 4, Sign-in return)', () => {
   it('shows a visitor the login screen, then the checkout after signing in there', async () => {
     stubAccountApi({
@@ -51,9 +75,12 @@ describe('/checkout (spec 2; DESIGN 4, Sign-in return)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
-    expect(screen.getByText('Payment opens in the next step.')).toBeTruthy();
     expect(screen.getByTestId('checkout-total').textContent).toBe('₹499');
-    expect(screen.queryByRole('button', { name: /place order/i })).toBeNull();
+    // Prefilled from the customer; Place Order waits for a serviceable pincode.
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Asha');
+    expect(
+      (screen.getByRole('button', { name: /place order/i }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('loads the signed-in customer at start-up and shows the dashboard', async () => {

@@ -12,12 +12,28 @@ const CheckoutScreen = lazy(() =>
   import('../features/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
 );
 
+const OrderStatusScreen = lazy(() =>
+  import('../features/order-status/order-status-page').then((m) => ({
+    default: m.OrderStatusPage,
+  })),
+);
+
 /** /checkout: the checkout for a signed-in customer, else the login screen, which returns here. */
 function CheckoutRoute() {
   const signedIn = useAppSelector((state) => state.auth.isUserAuthenticated);
   return (
     <Suspense fallback={<div className="min-h-dvh" />}>
       {signedIn ? <CheckoutScreen /> : <LoginScreen />}
+    </Suspense>
+  );
+}
+
+/** /order-status/{id}: the customer's own order; a visitor signs in first, as on /dashboard. */
+function OrderStatusRoute() {
+  const signedIn = useAppSelector((state) => state.auth.isUserAuthenticated);
+  return (
+    <Suspense fallback={<div className="min-h-dvh" />}>
+      {signedIn ? <OrderStatusScreen /> : <LoginScreen />}
     </Suspense>
   );
 }
@@ -76,6 +92,7 @@ export const routes: RouteObject[] = [
           })),
       },
       { path: '/checkout', Component: CheckoutRoute },
+      { path: '/order-status/:id', Component: OrderStatusRoute },
       {
         path: '/about-us',
         lazy: () =>

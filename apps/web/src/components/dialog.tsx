@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -12,14 +12,15 @@ interface DialogProps {
   size?: 'sm' | 'lg';
 }
 
-/** A modal dialog: focus moves in and stays in, Escape and the backdrop close it, focus returns. */
-export function Dialog({ title, description, onClose, children, size = 'lg' }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+/**
+ * The keyboard contract of a modal: focus moves in (to `[data-autofocus]` or the panel) and stays
+ * in, Escape calls `onClose`, the page behind stops scrolling, and focus returns to the opener.
+ */
+export function useModalFocus(panel: RefObject<HTMLElement | null>, onClose: () => void): void {
   const close = useRef(onClose);
   close.current = onClose;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const node = panel.current;
@@ -60,6 +61,15 @@ export function Dialog({ title, description, onClose, children, size = 'lg' }: D
       opener?.focus?.();
     };
   }, []);
+}
+
+/** A modal dialog: focus moves in and stays in, Escape and the backdrop close it, focus returns. */
+export function Dialog({ title, description, onClose, children, size = 'lg' }: DialogProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useModalFocus(panel, onClose);
 
   return (
     <div className="fixed inset-0 z-[80] flex items-end justify-center sm:items-center sm:p-6">

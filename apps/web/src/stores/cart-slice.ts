@@ -8,17 +8,45 @@ import {
   replaceCart,
   setCartQuantity,
 } from '@makhana/domain/cart';
+import type { Product } from '@makhana/domain/product';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Order } from '../lib/orders';
+import type { PaymentOrder } from '../lib/payment-window';
+import {
+  createdOrderOf,
+  createOrder,
+  createPaymentOrder,
+  GENERIC_ORDER_ERROR,
+  type OrderCallError,
+  refreshCartPrices,
+  verifyPayment,
+} from './order-thunks';
 
 type LineKey = Pick<CartItem, 'id' | 'weight' | 'sku'>;
 
 /** The order and payment fields are filled by checkout; the cart rules themselves live in the domain package. */
 export interface CartState extends Cart {
-  orderDetails: unknown[];
-  order: unknown;
-  razorpay: unknown;
+  orderDetails: Order[];
+  /** the order the last createOrder made */
+  order: Order | null;
+  /** the payment data: the last payment start (gateway order) or verification (paid order) */
+  razorpay: PaymentOrder | Order | null;
   loading: boolean;
   error: string | null;
+}
+
+/**
+ * Today's price for every line, from its variant (matched by sku) in the catalogue; lines whose
+ * product or variant is gone are dropped. The total follows.
+ */
+export function repriceCart(cart: Cart, products: readonly Product[]): Cart {
+  const items = cart.items.flatMap((line) => {
+    const variant = products
+      .find((product) => product._id === line.id)
+      ?.quantity.find((entry) => entry.sku === line.sku);
+    return variant ? [{ ...line, price: variant.price }] : [];
+  });
+  return replaceCart({ items });
 }
 
 export function loadStoredCart(): Cart {
@@ -71,6 +99,38 @@ const cartSlice = createSlice({
     replaceCartContents(state, action: PayloadAction<unknown>) {
       Object.assign(state, replaceCart(action.payload));
     },
+  },
+  extraReducers: (builder) => {
+    // Order, payment-start and payment-verify calls (spec 4, Checkout and payment).
+    for (const thunk of [createOrder, createPaymentOrder, verifyPayment]) {
+      builder.addCase(thunk.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      });
+      builder.addCase(
+        thunk.rejected,
+        (state, action: { payload?: OrderCallError; error: { message?: string } }) => {
+          state.loading = false;
+          state.error = action.payload?.message || GENERIC_ORDER_ERROR;
+        },
+      );
+    }
+    builder
+      .addCase(createOrder.fulfilled, (state, action) => {
+        state.loading = false;
+        state.order = createdOrderOf(action.payload);
+      })
+      .addCase(createPaymentOrder.fulfilled, (state, action) => {
+        state.loading = false;
+        state.razorpay = action.payload;
+      })
+      .addCase(verifyPayment.fulfilled, (state, action) => {
+        state.loading = false;
+        state.razorpay = action.payload;
+      })
+      .addCase(refreshCartPrices.fulfilled, (state, action) => {
+        Object.assign(state, repriceCart(state, action.payload));
+      });
   },
 });
 

@@ -4,9 +4,9 @@ import { addressSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { FieldError, FormAlert, TextField } from '../../components/form-field';
 import { type Address, type AddressFields, addAddress, editAddress } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
-import { FieldError, FormAlert, TextField } from './form-field';
 import { notifyError, rejection } from './notify';
 
 const LABELS = ['Home', 'Work'] as const;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { Dialog } from '../../components/dialog';
 import { type Address, deleteAddress, loadAddresses } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressForm } from './address-form';
-import { Dialog } from './dialog';
 import { PlusIcon } from './icons';
 import { notifyError, rejection } from './notify';
 

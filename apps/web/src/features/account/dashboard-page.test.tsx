@@ -257,8 +257,14 @@ describe('DashboardPage', () => {
     expect(delivered.textContent).toContain('₹898');
     expect(within(delivered).getByTestId('order-status').className).toContain('bg-forest-100');
     expect(within(rows[0]!).getByTestId('order-status').className).toContain('bg-saffron-100');
-    expect(within(delivered).getByTestId('payment-status').dataset.tone).toBe('completed');
-    expect(within(rows[0]!).getByTestId('payment-status').dataset.tone).toBe('failed');
+    expect(within(delivered).getByTestId('payment-status').dataset.tone).toBe('green');
+    expect(within(rows[0]!).getByTestId('payment-status').dataset.tone).toBe('red');
+
+    expect(
+      within(delivered)
+        .getByRole('link', { name: 'Open the order page of order MM-2025-0001' })
+        .getAttribute('href'),
+    ).toBe('/order-status/order-1');
 
     const open = within(delivered).getByRole('button', { name: /View details/ });
     await user.click(open);

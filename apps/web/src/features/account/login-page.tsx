@@ -7,10 +7,6 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { usePageMeta } from '../../lib/seo';
-import { loginUser, loginVerification } from '../../stores/auth-slice';
-import { useAppDispatch } from '../../stores/hooks';
-import { AuthShell, OrDivider } from './auth-shell';
 import {
   describedBy,
   FieldError,
@@ -18,7 +14,11 @@ import {
   inputClass,
   invalidClass,
   TextField,
-} from './form-field';
+} from '../../components/form-field';
+import { usePageMeta } from '../../lib/seo';
+import { loginUser, loginVerification } from '../../stores/auth-slice';
+import { useAppDispatch } from '../../stores/hooks';
+import { AuthShell, OrDivider } from './auth-shell';
 import { GoogleIcon } from './icons';
 import { readLoginState, returnPath } from './login-state';
 import { notifyError, rejection, useErrorQueryToast } from './notify';

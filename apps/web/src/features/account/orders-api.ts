@@ -1,47 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import type { Order } from '../../lib/orders';
 import { NOT_AUTHENTICATED, selectCustomer } from '../../stores/auth-slice';
 import { useAppSelector } from '../../stores/hooks';
 
-export interface OrderItem {
-  product: string;
-  name: string;
-  image?: string;
-  variantWeight: number;
-  quantity: number;
-  priceAtPurchase: number;
-}
-
-export interface ShippingAddress {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  pincode?: string;
-  country?: string;
-}
-
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded';
-
-export interface Order {
-  _id: string;
-  orderNumber: string;
-  user?: string;
-  items: OrderItem[];
-  shippingCost: number;
-  totalAmount: number;
-  shippingAddress: ShippingAddress | null;
-  paymentMethod: string;
-  paymentStatus: PaymentStatus | string;
-  status: string;
-  transactionId?: string | null;
-  trackingNumber?: string | null;
-  trackingUrl?: string | null;
-  createdAt: string;
-}
+export type { Order, OrderItem, ShippingAddress } from '../../lib/orders';
 
 /** The customer's orders; refused locally for a visitor (spec 4, Local refusals). */
 export function fetchMyOrders(signedIn: boolean, signal?: AbortSignal): Promise<Order[]> {

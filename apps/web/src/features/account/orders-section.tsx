@@ -1,53 +1,15 @@
 import { formatRupees } from '@makhana/domain/money';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Dialog } from './dialog';
-import { type Order, type ShippingAddress, useMyOrders } from './orders-api';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-export function formatOrderDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
-
-const itemCount = (order: Order) => order.items.reduce((sum, item) => sum + item.quantity, 0);
-
-const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
-
-/** Green for Delivered, otherwise yellow (spec 2, as on the owner's table). */
-export function StatusBadge({ status }: { status: string }) {
-  const tone =
-    status === 'Delivered' ? 'bg-forest-100 text-forest-800' : 'bg-saffron-100 text-saffron-600';
-  return (
-    <span className={`${BADGE} ${tone}`} data-testid="order-status">
-      {status}
-    </span>
-  );
-}
-
-const PAYMENT_TONE: Record<string, string> = {
-  completed: 'bg-forest-100 text-forest-800',
-  pending: 'bg-saffron-100 text-saffron-600',
-  failed: 'bg-maroon-600/10 text-maroon-700',
-};
-
-/** completed green, pending yellow, failed red, others grey (spec 4, Checkout and payment). */
-export function PaymentBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`${BADGE} ${PAYMENT_TONE[status] ?? 'bg-cream-200 text-muted'}`}
-      data-testid="payment-status"
-      data-tone={PAYMENT_TONE[status] ? status : 'other'}
-    >
-      Payment {status}
-    </span>
-  );
-}
+import { Dialog } from '../../components/dialog';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import {
+  formatOrderDate,
+  type Order,
+  orderItemCount,
+  shippingAddressLines,
+} from '../../lib/orders';
+import { useMyOrders } from './orders-api';
 
 export function OrdersSection() {
   const view = useMyOrders();
@@ -95,8 +57,8 @@ export function OrdersSection() {
               <div>
                 <p className="font-semibold text-ink">Order #{order.orderNumber}</p>
                 <p className="mt-0.5 text-sm text-muted">
-                  {formatOrderDate(order.createdAt)} · {itemCount(order)}{' '}
-                  {itemCount(order) === 1 ? 'item' : 'items'}
+                  {formatOrderDate(order.createdAt)} · {orderItemCount(order)}{' '}
+                  {orderItemCount(order) === 1 ? 'item' : 'items'}
                 </p>
               </div>
               <p className="font-display text-xl font-semibold text-forest-800">
@@ -105,17 +67,26 @@ export function OrdersSection() {
             </div>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
               <div className="flex flex-wrap gap-2">
-                <StatusBadge status={order.status} />
-                <PaymentBadge status={order.paymentStatus} />
+                <OrderStatusBadge status={order.status} />
+                <PaymentStatusBadge status={order.paymentStatus} />
               </div>
-              <button
-                type="button"
-                className="btn-outline px-4 py-2"
-                onClick={() => setOpen(order)}
-                aria-label={`View details of order ${order.orderNumber}`}
-              >
-                View details
-              </button>
+              <div className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/order-status/${encodeURIComponent(order._id)}`}
+                  className="rounded-full px-3 py-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline"
+                  aria-label={`Open the order page of order ${order.orderNumber}`}
+                >
+                  Order page
+                </Link>
+                <button
+                  type="button"
+                  className="btn-outline px-4 py-2"
+                  onClick={() => setOpen(order)}
+                  aria-label={`View details of order ${order.orderNumber}`}
+                >
+                  View details
+                </button>
+              </div>
             </div>
           </li>
         ))}
@@ -125,22 +96,9 @@ export function OrdersSection() {
   );
 }
 
-function addressLines(address: ShippingAddress | null): string[] {
-  if (!address) return [];
-  const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
-  const place = [address.city, address.state].filter(Boolean).join(', ');
-  return [
-    name,
-    address.address ?? '',
-    [place, address.pincode].filter(Boolean).join(' - '),
-    address.country ?? '',
-    address.phone ? `Phone: ${address.phone}` : '',
-  ].filter(Boolean);
-}
-
 function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const subtotal = order.items.reduce((sum, item) => sum + item.priceAtPurchase * item.quantity, 0);
-  const lines = addressLines(order.shippingAddress);
+  const lines = shippingAddressLines(order.shippingAddress);
   return (
     <Dialog
       title={`Order #${order.orderNumber}`}
@@ -148,8 +106,8 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
       onClose={onClose}
     >
       <div className="flex flex-wrap gap-2">
-        <StatusBadge status={order.status} />
-        <PaymentBadge status={order.paymentStatus} />
+        <OrderStatusBadge status={order.status} />
+        <PaymentStatusBadge status={order.paymentStatus} />
       </div>
       <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted">Items</h3>
       <ul className="mt-2 divide-y divide-cream-200">
@@ -237,6 +195,12 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
           )}
         </div>
       </div>
+      <Link
+        to={`/order-status/${encodeURIComponent(order._id)}`}
+        className="btn-outline mt-6 w-full sm:w-auto"
+      >
+        Open the order page
+      </Link>
     </Dialog>
   );
 }

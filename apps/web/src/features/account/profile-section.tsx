@@ -3,9 +3,15 @@ import { profileSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import {
+  describedBy,
+  FieldShell,
+  FormAlert,
+  inputClass,
+  TextField,
+} from '../../components/form-field';
 import { type User, updateAccount } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
-import { describedBy, FieldShell, FormAlert, inputClass, TextField } from './form-field';
 import { notifyError, rejection } from './notify';
 
 function formValues(user: User) {

@@ -5,11 +5,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { describedBy, FieldError, FormAlert, TextField } from '../../components/form-field';
 import { usePageMeta } from '../../lib/seo';
 import { loginUser, registerUser } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { AuthShell } from './auth-shell';
-import { describedBy, FieldError, FormAlert, TextField } from './form-field';
 import { type LoginNavState, readLoginState } from './login-state';
 import { notifyError, rejection, useErrorQueryToast } from './notify';
 

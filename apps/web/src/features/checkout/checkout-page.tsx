@@ -1,130 +1,359 @@
-import { GST_PERCENT_INCLUDED } from '@makhana/domain/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import { SITE } from '@makhana/domain/site';
-import { useEffect } from 'react';
+import { checkoutAddressSchema, MESSAGES } from '@makhana/domain/validation';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import {
+  describedBy,
+  FieldShell,
+  inputClass,
+  invalidClass,
+  TextField,
+} from '../../components/form-field';
+import { CheckCircleIcon, LockIcon } from '../../components/icons';
+import { cleanPincode } from '../../lib/pincode';
 import { usePageMeta } from '../../lib/seo';
-import { type Address, loadAddresses } from '../../stores/auth-slice';
+import { type Address, loadAddresses, selectCustomer } from '../../stores/auth-slice';
 import { selectCartItems, selectCartSummary } from '../../stores/cart-selectors';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { FIELD_NAMES, fieldsFromAddress, fieldsFromUser } from './checkout-fields';
+import { OrderSummary } from './order-summary';
+import { SavedAddressPicker } from './saved-address-picker';
+import { type PincodeState, usePincodeCheck } from './use-pincode-check';
+import { usePlaceOrder } from './use-place-order';
 
-/**
- * Checkout for a signed-in customer. This first version shows what will be ordered and the saved
- * addresses; the shipping form, pincode check and payment come with the payment step.
- */
+/** /checkout for a signed-in customer (the router shows visitors the login screen). */
 export function CheckoutPage() {
   usePageMeta({ title: `Checkout | ${SITE.brand}`, canonicalPath: '/checkout' });
-  const dispatch = useAppDispatch();
   const items = useAppSelector(selectCartItems);
-  const summary = useAppSelector(selectCartSummary);
-  const entries = useAppSelector((state) => state.auth.address);
-  const addresses = entries.filter((entry): entry is Address => entry !== null);
-
-  useEffect(() => {
-    dispatch(loadAddresses());
-  }, [dispatch]);
 
   return (
     <div className="container-page py-8 sm:py-12">
-      <p className="eyebrow">Secure checkout</p>
+      <p className="eyebrow flex items-center gap-1.5">
+        <LockIcon className="h-3.5 w-3.5" /> Secure checkout
+      </p>
       <h1 className="mt-1 font-display text-3xl font-semibold text-forest-800 sm:text-4xl">
         Checkout
       </h1>
-      <p className="mt-2 text-sm text-muted">Payment opens in the next step.</p>
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_380px] lg:items-start">
-        <section aria-labelledby="checkout-addresses" className="card p-5 sm:p-6">
-          <h2
-            id="checkout-addresses"
-            className="font-display text-2xl font-semibold text-forest-800"
-          >
-            Saved addresses
-          </h2>
-          {addresses.length === 0 ? (
-            <p className="mt-4 text-sm text-muted">
-              No saved addresses yet.{' '}
-              <Link
-                to="/dashboard"
-                state={{ section: 'addresses' }}
-                className="font-semibold text-forest-700 underline underline-offset-4"
-              >
-                Add one in your account
-              </Link>
-              .
-            </p>
-          ) : (
-            <ul className="mt-4 grid gap-4 md:grid-cols-2">
-              {addresses.map((address) => (
-                <li
-                  key={address._id}
-                  className="rounded-2xl border border-cream-200 p-4"
-                  data-testid="checkout-address"
-                >
-                  <span className="inline-flex rounded-full bg-forest-50 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wider text-forest-700">
-                    {address.label}
-                  </span>
-                  <p className="mt-2 font-semibold text-ink">{address.name}</p>
-                  <address className="mt-1 text-sm not-italic leading-relaxed text-muted">
-                    {[address.street, address.locality].filter(Boolean).join(', ')}
-                    <br />
-                    {address.city}, {address.state} - {address.pincode}
-                    <br />
-                    Phone: {address.phoneNumber}
-                  </address>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
-        <section aria-labelledby="checkout-summary" className="card p-5 sm:p-6 lg:sticky lg:top-24">
-          <h2 id="checkout-summary" className="font-display text-2xl font-semibold text-forest-800">
-            Order summary
-          </h2>
-          {items.length === 0 ? (
-            <p className="mt-4 text-sm text-muted">
-              Your cart is empty.{' '}
-              <Link
-                to="/products"
-                className="font-semibold text-forest-700 underline underline-offset-4"
-              >
-                Browse Products
-              </Link>
-            </p>
-          ) : (
-            <>
-              <ul className="mt-4 divide-y divide-cream-200 text-sm">
-                {items.map((item) => (
-                  <li key={`${item.id}-${item.weight}-${item.sku}`} className="flex gap-3 py-3">
-                    <span className="min-w-0 flex-1">
-                      {item.name}{' '}
-                      <span className="text-muted">
-                        {item.weight}g × {item.quantity}
-                      </span>
-                    </span>
-                    <span className="font-medium">{formatRupees(item.price * item.quantity)}</span>
-                  </li>
-                ))}
-              </ul>
-              <dl className="mt-2 space-y-2 border-t border-cream-200 pt-4 text-sm">
-                <div className="flex justify-between">
-                  <dt className="text-muted">Subtotal</dt>
-                  <dd>{formatRupees(summary.subtotal)}</dd>
-                </div>
-                <div className="flex justify-between">
-                  <dt className="text-muted">Shipping</dt>
-                  <dd>{summary.shipping === 0 ? 'Free' : formatRupees(summary.shipping)}</dd>
-                </div>
-                <div className="flex justify-between text-base font-semibold">
-                  <dt>Total</dt>
-                  <dd data-testid="checkout-total">{formatRupees(summary.total)}</dd>
-                </div>
-              </dl>
-              <p className="mt-3 text-xs text-muted">Prices include {GST_PERCENT_INCLUDED}% GST.</p>
-            </>
-          )}
-        </section>
-      </div>
+      {items.length === 0 ? <EmptyCheckout /> : <CheckoutForm />}
     </div>
+  );
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="card mx-auto mt-8 max-w-lg px-6 py-12 text-center">
+      <h2 className="font-display text-2xl font-semibold text-forest-800">Your cart is empty</h2>
+      <p className="mt-2 text-muted">Add some makhana to your cart, then come back to check out.</p>
+      <Link to="/products" className="btn-primary mt-8">
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+function useSavedAddresses() {
+  const dispatch = useAppDispatch();
+  const entries = useAppSelector((state) => state.auth.address);
+  const [settled, setSettled] = useState(false);
+
+  useEffect(() => {
+    // Not aborted on unmount: an aborted load would be stored as a failed one.
+    let live = true;
+    dispatch(loadAddresses()).finally(() => {
+      if (live) setSettled(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  const addresses = entries.filter((entry): entry is Address => entry !== null);
+  // The list starts as one null entry: nothing has loaded yet (spec 3).
+  return { addresses, loaded: settled || !entries.includes(null) };
+}
+
+function CheckoutForm() {
+  const customer = useAppSelector(selectCustomer);
+  const items = useAppSelector(selectCartItems);
+  const summary = useAppSelector(selectCartSummary);
+  const saved = useSavedAddresses();
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const [submitRefused, setSubmitRefused] = useState(false);
+  const hintId = useId();
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(checkoutAddressSchema),
+    defaultValues: fieldsFromUser(customer),
+    mode: 'onTouched',
+  });
+
+  const pincode = cleanPincode(useWatch({ control, name: 'pincode' }) ?? '');
+  const pincodeCheck = usePincodeCheck(pincode);
+  const serviceable = pincodeCheck.state.status === 'serviceable';
+  const { placeOrder, placing } = usePlaceOrder({ onPincodeRefused: pincodeCheck.refuse });
+
+  useEffect(() => {
+    if (!serviceable) return;
+    setSubmitRefused(false);
+    toast.dismiss(MESSAGES.serviceablePincode);
+  }, [serviceable]);
+
+  const pick = (address: Address) => {
+    setPickedId(address._id);
+    const filled = fieldsFromAddress(address, getValues(), fieldsFromUser(customer));
+    // Validated as it fills: a gap in the saved address shows its error at once.
+    for (const name of FIELD_NAMES) {
+      setValue(name, filled[name], { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+    }
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (!serviceable) return;
+    void placeOrder(values);
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!serviceable) {
+      setSubmitRefused(true);
+      toast.error(MESSAGES.serviceablePincode, { toastId: MESSAGES.serviceablePincode });
+    }
+    void onSubmit(event);
+  };
+
+  const pincodeError =
+    errors.pincode?.message ??
+    (pincodeCheck.state.status === 'not_serviceable' ? MESSAGES.notDeliverable : undefined);
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Checkout"
+      className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[1fr_400px] lg:items-start lg:gap-8"
+    >
+      <div className="space-y-6">
+        <SavedAddressPicker
+          addresses={saved.addresses}
+          loaded={saved.loaded}
+          selectedId={pickedId}
+          onPick={pick}
+        />
+
+        <section aria-labelledby="checkout-shipping" className="card p-5 sm:p-6">
+          <h2 id="checkout-shipping" className="font-display text-xl font-semibold text-forest-800">
+            Shipping details
+          </h2>
+          <p className="mt-1 text-sm text-muted">We deliver across India.</p>
+          <div className="mt-5 grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              registration={register('firstName')}
+              error={errors.firstName?.message}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              registration={register('lastName')}
+              error={errors.lastName?.message}
+            />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              containerClassName="col-span-2 sm:col-span-1"
+              registration={register('email')}
+              error={errors.email?.message}
+            />
+            <TextField
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={PHONE_LENGTH + 4}
+              containerClassName="col-span-2 sm:col-span-1"
+              registration={register('phone')}
+              error={errors.phone?.message}
+            />
+            <TextField
+              label="Address"
+              autoComplete="street-address"
+              placeholder="House no., street, locality, landmark"
+              containerClassName="col-span-2"
+              registration={register('address')}
+              error={errors.address?.message}
+            />
+            <TextField
+              label="City"
+              autoComplete="address-level2"
+              registration={register('city')}
+              error={errors.city?.message}
+            />
+            <TextField
+              label="State"
+              autoComplete="address-level1"
+              registration={register('state')}
+              error={errors.state?.message}
+            />
+            <PincodeField
+              registration={register('pincode')}
+              error={pincodeError}
+              check={pincodeCheck.state}
+            />
+          </div>
+        </section>
+
+        <PaymentMethod />
+      </div>
+
+      <OrderSummary items={items} summary={summary}>
+        <button
+          type="submit"
+          className="btn-primary mt-5 h-12 w-full text-base"
+          disabled={!serviceable || placing}
+          aria-describedby={serviceable ? undefined : hintId}
+        >
+          <LockIcon className="h-4 w-4" />
+          {placing ? 'Placing your order…' : `Place Order · ${formatRupees(summary.total)}`}
+        </button>
+        <PlaceOrderHint id={hintId} check={pincodeCheck.state} refused={submitRefused} />
+      </OrderSummary>
+    </form>
+  );
+}
+
+interface PincodeFieldProps {
+  registration: UseFormRegisterReturn<'pincode'>;
+  error?: string;
+  check: PincodeState;
+}
+
+/** Digits only, at most six; six digits are checked at once and the answer shows below. */
+function PincodeField({ registration, error, check }: PincodeFieldProps) {
+  const id = useId();
+  const statusId = `${id}-status`;
+  const served = check.status === 'serviceable' && !error;
+  return (
+    <FieldShell id={id} label="Pincode" error={error} className="col-span-2 sm:col-span-1">
+      <div className="relative">
+        <input
+          id={id}
+          className={`${inputClass} pr-10 tracking-widest ${error ? invalidClass : ''} ${
+            served ? 'border-forest-500' : ''
+          }`}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="6-digit pincode"
+          maxLength={PINCODE_LENGTH}
+          {...describedBy(id, error)}
+          aria-describedby={error ? `${id}-error` : statusId}
+          {...registration}
+          onChange={(event) => {
+            event.target.value = cleanPincode(event.target.value);
+            return registration.onChange(event);
+          }}
+        />
+        {check.status === 'checking' && (
+          <span
+            aria-hidden="true"
+            className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 rounded-full border-2 border-forest-100 border-t-forest-600 motion-safe:animate-spin"
+          />
+        )}
+        {served && (
+          <CheckCircleIcon className="absolute right-3 top-1/2 h-5 w-5 -translate-y-1/2 text-forest-600" />
+        )}
+      </div>
+      {/* Under an error the status steps aside (it stays in place for screen readers). */}
+      <p id={statusId} aria-live="polite" className={error ? 'sr-only' : 'mt-1.5 min-h-5 text-sm'}>
+        {check.status === 'checking' && <span className="text-muted">Checking delivery…</span>}
+        {served && check.status === 'serviceable' && (
+          <span className="font-medium text-forest-600" data-testid="pincode-serviceable">
+            Delivering to {[check.district, check.stateCode].filter(Boolean).join(', ')}
+          </span>
+        )}
+      </p>
+    </FieldShell>
+  );
+}
+
+function PaymentMethod() {
+  return (
+    <section aria-labelledby="checkout-payment" className="card p-5 sm:p-6">
+      <h2 id="checkout-payment" className="font-display text-xl font-semibold text-forest-800">
+        Payment method
+      </h2>
+      <fieldset className="mt-4">
+        <legend className="sr-only">Payment method</legend>
+        <label className="flex cursor-pointer items-start gap-3 rounded-2xl border border-forest-700 bg-forest-50 p-4">
+          <input
+            type="radio"
+            name="paymentMethod"
+            value="Prepaid"
+            checked
+            readOnly
+            className="mt-1 h-4 w-4 shrink-0 accent-forest-700"
+          />
+          <span className="min-w-0">
+            <span className="block font-semibold text-ink">Prepaid (UPI, cards, net banking)</span>
+            <span className="mt-1 block text-sm leading-relaxed text-muted">
+              Pay securely online through Razorpay when you place your order: UPI apps, debit and
+              credit cards or net banking. Cash on delivery is not available.
+            </span>
+            <img
+              src="/images/payment-methods.svg"
+              alt="UPI, Visa, Mastercard, RuPay and net banking accepted"
+              width={240}
+              height={28}
+              className="mt-3 h-7 w-auto"
+            />
+          </span>
+        </label>
+      </fieldset>
+    </section>
+  );
+}
+
+/** Why Place Order is not available yet; after a refused submit it is the spec's message. */
+function PlaceOrderHint({
+  id,
+  check,
+  refused,
+}: {
+  id: string;
+  check: PincodeState;
+  refused: boolean;
+}) {
+  if (check.status === 'serviceable') {
+    return (
+      <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted">
+        <LockIcon className="h-3.5 w-3.5" /> Payment opens in a secure window
+      </p>
+    );
+  }
+  if (refused) {
+    return (
+      <p id={id} role="alert" className="mt-3 text-center text-sm font-medium text-maroon-700">
+        {MESSAGES.serviceablePincode}
+      </p>
+    );
+  }
+  return (
+    <p id={id} className="mt-3 text-center text-sm text-muted">
+      {check.status === 'checking'
+        ? 'Checking delivery to your pincode…'
+        : 'Enter a pincode we deliver to, to place your order.'}
+    </p>
   );
 }

@@ -1,63 +1,19 @@
 import { PINCODE_LENGTH } from '@makhana/domain/constants';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import {
+  cleanPincode,
+  isValidPincode,
+  type PincodeVerdict,
+  verifyPincode,
+} from '../../lib/pincode';
 
 export const INVALID_PINCODE_MESSAGE = 'Please enter a valid 6-digit pincode.';
-const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
-/** The Delhivery-shaped answer of POST /orders/pincodeVerification (spec section 3). */
-interface PincodeVerification {
-  delivery_codes?: { postal_code?: { district?: string; state_code?: string } }[];
-}
-
-export type PincodeResult =
+type PincodeResult =
   | { status: 'idle' }
   | { status: 'invalid' }
   | { status: 'checking' }
-  | { status: 'serviceable'; district: string; stateCode: string }
-  | { status: 'not_serviceable' };
-
-/** Digits only, at most six. */
-export function cleanPincode(value: string): string {
-  return value.replace(/\D/g, '').slice(0, PINCODE_LENGTH);
-}
-
-export function isValidPincode(value: string): boolean {
-  return new RegExp(`^\\d{${PINCODE_LENGTH}}$`).test(value);
-}
-
-/**
- * Asks the API whether a pincode is served, with the spec's toasts (section 8): the server's message
- * when it refuses, the generic text when the call itself fails. Checkout can reuse this as it is.
- */
-export async function verifyPincode(pincode: string): Promise<PincodeResult> {
-  try {
-    const data = await apiRequest<PincodeVerification | null>('/orders/pincodeVerification', {
-      method: 'POST',
-      body: { pincode },
-    });
-    const postal = data?.delivery_codes?.[0]?.postal_code;
-    if (!postal) return { status: 'not_serviceable' };
-    toast.success('Pincode verified successfully');
-    return {
-      status: 'serviceable',
-      district: postal.district ?? '',
-      stateCode: postal.state_code ?? '',
-    };
-  } catch (error) {
-    const refusedByServer =
-      error instanceof ApiError &&
-      error.status >= 400 &&
-      error.status < 500 &&
-      error.status !== 404;
-    // The client has already shown the rate-limit message.
-    if (!(error instanceof ApiError && error.status === 429)) {
-      toast.error(refusedByServer ? error.message || 'Server error' : SOMETHING_WENT_WRONG);
-    }
-    return { status: 'not_serviceable' };
-  }
-}
+  | PincodeVerdict;
 
 /** The product page's delivery check: a pincode field, a Check button and a spoken result. */
 export function PincodeCheck() {

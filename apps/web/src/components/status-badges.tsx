@@ -1,0 +1,31 @@
+import { orderStatusTone, paymentStatusTone } from '@makhana/domain/order-state';
+
+const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
+/** The spec's colours as classes; the tone itself comes from the domain package. */
+const TONE_CLASS = {
+  green: 'bg-forest-100 text-forest-800',
+  yellow: 'bg-saffron-100 text-saffron-600',
+  red: 'bg-maroon-600/10 text-maroon-700',
+  grey: 'bg-cream-200 text-muted',
+} as const;
+
+/** Order status: green for Delivered, otherwise yellow. */
+export function OrderStatusBadge({ status }: { status: string }) {
+  const tone = orderStatusTone(status);
+  return (
+    <span className={`${BADGE} ${TONE_CLASS[tone]}`} data-testid="order-status" data-tone={tone}>
+      {status}
+    </span>
+  );
+}
+
+/** Payment status: completed green, pending yellow, failed red, others grey. */
+export function PaymentStatusBadge({ status }: { status: string }) {
+  const tone = paymentStatusTone(status);
+  return (
+    <span className={`${BADGE} ${TONE_CLASS[tone]}`} data-testid="payment-status" data-tone={tone}>
+      Payment {status}
+    </span>
+  );
+}

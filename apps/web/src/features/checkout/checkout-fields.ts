@@ -1,0 +1,66 @@
+import type { Address, User } from '../../stores/auth-slice';
+
+/** The checkout form's fields, as the shopper types them (the schema cleans them on submit). */
+export interface CheckoutFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+}
+
+export const FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'pincode',
+] as const satisfies readonly (keyof CheckoutFields)[];
+
+/** The signed-in customer's own details start the form; the address part starts empty. */
+export function fieldsFromUser(
+  user: Pick<User, 'firstName' | 'lastName' | 'email' | 'phoneNumber'> | null,
+): CheckoutFields {
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phoneNumber ?? '',
+    address: '',
+    city: '',
+    state: '',
+    pincode: '',
+  };
+}
+
+/**
+ * A saved address fills the form: its name splits into first name and the rest, and street,
+ * locality and landmark make the address line. What the address lacks keeps the form's value,
+ * else the customer's own (an address saved without an e-mail still gets one).
+ */
+export function fieldsFromAddress(
+  address: Address,
+  current: CheckoutFields,
+  own: CheckoutFields = current,
+): CheckoutFields {
+  const [first = '', ...rest] = address.name.trim().split(/\s+/);
+  return {
+    firstName: first || current.firstName || own.firstName,
+    lastName: rest.join(' ') || current.lastName || own.lastName,
+    email: address.email?.trim() || current.email || own.email,
+    phone: address.phoneNumber || current.phone || own.phone,
+    address: [address.street, address.locality, address.landmark]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(', '),
+    city: address.city,
+    state: address.state,
+    pincode: address.pincode,
+  };
+}

@@ -1,0 +1,150 @@
+import { summarizeCart } from '@makhana/domain/cart';
+import { PAYMENT_METHOD } from '@makhana/domain/constants';
+import type { CheckoutAddress } from '@makhana/domain/validation';
+import { MESSAGES } from '@makhana/domain/validation';
+import { useRef, useState } from 'react';
+import { useStore } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { openPaymentWindow } from '../../lib/payment-window';
+import { emptyCart } from '../../stores/cart-slice';
+import { useAppDispatch } from '../../stores/hooks';
+import { hideLoader, showLoader } from '../../stores/loader-slice';
+import {
+  createdOrderOf,
+  createOrder,
+  createPaymentOrder,
+  GENERIC_ORDER_ERROR,
+  markOrderFailed,
+  type OrderCallError,
+  refreshCartPrices,
+  verifyPayment,
+} from '../../stores/order-thunks';
+import type { RootState } from '../../stores/store';
+
+export const ORDER_PLACED = 'Order Placed successfully';
+export const PAYMENT_CANCELLED = 'Payment was cancelled or not completed.';
+
+/** An error toast keyed by its text, so a message the API client already showed (429) shows once. */
+function notifyError(message: string): void {
+  toast.error(message, { toastId: message });
+}
+
+function messageOf(reason: unknown): string {
+  if (typeof reason === 'object' && reason !== null && 'message' in reason) {
+    const { message } = reason as { message: unknown };
+    if (typeof message === 'string' && message) return message;
+  }
+  return GENERIC_ORDER_ERROR;
+}
+
+function isCallError(reason: unknown): reason is OrderCallError {
+  return typeof reason === 'object' && reason !== null && 'status' in reason;
+}
+
+function refusedPincode(reason: OrderCallError): boolean {
+  return (
+    reason.message === MESSAGES.serviceablePincode ||
+    reason.fieldErrors.some((entry) => entry.field.endsWith('pincode'))
+  );
+}
+
+interface PlaceOrderOptions {
+  /** The server would not deliver to the pincode after all. */
+  onPincodeRefused: (pincode: string) => void;
+}
+
+/**
+ * The spec's checkout sequence (section 4): the order, then the gateway's order, then the payment
+ * window; a payment is verified, the cart cleared and the order page opened, while a closed window
+ * cancels the pending order and refreshes the cart. One sequence at a time.
+ */
+export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const navigate = useNavigate();
+  const running = useRef(false);
+  const [placing, setPlacing] = useState(false);
+
+  const placeOrder = async (address: CheckoutAddress) => {
+    if (running.current) return;
+    running.current = true;
+    setPlacing(true);
+
+    let loaderShown = false;
+    const loader = (show: boolean) => {
+      if (show === loaderShown) return;
+      loaderShown = show;
+      dispatch(show ? showLoader() : hideLoader());
+    };
+
+    // Nothing is left holding stock: a pending order the shopper walks away from is cancelled,
+    // and the cart takes today's prices from the catalogue.
+    const abandon = async (orderId: string) => {
+      await dispatch(markOrderFailed({ orderId }));
+      await dispatch(refreshCartPrices());
+    };
+
+    const { items } = store.getState().cart;
+    const summary = summarizeCart(items);
+    let orderId: string | null = null;
+    let paid = false;
+    loader(true);
+    try {
+      const order = createdOrderOf(
+        await dispatch(
+          createOrder({
+            items,
+            shippingCost: summary.shipping,
+            totalAmount: summary.total,
+            shippingAddress: address,
+            paymentMethod: PAYMENT_METHOD,
+          }),
+        ).unwrap(),
+      );
+      orderId = order._id;
+      const paymentOrder = await dispatch(createPaymentOrder({ orderId })).unwrap();
+
+      loader(false);
+      const outcome = await openPaymentWindow(paymentOrder);
+      if (outcome.status === 'dismissed') {
+        loader(true);
+        await abandon(orderId);
+        notifyError(PAYMENT_CANCELLED);
+        return;
+      }
+
+      paid = true;
+      loader(true);
+      const paidOrder = await dispatch(verifyPayment(outcome.payment)).unwrap();
+      dispatch(emptyCart());
+      toast.success(ORDER_PLACED);
+      navigate(`/order-status/${encodeURIComponent(paidOrder?._id || orderId)}`);
+    } catch (reason) {
+      await recover(reason);
+    } finally {
+      loader(false);
+      running.current = false;
+      setPlacing(false);
+    }
+
+    async function recover(reason: unknown) {
+      const message = messageOf(reason);
+      if (orderId === null) {
+        // The order itself was refused: stale prices or stock, or an unserved pincode.
+        if (isCallError(reason) && reason.status === 409) await dispatch(refreshCartPrices());
+        if (isCallError(reason) && reason.status === 400 && refusedPincode(reason)) {
+          onPincodeRefused(address.pincode);
+        }
+      } else if (!paid) {
+        // The payment never started (or its window could not open).
+        await abandon(orderId);
+      }
+      // A payment that was taken but not yet verified is settled by the server (webhook); the
+      // order stays as it is and the message says what went wrong.
+      notifyError(message);
+    }
+  };
+
+  return { placeOrder, placing };
+}

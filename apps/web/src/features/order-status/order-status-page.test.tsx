@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../lib/orders';
+import { createStore } from '../../stores/store';
+import { fail, ok, paidOrder, signIn, stubRoutes } from '../../test/order-fixtures';
+import { renderRoutes } from '../../test/shop-fixtures';
+import { OrderStatusPage } from './order-status-page';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function DashboardProbe() {
+  const location = useLocation();
+  return <h1>Dashboard {JSON.stringify(location.state)}</h1>;
+}
+
+function renderOrderPage(id = 'order-1') {
+  const store = createStore();
+  signIn(store);
+  return renderRoutes(
+    [
+      { path: '/order-status/:id', Component: OrderStatusPage },
+      { path: '/', element: <h1>Home page</h1> },
+      { path: '/dashboard', Component: DashboardProbe },
+    ],
+    { initialEntries: [`/order-status/${id}`], store },
+  );
+}
+
+const shipped: Order = {
+  ...paidOrder,
+  items: [
+    ...paidOrder.items,
+    {
+      product: 'prod-peri-peri',
+      name: 'Peri Peri Makhana',
+      image: '/uploads/demo/products/peri-peri-1.svg',
+      variantWeight: 200,
+      quantity: 2,
+      priceAtPurchase: 349,
+    },
+  ],
+  shippingCost: 50,
+  totalAmount: 1297,
+  status: 'Delivered',
+  trackingNumber: 'DLV998877',
+  trackingUrl: 'https://track.example.com/DLV998877',
+};
+
+describe('OrderStatusPage', () => {
+  it('thanks the customer and shows every field of the order', async () => {
+    const api = stubRoutes({ 'GET /orders/order-id-details/order-1': ok(paidOrder) });
+    renderOrderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+    ).toBeTruthy();
+    expect(api.callsTo('GET /orders/order-id-details/order-1')).toHaveLength(1);
+    expect(screen.getByTestId('order-number').textContent).toBe('MM-2025-0042');
+    expect(document.body.textContent).toContain('12 May 2025');
+
+    const [item] = screen.getAllByTestId('order-item');
+    expect(item?.textContent).toContain('Himalayan Pink Salt Makhana');
+    expect(item?.textContent).toContain('250g · Qty 1 · ₹549 each');
+    expect(item?.querySelector('img')?.getAttribute('src')).toBe(
+      '/uploads/demo/products/pink-salt-1.svg',
+    );
+    expect(screen.getByTestId('order-shipping').textContent).toBe('Free');
+    expect(screen.getByTestId('order-total').textContent).toBe('₹549');
+    expect(screen.getByTestId('transaction-id').textContent).toBe('pay_SIM7788');
+    expect(screen.getByText('Prepaid')).toBeTruthy();
+
+    const payment = screen.getByTestId('payment-status');
+    expect(payment.textContent).toBe('Payment completed');
+    expect(payment.dataset.tone).toBe('green');
+    const status = screen.getByTestId('order-status');
+    expect(status.textContent).toBe('Confirmed');
+    expect(status.dataset.tone).toBe('yellow');
+
+    const address = screen.getByRole('region', { name: 'Shipping to' });
+    expect(address.textContent).toContain('Asha Jha');
+    expect(address.textContent).toContain('12 Station Road, Laheriasarai, Near Shyama Mandir');
+    expect(address.textContent).toContain('Darbhanga, Bihar - 846004');
+    expect(address.textContent).toContain(
+      'Your order will be shipped within 1-2 business days; we will e-mail you the tracking link.',
+    );
+    expect(within(address).queryByRole('link')).toBeNull();
+
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'View my orders' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    await userEvent.setup().click(screen.getByRole('link', { name: 'View my orders' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard {"section":"orders"}' }),
+    ).toBeTruthy();
+  });
+
+  it('links the tracking page once the order has shipped, and charges shipping', async () => {
+    stubRoutes({ 'GET /orders/order-id-details/order-9': ok({ ...shipped, _id: 'order-9' }) });
+    renderOrderPage('order-9');
+    const track = await screen.findByRole('link', { name: /Track your shipment/ });
+    expect(track.getAttribute('href')).toBe('https://track.example.com/DLV998877');
+    expect(track.getAttribute('target')).toBe('_blank');
+    expect(screen.getAllByTestId('order-item')).toHaveLength(2);
+    expect(screen.getByTestId('order-shipping').textContent).toBe('₹50');
+    expect(screen.getByTestId('order-total').textContent).toBe('₹1,297');
+    expect(screen.getByTestId('order-status').dataset.tone).toBe('green');
+    expect(screen.queryByText(/Your order will be shipped within/)).toBeNull();
+  });
+
+  it('colours a failed payment red', async () => {
+    stubRoutes({
+      'GET /orders/order-id-details/order-1': ok({
+        ...paidOrder,
+        paymentStatus: 'failed',
+        status: 'Cancelled',
+        transactionId: null,
+      }),
+    });
+    renderOrderPage();
+    expect((await screen.findByTestId('payment-status')).dataset.tone).toBe('red');
+    expect(
+      screen.getByText(
+        'This order was cancelled because its payment was not completed. No money was taken.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('transaction-id').textContent).toBe('Not available yet');
+  });
+
+  it("says exactly 'Order not found.' when the lookup fails, with the same links", async () => {
+    stubRoutes({ 'GET /orders/order-id-details/nope': fail(404, 'Order not found') });
+    renderOrderPage('nope');
+    expect(await screen.findByRole('heading', { name: 'Order not found.' })).toBeTruthy();
+    expect(screen.queryByText('Thank you for your order!')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'View my orders' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+});

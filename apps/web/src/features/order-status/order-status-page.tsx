@@ -1,0 +1,273 @@
+import { POLICY } from '@makhana/domain/constants';
+import { formatRupees } from '@makhana/domain/money';
+import { SITE } from '@makhana/domain/site';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { CheckCircleIcon, TruckIcon } from '../../components/icons';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import { apiRequest } from '../../lib/api-client';
+import { formatOrderDate, type Order, shippingAddressLines } from '../../lib/orders';
+import { scrollToTop } from '../../lib/scroll';
+import { usePageMeta } from '../../lib/seo';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const SHIPPING_NOTE = `Your order will be shipped within ${POLICY.processingBusinessDays} business days; we will e-mail you the tracking link.`;
+
+type View = { status: 'loading' } | { status: 'ready'; order: Order } | { status: 'missing' };
+
+/** GET /orders/order-id-details/{id}: the customer's own order, else a 404. */
+function fetchOrder(id: string, signal: AbortSignal): Promise<Order> {
+  return apiRequest<Order>(`/orders/order-id-details/${encodeURIComponent(id)}`, { signal });
+}
+
+/** /order-status/{id}: the thank-you page after paying, and every order's own page later. */
+export function OrderStatusPage() {
+  const { id = '' } = useParams();
+  const [view, setView] = useState<View>({ status: 'loading' });
+  usePageMeta({
+    title: `${view.status === 'ready' ? `Order ${view.order.orderNumber}` : 'Your order'} | ${SITE.brand}`,
+    canonicalPath: `/order-status/${id}`,
+  });
+
+  useEffect(() => {
+    scrollToTop();
+    const controller = new AbortController();
+    setView({ status: 'loading' });
+    fetchOrder(id, controller.signal).then(
+      (order) => {
+        if (!controller.signal.aborted)
+          setView(order ? { status: 'ready', order } : { status: 'missing' });
+      },
+      () => {
+        if (!controller.signal.aborted) setView({ status: 'missing' });
+      },
+    );
+    return () => controller.abort();
+  }, [id]);
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      {view.status === 'loading' && <OrderSkeleton />}
+      {view.status === 'missing' && <OrderMissing />}
+      {view.status === 'ready' && <OrderDetails order={view.order} />}
+    </div>
+  );
+}
+
+function PageLinks() {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <Link to="/" className="btn-primary h-12 px-6">
+        Continue shopping
+      </Link>
+      <Link to="/dashboard" state={{ section: 'orders' }} className="btn-outline h-12 px-6">
+        View my orders
+      </Link>
+    </div>
+  );
+}
+
+function OrderMissing() {
+  return (
+    <div className="card mx-auto max-w-lg px-6 py-12 text-center">
+      <h1 className="font-display text-3xl font-semibold text-forest-800">{ORDER_NOT_FOUND}</h1>
+      <p className="mt-2 text-muted">
+        Check the link, or find the order under My Orders in your account.
+      </p>
+      <div className="mt-8 flex justify-center">
+        <PageLinks />
+      </div>
+    </div>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto max-w-4xl space-y-4">
+      <p className="sr-only">Loading your order…</p>
+      <div className="h-40 animate-pulse rounded-3xl bg-cream-100" />
+      <div className="grid gap-4 lg:grid-cols-[1fr_320px]">
+        <div className="h-64 animate-pulse rounded-2xl bg-cream-100" />
+        <div className="h-64 animate-pulse rounded-2xl bg-cream-100" />
+      </div>
+    </div>
+  );
+}
+
+/** One line under the thanks that says where the order stands. */
+function orderLead(order: Order): string {
+  if (order.status === 'Cancelled') {
+    return order.paymentStatus === 'completed' || order.paymentStatus === 'refunded'
+      ? `This order was cancelled; your payment is refunded within ${POLICY.refundBusinessDays} business days.`
+      : 'This order was cancelled because its payment was not completed. No money was taken.';
+  }
+  if (order.paymentStatus === 'completed') {
+    return order.status === 'Delivered'
+      ? 'Your makhana has been delivered. Enjoy!'
+      : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
+  }
+  return 'We are waiting for your payment to be confirmed; this page shows the latest status.';
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const subtotal = order.items.reduce((sum, item) => sum + item.priceAtPurchase * item.quantity, 0);
+  const address = shippingAddressLines(order.shippingAddress);
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <section className="relative overflow-hidden rounded-3xl bg-forest-800 px-5 py-8 text-cream-50 sm:px-10 sm:py-10">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 opacity-25 [background:radial-gradient(circle_at_90%_0%,#f0a43a_0,transparent_45%),radial-gradient(circle_at_0%_100%,#fbf6ea_0,transparent_35%)]"
+        />
+        <div className="relative">
+          <span className="grid h-12 w-12 place-items-center rounded-full bg-cream-50 text-forest-700">
+            <CheckCircleIcon className="h-7 w-7" />
+          </span>
+          <h1 className="mt-4 font-display text-3xl font-semibold sm:text-4xl">
+            Thank you for your order!
+          </h1>
+          <p className="mt-2 max-w-xl text-cream-200">{orderLead(order)}</p>
+          <dl className="mt-6 grid grid-cols-2 gap-4 text-sm sm:flex sm:gap-10">
+            <div>
+              <dt className="text-cream-200">Order number</dt>
+              <dd className="mt-0.5 font-semibold" data-testid="order-number">
+                {order.orderNumber}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-cream-200">Placed on</dt>
+              <dd className="mt-0.5 font-semibold">{formatOrderDate(order.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-cream-200">Total</dt>
+              <dd className="mt-0.5 font-semibold">{formatRupees(order.totalAmount)}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_320px] lg:items-start">
+        <section aria-labelledby="order-items" className="card p-5 sm:p-6">
+          <h2 id="order-items" className="font-display text-xl font-semibold text-forest-800">
+            Items
+          </h2>
+          <ul className="mt-3 divide-y divide-cream-200">
+            {order.items.map((item) => (
+              <li
+                key={`${item.product}-${item.variantWeight}`}
+                className="flex items-center gap-3 py-3"
+                data-testid="order-item"
+              >
+                <span className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-cream-100">
+                  {item.image && (
+                    <img
+                      src={item.image}
+                      alt=""
+                      width={64}
+                      height={64}
+                      className="h-full w-full object-cover"
+                      onError={(event) => {
+                        event.currentTarget.hidden = true;
+                      }}
+                    />
+                  )}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-ink">{item.name}</span>
+                  <span className="block text-sm text-muted">
+                    {item.variantWeight}g · Qty {item.quantity} ·{' '}
+                    {formatRupees(item.priceAtPurchase)} each
+                  </span>
+                </span>
+                <span className="font-semibold text-ink">
+                  {formatRupees(item.priceAtPurchase * item.quantity)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <dl className="space-y-2 border-t border-cream-200 pt-4 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-muted">Subtotal</dt>
+              <dd>{formatRupees(subtotal)}</dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-muted">Shipping</dt>
+              <dd data-testid="order-shipping">
+                {order.shippingCost === 0 ? 'Free' : formatRupees(order.shippingCost)}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between border-t border-cream-200 pt-3">
+              <dt className="text-base font-semibold">Total</dt>
+              <dd
+                className="font-display text-2xl font-semibold text-forest-800"
+                data-testid="order-total"
+              >
+                {formatRupees(order.totalAmount)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-1 text-right text-xs text-muted">GST included</p>
+        </section>
+
+        <div className="space-y-6">
+          <section aria-labelledby="order-payment" className="card p-5 sm:p-6">
+            <h2 id="order-payment" className="font-display text-xl font-semibold text-forest-800">
+              Payment
+            </h2>
+            <dl className="mt-3 space-y-3 text-sm">
+              <div>
+                <dt className="text-muted">Payment method</dt>
+                <dd className="mt-0.5 font-medium">{order.paymentMethod}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Transaction ID</dt>
+                <dd className="mt-0.5 break-all font-mono text-[13px]" data-testid="transaction-id">
+                  {order.transactionId || 'Not available yet'}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">Status</dt>
+                <dd className="mt-1 flex flex-wrap gap-2">
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <OrderStatusBadge status={order.status} />
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="order-shipping-to" className="card p-5 sm:p-6">
+            <h2
+              id="order-shipping-to"
+              className="font-display text-xl font-semibold text-forest-800"
+            >
+              Shipping to
+            </h2>
+            <address className="mt-3 text-sm not-italic leading-relaxed text-ink">
+              {address.length > 0 ? address.map((line) => <div key={line}>{line}</div>) : '—'}
+            </address>
+            <div className="mt-4 flex gap-3 rounded-2xl bg-cream-100 p-4 text-sm">
+              <TruckIcon className="mt-0.5 h-5 w-5 shrink-0 text-forest-700" />
+              {order.trackingUrl ? (
+                <a
+                  href={order.trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-forest-700 underline underline-offset-4"
+                >
+                  Track your shipment{order.trackingNumber ? ` ${order.trackingNumber}` : ''}
+                </a>
+              ) : (
+                <p className="text-ink">{SHIPPING_NOTE}</p>
+              )}
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <div className="mt-8 flex justify-center">
+        <PageLinks />
+      </div>
+    </div>
+  );
+}
