@@ -91,7 +91,7 @@ test.describe('the shopper journey', () => {
       await expectAccessible(page);
       await screenshotBoth(page, testInfo, 'product');
 
-      await page.getByRole('button', { name: `${second.weight}g` }).click();
+      await page.getByRole('button', { name: `${second.weight}g`, exact: true }).click();
       await expect(page.getByTestId('product-price')).toHaveText(formatRupees(second.price));
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await expect(page.getByLabel('Quantity', { exact: true })).toHaveText('2');
@@ -107,7 +107,7 @@ test.describe('the shopper journey', () => {
       await page.goto('/products');
       await page.getByRole('link', { name: `View details of ${other.name}` }).click();
       await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
-      await page.getByRole('button', { name: `${otherVariant.weight}g` }).click();
+      await page.getByRole('button', { name: `${otherVariant.weight}g`, exact: true }).click();
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(page).toHaveURL(/\/cart$/);
     });
