@@ -91,6 +91,19 @@ test.describe('the shopper journey', () => {
       await expectAccessible(page);
       await screenshotBoth(page, testInfo, 'product');
 
+      const pincode = page.getByLabel('Check delivery to your pincode');
+      await pincode.fill('84ab6');
+      await expect(pincode).toHaveValue('846');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await expect(page.getByText('Please enter a valid 6-digit pincode.')).toBeVisible();
+      await pincode.fill('999999');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await expect(page.getByText('Not Deliverable')).toBeVisible();
+      await pincode.fill('846004');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await expect(page.getByText('Delivery Available')).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('Darbhanga');
+
       await page.getByRole('button', { name: `${second.weight}g`, exact: true }).click();
       await expect(page.getByTestId('product-price')).toHaveText(formatRupees(second.price));
       await page.getByRole('button', { name: 'Increase quantity' }).click();

@@ -3,6 +3,8 @@
  * timestamps carry their time zone. One pg-core schema serves PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
+import type { ShippingAddress } from '@makhana/domain/orders';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -151,27 +153,6 @@ export const productVariants = pgTable(
   ],
 );
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
-export const ORDER_STATUSES = [
-  'Pending',
-  'Confirmed',
-  'Shipped',
-  'Delivered',
-  'Cancelled',
-] as const;
-
-/** The checkout form's fields, copied onto the order. */
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-}
 
 export const orders = pgTable(
   'orders',
@@ -186,6 +167,7 @@ export const orders = pgTable(
     shippingCostPaise: integer('shipping_cost_paise').notNull(),
     totalAmountPaise: integer('total_amount_paise').notNull(),
     currency: text('currency').notNull().default('INR'),
+    /** the checkout form's fields, copied onto the order */
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     paymentMethod: text('payment_method').notNull().default('Prepaid'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),

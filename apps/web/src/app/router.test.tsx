@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { customer, ok, stubAccountApi } from '../features/account/account-fixtures';
 import { addItem } from '../stores/cart-slice';
 import { createStore } from '../stores/store';
+import { customer, ok, stubRoutes } from '../test/customer-fixtures';
 import { renderRoutes } from '../test/shop-fixtures';
 import { routes } from './router';
 
@@ -19,7 +19,7 @@ afterEach(() => {
 
 describe('/order-status/{id} (spec 2)', () => {
   it('shows a visitor the login screen instead of the order', async () => {
-    const api = stubAccountApi({
+    const api = stubRoutes({
       'GET /orders/order-id-details/order-1': ok({
         _id: 'order-1',
         orderNumber: 'MM-2025-0042',
@@ -43,7 +43,7 @@ describe('/order-status/{id} (spec 2)', () => {
 
 describe('/checkout (spec 2; DESIGN 4, Sign-in return)', () => {
   it('shows a visitor the login screen, then the checkout after signing in there', async () => {
-    stubAccountApi({
+    stubRoutes({
       'POST /users/loginUser': ok({ user: { email: customer.email } }),
       'POST /users/loginVerificationUser': ok({
         user: customer,
@@ -84,7 +84,7 @@ describe('/checkout (spec 2; DESIGN 4, Sign-in return)', () => {
   });
 
   it('loads the signed-in customer at start-up and shows the dashboard', async () => {
-    const api = stubAccountApi({
+    const api = stubRoutes({
       'GET /users/getUser': ok({ ...customer, firstName: 'Asha Rani' }),
       'GET /banners/getBannerDetails': ok([]),
     });
@@ -99,7 +99,7 @@ describe('/checkout (spec 2; DESIGN 4, Sign-in return)', () => {
   });
 
   it('does not load a visitor', async () => {
-    const api = stubAccountApi({ 'GET /banners/getBannerDetails': ok([]) });
+    const api = stubRoutes({ 'GET /banners/getBannerDetails': ok([]) });
     renderRoutes(routes, { initialEntries: ['/dashboard'] });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in to your account' }),

@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { usePrefersReducedMotion } from '../lib/use-reduced-motion';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from './icons';
 
 /** Slides per view from each minimum viewport width (Tailwind's sm, md, lg, xl). */
 export interface SlidesPerView {
@@ -65,24 +66,6 @@ function perViewVars(perView: SlidesPerView): CSSProperties {
     vars[`--pv${index}`] = current;
   });
   return vars as CSSProperties;
-}
-
-function Chevron({ d }: { d: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
 }
 
 const ARROW =
@@ -193,9 +176,7 @@ export function Carousel({
       aria-label={`${userPaused ? 'Play' : 'Pause'} ${rotationName}`}
       className={`inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full transition-colors ${overlayControls ? 'bg-forest-900/70 text-cream-50 backdrop-blur hover:bg-forest-900' : 'border border-forest-700 text-forest-700 hover:bg-forest-50'}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor">
-        <path d={userPaused ? 'M7 4.5v15l13-7.5z' : 'M6 4h4v16H6zM14 4h4v16h-4z'} />
-      </svg>
+      {userPaused ? <PlayIcon width="16" height="16" /> : <PauseIcon width="16" height="16" />}
     </button>
   );
 
@@ -246,7 +227,7 @@ export function Carousel({
                 disabled={prev === null}
                 onClick={() => prev !== null && goTo(prev)}
               >
-                <Chevron d="M15 18l-6-6 6-6" />
+                <ChevronLeftIcon strokeWidth={2} />
               </button>
               <button
                 type="button"
@@ -255,7 +236,7 @@ export function Carousel({
                 disabled={next === null}
                 onClick={() => next !== null && goTo(next)}
               >
-                <Chevron d="M9 18l6-6-6-6" />
+                <ChevronRightIcon strokeWidth={2} />
               </button>
             </div>
           )}

@@ -1,29 +1,51 @@
 import { formatRupees } from '@makhana/domain/money';
 import { isProductAvailable, type Product } from '@makhana/domain/product';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 
 interface ProductCardProps {
   product: Product;
   /** Headings inside the card follow the page's outline. */
   headingLevel?: 'h2' | 'h3';
+  /** A carousel shows a wider, shorter picture so more of the row fits on a phone. */
+  imageShape?: 'square' | 'landscape';
+  testId?: string;
+  /**
+   * Called when the picture or the button is clicked, before the link navigates; a handler that
+   * wants to open the product its own way calls `event.preventDefault()`.
+   */
+  onOpen?: (product: Product, event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
+const IMAGE_SHAPES = {
+  square: { frame: 'aspect-square', height: 800 },
+  landscape: { frame: 'aspect-[4/3]', height: 600 },
+} as const;
+
 /** A catalogue card (spec: Products listing): first image, name, flavour, first weight, price. */
-export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel = 'h3',
+  imageShape = 'square',
+  testId = 'product-card',
+  onOpen,
+}: ProductCardProps) {
   const Heading = headingLevel;
   const available = isProductAvailable(product);
   const firstWeight = product.quantity[0]?.weight;
   const image = product.images[0];
+  const shape = IMAGE_SHAPES[imageShape];
+  const open = onOpen && ((event: MouseEvent<HTMLAnchorElement>) => onOpen(product, event));
 
   return (
-    <article className="card group flex h-full flex-col overflow-hidden" data-testid="product-card">
-      <div className="relative aspect-square overflow-hidden bg-cream-100">
+    <article className="card group flex h-full flex-col overflow-hidden" data-testid={testId}>
+      <div className={`relative ${shape.frame} overflow-hidden bg-cream-100`}>
         {image ? (
           <img
             src={image}
             alt={product.name}
             width={800}
-            height={800}
+            height={shape.height}
             loading="lazy"
             decoding="async"
             className={`h-full w-full object-cover transition-transform duration-500 group-hover:scale-105 ${available ? '' : 'opacity-60 grayscale-[40%]'}`}
@@ -45,6 +67,7 @@ export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) 
             tabIndex={-1}
             aria-hidden="true"
             className="absolute inset-0"
+            onClick={open}
           />
         )}
         {!available && (
@@ -69,6 +92,7 @@ export function ProductCard({ product, headingLevel = 'h3' }: ProductCardProps) 
               state={{ product }}
               className="btn-primary w-full"
               aria-label={`View details of ${product.name}`}
+              onClick={open}
             >
               View Details
             </Link>

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, paymentOrderFor, signedPayment, stubRoutes } from '../test/order-fixtures';
+import { fail, ok, paymentOrderFor, signedPayment, stubRoutes } from '../test/customer-fixtures';
 import {
   closeSimulatedPaymentWindow,
   mountSimulatedPaymentWindow,

@@ -1,10 +1,18 @@
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiRequest, errorMessage } from '../lib/api-client';
 import { PAYMENT_FAILED, type PaymentOrder, type PaymentSuccess } from '../lib/payment-window';
 import { useModalFocus } from './dialog';
-import { AlertIcon, CloseIcon, LockIcon } from './icons';
+import {
+  AlertIcon,
+  BankIcon,
+  CardIcon,
+  CloseIcon,
+  type IconComponent,
+  LockIcon,
+  UpiIcon,
+} from './icons';
 
 /**
  * The local gateway's checkout sheet (DESIGN 1, payments): what Razorpay's window does, against
@@ -12,9 +20,9 @@ import { AlertIcon, CloseIcon, LockIcon } from './icons';
  */
 
 const METHODS = [
-  { id: 'upi', label: 'UPI', hint: 'Google Pay, PhonePe, Paytm, BHIM' },
-  { id: 'card', label: 'Card', hint: 'Visa, Mastercard, RuPay' },
-  { id: 'netbanking', label: 'Net banking', hint: 'All major Indian banks' },
+  { id: 'upi', label: 'UPI', hint: 'Google Pay, PhonePe, Paytm, BHIM', Glyph: UpiIcon },
+  { id: 'card', label: 'Card', hint: 'Visa, Mastercard, RuPay', Glyph: CardIcon },
+  { id: 'netbanking', label: 'Net banking', hint: 'All major Indian banks', Glyph: BankIcon },
 ] as const;
 
 type MethodId = (typeof METHODS)[number]['id'];
@@ -183,6 +191,7 @@ export function SimulatedPaymentWindow({
                       id={entry.id}
                       label={entry.label}
                       hint={entry.hint}
+                      Glyph={entry.Glyph}
                       checked={method === entry.id}
                       onChoose={() => setMethod(entry.id)}
                     />
@@ -230,12 +239,14 @@ function MethodOption({
   id,
   label,
   hint,
+  Glyph,
   checked,
   onChoose,
 }: {
   id: MethodId;
   label: string;
   hint: string;
+  Glyph: IconComponent;
   checked: boolean;
   onChoose: () => void;
 }) {
@@ -250,7 +261,7 @@ function MethodOption({
         className="sr-only"
       />
       <span className="grid h-9 w-9 shrink-0 place-items-center rounded-xl bg-cream-100 text-forest-700">
-        <MethodGlyph id={id} />
+        <Glyph />
       </span>
       <span className="min-w-0 flex-1">
         <span className="block text-sm font-semibold text-ink">{label}</span>
@@ -297,35 +308,6 @@ function Spinner() {
       aria-hidden="true"
       className="h-4 w-4 rounded-full border-2 border-cream-50/40 border-t-cream-50 motion-safe:animate-spin"
     />
-  );
-}
-
-function MethodGlyph({ id }: { id: MethodId }): ReactNode {
-  const paths: Record<MethodId, ReactNode> = {
-    upi: <path d="M7 4l-3 16M11 4l6 8-6 8M15 4l3 4" />,
-    card: (
-      <>
-        <rect x="3" y="6" width="18" height="12" rx="2" />
-        <path d="M3 10h18M7 15h3" />
-      </>
-    ),
-    netbanking: <path d="M4 10l8-5 8 5M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3.5 20h17" />,
-  };
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths[id]}
-    </svg>
   );
 }
 

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loginVerification } from '../stores/auth-slice';
 import { createStore } from '../stores/store';
+import { signIn } from '../test/customer-fixtures';
 import { ApiError, apiRequest, setNavigator } from './api-client';
 
 interface Seen {
@@ -46,26 +46,7 @@ function stubServer({ refreshWorks }: { refreshWorks: boolean }) {
 
 function signedInStore() {
   const store = createStore();
-  store.dispatch(
-    loginVerification.fulfilled(
-      {
-        user: {
-          _id: 'u1',
-          firstName: 'Asha',
-          lastName: 'Jha',
-          gender: null,
-          email: 'asha@example.com',
-          phoneNumber: '9876543210',
-          address: [],
-          orders: 0,
-        },
-        accessToken: 'access-1',
-        refreshToken: 'refresh-1',
-      },
-      'test',
-      { email: 'asha@example.com', otp: '123456' },
-    ),
-  );
+  signIn(store);
   return store;
 }
 

@@ -1,47 +1,9 @@
-import type { PaymentStatus } from '@makhana/domain/order-state';
+import type { Order, ShippingAddress } from '@makhana/domain/orders';
 
-/** An order as the API sends it (spec section 3), money in rupees. Shared by checkout, order status and My Orders. */
-export interface OrderItem {
-  product: string;
-  name: string;
-  image?: string;
-  variantWeight: number;
-  quantity: number;
-  priceAtPurchase: number;
-}
-
-export interface ShippingAddress {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  pincode?: string;
-  country?: string;
-}
-
-export type { PaymentStatus };
-
-export interface Order {
-  _id: string;
-  orderNumber: string;
-  user?: string;
-  items: OrderItem[];
-  shippingCost: number;
-  totalAmount: number;
-  shippingAddress: ShippingAddress | null;
-  paymentMethod: string;
-  paymentStatus: PaymentStatus | string;
-  status: string;
-  transactionId?: string | null;
-  trackingNumber?: string | null;
-  trackingUrl?: string | null;
-  createdAt: string;
-}
-
+// The order number carries India's date (MM-YYMMDD-…), so the shop shows order dates in
+// India's time zone too, wherever the shopper's browser happens to be.
 const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -58,15 +20,14 @@ export function orderItemCount(order: Pick<Order, 'items'>): number {
 }
 
 /** The address block of an order, one line each, blanks left out. */
-export function shippingAddressLines(address: ShippingAddress | null): string[] {
-  if (!address) return [];
+export function shippingAddressLines(address: ShippingAddress): string[] {
   const name = [address.firstName, address.lastName].filter(Boolean).join(' ');
   const place = [address.city, address.state].filter(Boolean).join(', ');
   return [
     name,
-    address.address ?? '',
+    address.address,
     [place, address.pincode].filter(Boolean).join(' - '),
-    address.country ?? '',
+    address.country,
     address.phone ? `Phone: ${address.phone}` : '',
   ].filter(Boolean);
 }

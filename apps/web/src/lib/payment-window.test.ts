@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeSimulatedPaymentWindow } from '../components/simulated-payment-window';
-import { paymentOrderFor, signedPayment } from '../test/order-fixtures';
+import { paymentOrderFor, signedPayment } from '../test/customer-fixtures';
 import {
   loadRazorpay,
   openPaymentWindow,

@@ -1,6 +1,7 @@
+import type { Address, User } from '@makhana/domain/account';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customer, homeAddress } from '../test/customer-fixtures';
 import {
-  type Address,
   type AuthState,
   addAddress,
   authReducer,
@@ -17,32 +18,13 @@ import {
   refreshToken,
   registerUser,
   sessionExpired,
-  type User,
   updateAccount,
 } from './auth-slice';
 import { createStore } from './store';
 
-const user: User = {
-  _id: 'u1',
-  firstName: 'Asha',
-  lastName: 'Jha',
-  gender: null,
-  email: 'asha@example.com',
-  phoneNumber: '9876543210',
-  address: [],
-  orders: 0,
-};
-const address: Address = {
-  _id: 'a1',
-  name: 'Asha Jha',
-  street: '12 Station Road',
-  city: 'Darbhanga',
-  state: 'Bihar',
-  country: 'India',
-  pincode: '846004',
-  phoneNumber: '9876543210',
-  label: 'Home',
-};
+// Short ids and an empty address book, so the reducer's bookkeeping is easy to read below.
+const user: User = { ...customer, _id: 'u1', gender: null, address: [] };
+const address: Address = { ...homeAddress, _id: 'a1' };
 const session = { user, accessToken: 'acc', refreshToken: 'ref' };
 const signedIn: AuthState = {
   ...initialAuthState,

@@ -1,52 +1,15 @@
+import type { Address, User } from '@makhana/domain/account';
 import { type ActionReducerMapBuilder, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { apiRequest, errorMessage } from '../lib/api-client';
-
-export interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  gender: 'Male' | 'Female' | null;
-  email: string;
-  phoneNumber: string;
-  address: string[];
-  orders: number;
-}
 
 /** Plain login answers only the e-mail; the flag stays false until the code is verified. */
 export type PendingUser = Pick<User, 'email'>;
 
-export interface Address {
-  _id: string;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  country: string;
-  pincode: string;
-  phoneNumber: string;
-  alternateNumber?: string;
-  landmark?: string;
-  email?: string;
-  locality?: string;
-  label: 'Home' | 'Work';
-}
-
 export type AddressFields = Omit<Address, '_id'>;
 
-export interface ProfileFields {
-  firstName: string;
-  lastName: string;
-  gender: 'Male' | 'Female' | null;
-  email: string;
-  phoneNumber: string;
-}
+export type RegisterFields = Pick<User, 'firstName' | 'lastName' | 'email' | 'phoneNumber'>;
 
-export interface RegisterFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-}
+export type ProfileFields = RegisterFields & Pick<User, 'gender'>;
 
 /** The spec's auth state (section 3). `address` starts as one null entry: not loaded yet. */
 export interface AuthState {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fail,
+  homeCheckoutFields,
   ok,
   paidOrder,
   paymentOrderFor,
@@ -8,7 +9,7 @@ import {
   pinkSaltLine,
   signedPayment,
   stubRoutes,
-} from '../test/order-fixtures';
+} from '../test/customer-fixtures';
 import { catalogue, classic } from '../test/shop-fixtures';
 import { addItem, repriceCart } from './cart-slice';
 import {
@@ -28,16 +29,7 @@ const orderPayload = {
   items: [pinkSaltLine],
   shippingCost: 0,
   totalAmount: 549,
-  shippingAddress: {
-    firstName: 'Asha',
-    lastName: 'Jha',
-    email: 'asha@example.com',
-    phone: '9876543210',
-    address: '12 Station Road',
-    city: 'Darbhanga',
-    state: 'Bihar',
-    pincode: '846004',
-  },
+  shippingAddress: homeCheckoutFields,
   paymentMethod: 'Prepaid' as const,
 };
 

@@ -8,9 +8,9 @@ import {
   replaceCart,
   setCartQuantity,
 } from '@makhana/domain/cart';
+import type { Order } from '@makhana/domain/orders';
 import type { Product } from '@makhana/domain/product';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Order } from '../lib/orders';
 import type { PaymentOrder } from '../lib/payment-window';
 import {
   createdOrderOf,

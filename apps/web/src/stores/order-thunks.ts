@@ -1,8 +1,9 @@
 import type { CartItem } from '@makhana/domain/cart';
+import type { Order } from '@makhana/domain/orders';
 import type { Product } from '@makhana/domain/product';
+import type { CheckoutAddress } from '@makhana/domain/validation';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { ApiError, apiRequest } from '../lib/api-client';
-import type { Order, ShippingAddress } from '../lib/orders';
 import type { PaymentOrder, PaymentSuccess } from '../lib/payment-window';
 import { fetchProducts } from './product-slice';
 
@@ -49,7 +50,7 @@ export interface CreateOrderPayload {
   items: CartItem[];
   shippingCost: number;
   totalAmount: number;
-  shippingAddress: Required<Omit<ShippingAddress, 'country'>>;
+  shippingAddress: CheckoutAddress;
   paymentMethod: 'Prepaid';
 }
 

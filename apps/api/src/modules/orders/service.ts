@@ -1,7 +1,8 @@
 import { paiseToRupees } from '@makhana/domain/money';
+import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, type ShippingAddress } from '../../db/schema';
+import { orderItems, orders } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { isUuid } from '../products/service';
 
@@ -9,41 +10,8 @@ export const ORDER_NOT_FOUND = 'Order not found';
 /** The order-status page's words (spec section 8). */
 export const ORDER_LOOKUP_FAILED = 'Order not found.';
 
-/** The spec's Order item (section 3), money in rupees. */
-export interface OrderItemView {
-  product: string;
-  name: string;
-  image: string;
-  variantWeight: number;
-  quantity: number;
-  priceAtPurchase: number;
-}
-
-/** The spec's Order (section 3), money in rupees. */
-export interface OrderView {
-  _id: string;
-  orderNumber: string;
-  user: string;
-  items: OrderItemView[];
-  shippingCost: number;
-  totalAmount: number;
-  shippingAddress: ShippingAddress;
-  paymentMethod: string;
-  paymentStatus: (typeof orders.$inferSelect)['paymentStatus'];
-  status: (typeof orders.$inferSelect)['status'];
-  transactionId: string | null;
-  trackingNumber: string | null;
-  trackingUrl: string | null;
-  createdAt: string;
-  /** what the lines cost, before shipping */
-  subtotal: number;
-  currency: string;
-  /** paid, but cannot ship: the owner must refund it */
-  needsRefund: boolean;
-  /** when an unpaid order gives its stock back */
-  expiresAt: string | null;
-  paidAt: string | null;
-}
+/** The spec's Order and its items (section 3), money in rupees, shared with the storefront. */
+export type { Order as OrderView, OrderItem as OrderItemView } from '@makhana/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,3 +1,4 @@
+import type { Address as AddressView, User as UserView } from '@makhana/domain/account';
 import type { AddressInput } from '@makhana/domain/validation';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -11,36 +12,8 @@ export const NO_ACCOUNT_MESSAGE = 'No account found for this email. Please regis
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const MAX_ADDRESSES = 20;
 
-/** The spec's User (section 3). */
-export interface UserView {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  gender: 'Male' | 'Female' | null;
-  email: string;
-  phoneNumber: string;
-  /** the ids of the user's saved addresses, newest first */
-  address: string[];
-  /** how many orders the user has */
-  orders: number;
-}
-
-/** The spec's Address (section 3). */
-export interface AddressView {
-  _id: string;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  country: string;
-  pincode: string;
-  phoneNumber: string;
-  alternateNumber: string;
-  landmark: string;
-  email: string;
-  locality: string;
-  label: 'Home' | 'Work';
-}
+/** The spec's User and Address (section 3), shared with the storefront. */
+export type { Address as AddressView, User as UserView } from '@makhana/domain/account';
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;

@@ -1,16 +1,17 @@
 import { GST_PERCENT_INCLUDED, POLICY } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
-import type { ComponentType, ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  AlertIcon,
   FacebookIcon,
+  type IconComponent,
   InstagramIcon,
   MailIcon,
   PhoneIcon,
   PinIcon,
+  WarningIcon,
   YouTubeIcon,
-} from './icons';
+} from '../../components/icons';
 import { SectionLink } from './section-link';
 
 const QUICK_LINKS = [
@@ -29,7 +30,7 @@ const POLICY_LINKS = [
   { to: '/return-cancellation', label: 'Returns & Cancellation' },
 ] as const;
 
-const SOCIAL_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
+const SOCIAL_ICONS: Record<string, IconComponent> = {
   Instagram: InstagramIcon,
   Facebook: FacebookIcon,
   YouTube: YouTubeIcon,
@@ -147,7 +148,7 @@ export function Footer() {
             </li>
             <li>
               <Link to="/raise-complaint" className={`${linkClass} inline-flex gap-2`}>
-                <AlertIcon className="mt-0.5 h-4 w-4 shrink-0 text-saffron-400" />
+                <WarningIcon className="mt-0.5 h-4 w-4 shrink-0 text-saffron-400" />
                 Report an issue
               </Link>
             </li>

@@ -1,9 +1,9 @@
 import { SITE } from '@makhana/domain/site';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { CartIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { selectCartSummary } from '../../stores/cart-selectors';
 import { useAppSelector } from '../../stores/hooks';
-import { CartIcon, CloseIcon, MenuIcon, UserIcon } from './icons';
 import { SectionLink } from './section-link';
 
 type NavVariant = 'bar' | 'menu';
@@ -92,7 +92,7 @@ function CartLink() {
       aria-describedby={itemCount > 0 ? badgeId : undefined}
       className="relative inline-flex h-11 w-11 items-center justify-center rounded-full text-forest-800 transition-colors hover:bg-forest-50"
     >
-      <CartIcon />
+      <CartIcon className="h-6 w-6" />
       {itemCount > 0 && (
         <span
           id={badgeId}
@@ -157,7 +157,7 @@ export function Header() {
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
           </button>
         </div>
       </div>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Address } from '@makhana/domain/account';
 import { COUNTRY, PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
 import { addressSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FieldError, FormAlert, TextField } from '../../components/form-field';
-import { type Address, type AddressFields, addAddress, editAddress } from '../../stores/auth-slice';
+import { type AddressFields, addAddress, editAddress } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
 

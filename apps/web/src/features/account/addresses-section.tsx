@@ -1,10 +1,11 @@
+import type { Address } from '@makhana/domain/account';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '../../components/dialog';
-import { type Address, deleteAddress, loadAddresses } from '../../stores/auth-slice';
+import { PlusIcon } from '../../components/icons';
+import { deleteAddress, loadAddresses } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressForm } from './address-form';
-import { PlusIcon } from './icons';
 import { notifyError, rejection } from './notify';
 
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; address: Address };

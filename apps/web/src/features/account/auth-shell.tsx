@@ -1,7 +1,7 @@
 import { FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CheckIcon, CloseIcon } from './icons';
+import { CheckIcon, CloseIcon } from '../../components/icons';
 
 const PROMISES = [
   '100% organic makhana, hand-picked in Mithila',

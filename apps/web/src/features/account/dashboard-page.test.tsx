@@ -1,9 +1,9 @@
+import type { Address } from '@makhana/domain/account';
+import type { Order } from '@makhana/domain/orders';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Address } from '../../stores/auth-slice';
 import { createStore } from '../../stores/store';
-import { renderRoutes } from '../../test/shop-fixtures';
 import {
   customer,
   deliveredOrder,
@@ -12,10 +12,10 @@ import {
   ok,
   signIn,
   spyToasts,
-  stubAccountApi,
-} from './account-fixtures';
+  stubRoutes,
+} from '../../test/customer-fixtures';
+import { renderRoutes } from '../../test/shop-fixtures';
 import { DashboardPage } from './dashboard-page';
-import type { Order } from './orders-api';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {
@@ -41,7 +41,7 @@ function renderDashboard(state: unknown = null, signedIn = true) {
 /** An address book on the stub server: add, edit and delete change what the list returns. */
 function addressBook(initial: Address[] = [homeAddress]) {
   let book = [...initial];
-  return stubAccountApi({
+  return stubRoutes({
     'GET /users/getAddressDetails': () => ok(book),
     'POST /users/newAddress': (body) => {
       const added = { ...(body as Address), _id: 'addr-new' };
@@ -62,13 +62,13 @@ function addressBook(initial: Address[] = [homeAddress]) {
 
 describe('DashboardPage', () => {
   it('shows the login screen to a visitor', () => {
-    stubAccountApi({});
+    stubRoutes({});
     renderDashboard(null, false);
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeTruthy();
   });
 
   it('has the spec side menu, with the profile open first', () => {
-    stubAccountApi({});
+    stubRoutes({});
     renderDashboard();
     const menu = screen.getByRole('navigation', { name: 'Account' });
     expect(
@@ -85,7 +85,7 @@ describe('DashboardPage', () => {
   });
 
   it('edits the profile; Cancel restores the values', async () => {
-    const api = stubAccountApi({
+    const api = stubRoutes({
       'POST /users/updateUserAccount': (body) => ok({ ...customer, ...(body as object) }),
     });
     const user = userEvent.setup();
@@ -224,7 +224,7 @@ describe('DashboardPage', () => {
   });
 
   it('shows the empty order list with a link to the products', async () => {
-    stubAccountApi({ 'GET /orders/orderDetails': ok([]) });
+    stubRoutes({ 'GET /orders/orderDetails': ok([]) });
     renderDashboard({ section: 'orders' });
     expect(await screen.findByText('You have not placed any orders yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Shop our makhana' }).getAttribute('href')).toBe(
@@ -244,7 +244,7 @@ describe('DashboardPage', () => {
       createdAt: '2025-05-12T09:30:00.000Z',
     };
     const someoneElse: Order = { ...deliveredOrder, _id: 'x', orderNumber: 'X-1', user: 'other' };
-    stubAccountApi({ 'GET /orders/orderDetails': ok([deliveredOrder, pending, someoneElse]) });
+    stubRoutes({ 'GET /orders/orderDetails': ok([deliveredOrder, pending, someoneElse]) });
     const user = userEvent.setup();
     renderDashboard({ section: 'orders' });
 
@@ -295,7 +295,7 @@ describe('DashboardPage', () => {
   });
 
   it('logs out, clears the session and goes home', async () => {
-    const api = stubAccountApi({ 'POST /users/logoutUser': ok(null) });
+    const api = stubRoutes({ 'POST /users/logoutUser': ok(null) });
     localStorage.setItem('accessToken', 'access-1');
     const user = userEvent.setup();
     const { store, router } = renderDashboard();
@@ -312,7 +312,7 @@ describe('DashboardPage', () => {
   });
 
   it('reports a failing order list', async () => {
-    stubAccountApi({ 'GET /orders/orderDetails': fail(500, 'Orders are unavailable') });
+    stubRoutes({ 'GET /orders/orderDetails': fail(500, 'Orders are unavailable') });
     renderDashboard({ section: 'My Orders' });
     expect((await screen.findByRole('alert')).textContent).toBe('Orders are unavailable');
   });

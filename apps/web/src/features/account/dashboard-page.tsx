@@ -1,12 +1,18 @@
 import { SITE } from '@makhana/domain/site';
-import { type ComponentType, type SVGProps, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import {
+  type IconComponent,
+  LogoutIcon,
+  OrdersIcon,
+  PinIcon,
+  UserIcon,
+} from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
 import { logoutUser, selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressesSection } from './addresses-section';
-import { AddressIcon, LogoutIcon, OrdersIcon, ProfileIcon } from './icons';
 import { LoginPage } from './login-page';
 import { notifyError, rejection } from './notify';
 import { OrdersSection } from './orders-section';
@@ -17,19 +23,19 @@ export type DashboardSection = 'profile' | 'addresses' | 'orders';
 const SECTIONS: {
   id: DashboardSection;
   label: string;
-  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  icon: IconComponent;
   blurb: string;
 }[] = [
   {
     id: 'profile',
     label: 'Profile Information',
-    icon: ProfileIcon,
+    icon: UserIcon,
     blurb: 'Your name and how we reach you.',
   },
   {
     id: 'addresses',
     label: 'Manage Addresses',
-    icon: AddressIcon,
+    icon: PinIcon,
     blurb: 'Where your makhana is delivered.',
   },
   { id: 'orders', label: 'My Orders', icon: OrdersIcon, blurb: 'Track and review your orders.' },

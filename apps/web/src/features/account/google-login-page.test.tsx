@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customer, fail, ok, spyToasts, stubRoutes } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
-import { customer, fail, ok, spyToasts, stubAccountApi } from './account-fixtures';
 import { GoogleLoginPage } from './google-login-page';
 
 let toasts: ReturnType<typeof spyToasts>;
@@ -26,7 +26,7 @@ function renderGoogle(entry: string) {
 
 describe('GoogleLoginPage', () => {
   it('submits both tokens, loads the user and goes home', async () => {
-    const api = stubAccountApi({
+    const api = stubRoutes({
       'POST /users/googleLogin': ok({
         user: customer,
         accessToken: 'g-acc',
@@ -50,7 +50,7 @@ describe('GoogleLoginPage', () => {
   });
 
   it('reports a refusal and goes to /login', async () => {
-    stubAccountApi({ 'POST /users/googleLogin': fail(400, 'Google sign-in has expired') });
+    stubRoutes({ 'POST /users/googleLogin': fail(400, 'Google sign-in has expired') });
     const { store } = renderGoogle('/google-login?accessToken=a&refreshToken=r');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(toasts.error).toHaveBeenCalledWith('Google sign-in has expired', expect.anything());
@@ -58,7 +58,7 @@ describe('GoogleLoginPage', () => {
   });
 
   it('goes to /login without both tokens', async () => {
-    const api = stubAccountApi({});
+    const api = stubRoutes({});
     renderGoogle('/google-login?accessToken=only-one');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(api.callsTo('POST /users/googleLogin')).toHaveLength(0);

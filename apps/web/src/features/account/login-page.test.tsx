@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customer, fail, ok, spyToasts, stubRoutes } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
-import { customer, fail, ok, spyToasts, stubAccountApi } from './account-fixtures';
 import { LoginPage } from './login-page';
 
 let toasts: ReturnType<typeof spyToasts>;
@@ -32,7 +32,7 @@ function renderLogin(entry: string | { pathname: string; state: unknown } = '/lo
 const session = { user: customer, accessToken: 'access-1', refreshToken: 'refresh-1' };
 
 function happyApi() {
-  return stubAccountApi({
+  return stubRoutes({
     'POST /users/loginUser': ok({ user: { email: customer.email } }),
     'POST /users/loginVerificationUser': (body) =>
       (body as { otp: string }).otp === '482913' ? ok(session) : fail(400, 'Invalid OTP'),
@@ -156,7 +156,7 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's refusal inline and as a toast", async () => {
-    stubAccountApi({
+    stubRoutes({
       'POST /users/loginUser': fail(404, 'No account found for this email. Please register first.'),
     });
     const user = userEvent.setup();

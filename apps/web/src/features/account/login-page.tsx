@@ -15,11 +15,11 @@ import {
   invalidClass,
   TextField,
 } from '../../components/form-field';
+import { GoogleIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
 import { loginUser, loginVerification } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { AuthShell, OrDivider } from './auth-shell';
-import { GoogleIcon } from './icons';
 import { readLoginState, returnPath } from './login-state';
 import { notifyError, rejection, useErrorQueryToast } from './notify';
 

@@ -1,10 +1,8 @@
+import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import type { Order } from '../../lib/orders';
 import { NOT_AUTHENTICATED, selectCustomer } from '../../stores/auth-slice';
 import { useAppSelector } from '../../stores/hooks';
-
-export type { Order, OrderItem, ShippingAddress } from '../../lib/orders';
 
 /** The customer's orders; refused locally for a visitor (spec 4, Local refusals). */
 export function fetchMyOrders(signedIn: boolean, signal?: AbortSignal): Promise<Order[]> {

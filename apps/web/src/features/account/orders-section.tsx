@@ -1,14 +1,11 @@
 import { formatRupees } from '@makhana/domain/money';
+import type { Order } from '@makhana/domain/orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
+import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
-import {
-  formatOrderDate,
-  type Order,
-  orderItemCount,
-  shippingAddressLines,
-} from '../../lib/orders';
+import { formatOrderDate, orderItemCount, shippingAddressLines } from '../../lib/orders';
 import { useMyOrders } from './orders-api';
 
 export function OrdersSection() {
@@ -97,8 +94,8 @@ export function OrdersSection() {
 }
 
 function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const subtotal = order.items.reduce((sum, item) => sum + item.priceAtPurchase * item.quantity, 0);
-  const lines = shippingAddressLines(order.shippingAddress);
+  const lines = orderLinesOf(order);
+  const address = shippingAddressLines(order.shippingAddress);
   return (
     <Dialog
       title={`Order #${order.orderNumber}`}
@@ -110,56 +107,20 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
         <PaymentStatusBadge status={order.paymentStatus} />
       </div>
       <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted">Items</h3>
-      <ul className="mt-2 divide-y divide-cream-200">
-        {order.items.map((item) => (
-          <li key={`${item.product}-${item.variantWeight}`} className="flex gap-3 py-3">
-            <span className="h-14 w-14 shrink-0 overflow-hidden rounded-xl bg-cream-100">
-              {item.image && (
-                <img
-                  src={item.image}
-                  alt=""
-                  width={56}
-                  height={56}
-                  className="h-full w-full object-cover"
-                  // A product image since removed leaves the tile, never a broken-image icon.
-                  onError={(event) => {
-                    event.currentTarget.hidden = true;
-                  }}
-                />
-              )}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-ink">{item.name}</p>
-              <p className="text-sm text-muted">
-                {item.variantWeight}g · Qty {item.quantity} · {formatRupees(item.priceAtPurchase)}{' '}
-                each
-              </p>
-            </div>
-            <p className="font-semibold">{formatRupees(item.priceAtPurchase * item.quantity)}</p>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-2 space-y-2 border-t border-cream-200 pt-4 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-muted">Subtotal</dt>
-          <dd>{formatRupees(subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-muted">Shipping</dt>
-          <dd>{order.shippingCost === 0 ? 'Free' : formatRupees(order.shippingCost)}</dd>
-        </div>
-        <div className="flex justify-between text-base font-semibold">
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatRupees(order.totalAmount)}</dd>
-        </div>
-      </dl>
+      <OrderLines lines={lines} testId="order-item" className="mt-2" />
+      <OrderTotals
+        subtotal={linesSubtotal(lines)}
+        shipping={order.shippingCost}
+        total={order.totalAmount}
+        testIdPrefix="order"
+      />
       <div className="mt-5 grid gap-5 sm:grid-cols-2">
         <div>
           <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">
             Shipping address
           </h3>
           <address className="mt-2 text-sm not-italic leading-relaxed text-ink">
-            {lines.length > 0 ? lines.map((line) => <div key={line}>{line}</div>) : '—'}
+            {address.length > 0 ? address.map((line) => <div key={line}>{line}</div>) : '—'}
           </address>
         </div>
         <div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@makhana/domain/account';
 import { profileSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,7 @@ import {
   inputClass,
   TextField,
 } from '../../components/form-field';
-import { type User, updateAccount } from '../../stores/auth-slice';
+import { updateAccount } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
 

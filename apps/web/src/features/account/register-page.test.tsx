@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { customer, fail, ok, spyToasts, stubRoutes } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
-import { customer, fail, ok, spyToasts, stubAccountApi } from './account-fixtures';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 
@@ -36,7 +36,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, phone = '98765
 
 describe('RegisterPage', () => {
   it('shows every spec message, the terms one included', async () => {
-    const api = stubAccountApi({});
+    const api = stubRoutes({});
     const user = userEvent.setup();
     renderRegister();
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
@@ -69,7 +69,7 @@ describe('RegisterPage', () => {
   });
 
   it('creates the account, sends the code and continues on the code step', async () => {
-    const api = stubAccountApi({
+    const api = stubRoutes({
       'POST /users/registerUser': ok({ user: customer }),
       'POST /users/loginUser': ok({ user: { email: customer.email } }),
     });
@@ -95,7 +95,7 @@ describe('RegisterPage', () => {
   });
 
   it("shows the server's refusal of a duplicate account", async () => {
-    stubAccountApi({
+    stubRoutes({
       'POST /users/registerUser': fail(409, 'An account with this email already exists'),
     });
     const user = userEvent.setup();
@@ -114,7 +114,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows the error query parameter as a toast', async () => {
-    stubAccountApi({});
+    stubRoutes({});
     renderRegister('/register?error=Sign-in%20was%20cancelled');
     await waitFor(() =>
       expect(toasts.error).toHaveBeenCalledWith('Sign-in was cancelled', expect.anything()),

@@ -11,6 +11,7 @@ import { SITE } from '@makhana/domain/site';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { CartIcon, TrashIcon } from '../../components/icons';
 import { scrollToTop, wait } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
 import { selectCartItems, selectCartSummary } from '../../stores/cart-selectors';
@@ -37,20 +38,7 @@ export function CartPage() {
     return (
       <div className="container-page py-16 sm:py-24">
         <div className="card mx-auto max-w-lg px-6 py-12 text-center">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="56"
-            height="56"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.4"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            className="mx-auto text-forest-500"
-          >
-            <path d="M3 4h2l2.4 11.2a2 2 0 002 1.6h7.7a2 2 0 002-1.5L21 8H6.2M10 21a1 1 0 100-2 1 1 0 000 2zM18 21a1 1 0 100-2 1 1 0 000 2z" />
-          </svg>
+          <CartIcon width="56" height="56" strokeWidth={1.4} className="mx-auto text-forest-500" />
           <h1 className="mt-4 font-display text-3xl font-semibold text-forest-800">
             Your cart is empty
           </h1>
@@ -184,19 +172,7 @@ function CartLine({ item }: { item: CartItem }) {
             aria-label={`Remove ${label} from cart`}
             className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-muted hover:bg-cream-100 hover:text-maroon-700"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 002 2h6a2 2 0 002-2l1-12M9 7V4h6v3" />
-            </svg>
+            <TrashIcon width="18" height="18" />
           </button>
         </div>
         <div className="flex items-center justify-between gap-3">

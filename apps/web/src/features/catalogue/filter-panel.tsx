@@ -1,5 +1,6 @@
 import './filter-panel.css';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { CloseIcon } from '../../components/icons';
 
 interface FilterPanelProps {
   onClose: () => void;
@@ -82,18 +83,7 @@ export function FilterPanel({ onClose, returnFocusTo, children, footer }: Filter
             aria-label="Close filters"
             className="grid h-10 w-10 place-items-center rounded-full text-forest-800 hover:bg-cream-100"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="22"
-              height="22"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon width="22" height="22" strokeWidth={2} />
           </button>
         </div>
         <div className="flex flex-col gap-4">{children}</div>

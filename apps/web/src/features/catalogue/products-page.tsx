@@ -9,6 +9,7 @@ import {
 import { SITE } from '@makhana/domain/site';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
+import { FilterIcon } from '../../components/icons';
 import { PageTitleBanner } from '../../components/page-title-banner';
 import { ProductCard } from '../../components/product-card';
 import { usePageMeta } from '../../lib/seo';
@@ -113,18 +114,7 @@ export function ProductsPage() {
             aria-expanded={panelOpen}
             onClick={() => setPanelOpen(true)}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M4 6h16M7 12h10M10 18h4" />
-            </svg>
+            <FilterIcon width="18" height="18" strokeWidth={2} />
             Filters
             {activeCount > 0 && (
               <span className="grid h-5 min-w-5 place-items-center rounded-full bg-saffron-500 px-1 text-xs text-forest-900">

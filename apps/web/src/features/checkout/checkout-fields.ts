@@ -1,16 +1,11 @@
-import type { Address, User } from '../../stores/auth-slice';
+import type { Address, User } from '@makhana/domain/account';
+import type { ShippingAddress } from '@makhana/domain/orders';
 
-/** The checkout form's fields, as the shopper types them (the schema cleans them on submit). */
-export interface CheckoutFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-}
+/**
+ * The checkout form's fields, as the shopper types them (the schema cleans them on submit): the
+ * order's shipping address without the country, which is always India.
+ */
+export type CheckoutFields = Omit<ShippingAddress, 'country'>;
 
 export const FIELD_NAMES = [
   'firstName',

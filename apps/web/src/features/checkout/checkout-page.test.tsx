@@ -19,7 +19,7 @@ import {
   spyToasts,
   stubRoutes,
   workAddress,
-} from '../../test/order-fixtures';
+} from '../../test/customer-fixtures';
 import { catalogue, pinkSalt, renderRoutes } from '../../test/shop-fixtures';
 import { CheckoutPage } from './checkout-page';
 
@@ -441,7 +441,12 @@ describe('CheckoutPage: placing the order (spec 4, Checkout and payment)', () =>
       'fetch',
       vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
         if (String(input).endsWith('/orders/createOrder')) {
-          api.calls.push({ method: 'POST', path: '/orders/createOrder', body: null });
+          api.calls.push({
+            method: 'POST',
+            path: '/orders/createOrder',
+            body: null,
+            authorization: null,
+          });
           return new Promise<Response>((resolve) => {
             answer = resolve;
           });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { Address } from '@makhana/domain/account';
 import { PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import { SITE } from '@makhana/domain/site';
@@ -17,7 +18,7 @@ import {
 import { CheckCircleIcon, LockIcon } from '../../components/icons';
 import { cleanPincode } from '../../lib/pincode';
 import { usePageMeta } from '../../lib/seo';
-import { type Address, loadAddresses, selectCustomer } from '../../stores/auth-slice';
+import { loadAddresses, selectCustomer } from '../../stores/auth-slice';
 import { selectCartItems, selectCartSummary } from '../../stores/cart-selectors';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { FIELD_NAMES, fieldsFromAddress, fieldsFromUser } from './checkout-fields';

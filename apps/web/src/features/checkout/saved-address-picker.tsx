@@ -1,5 +1,5 @@
+import type { Address } from '@makhana/domain/account';
 import { Link } from 'react-router';
-import type { Address } from '../../stores/auth-slice';
 
 interface SavedAddressPickerProps {
   addresses: Address[];

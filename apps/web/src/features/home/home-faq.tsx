@@ -1,7 +1,7 @@
 import { FREE_SHIPPING_ABOVE_RUPEES, POLICY, SHIPPING_FEE_RUPEES } from '@makhana/domain/constants';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PlusIcon } from './home-icons';
+import { PlusIcon } from '../../components/icons';
 
 interface FaqItem {
   question: string;
@@ -94,6 +94,7 @@ export function HomeFaq() {
                     >
                       {item.question}
                       <PlusIcon
+                        strokeWidth={1.6}
                         className={`h-5 w-5 shrink-0 text-saffron-600 transition-transform duration-200 ${open ? 'rotate-45' : ''}`}
                       />
                     </button>

@@ -1,10 +1,15 @@
-import type { ComponentType, SVGProps } from 'react';
-import { FeatherIcon, FlameIcon, HeartIcon, WheatOffIcon } from './home-icons';
+import {
+  FeatherIcon,
+  FlameIcon,
+  HeartIcon,
+  type IconComponent,
+  WheatOffIcon,
+} from '../../components/icons';
 
 interface Benefit {
   title: string;
   text: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  Icon: IconComponent;
 }
 
 const BENEFITS: Benefit[] = [
@@ -55,7 +60,7 @@ export function HomeFeatures() {
               className="flex gap-4 rounded-2xl border border-forest-600 bg-forest-700/60 p-5 sm:block sm:p-6"
             >
               <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-saffron-500 text-forest-900">
-                <Icon />
+                <Icon className="h-7 w-7" strokeWidth={1.6} />
               </span>
               <div>
                 <h3 className="font-display text-xl font-semibold sm:mt-5">{title}</h3>

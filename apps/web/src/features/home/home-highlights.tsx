@@ -1,10 +1,9 @@
-import type { ComponentType, SVGProps } from 'react';
-import { AwardIcon, LeafIcon, MuscleIcon } from './home-icons';
+import { AwardIcon, type IconComponent, LeafIcon, MuscleIcon } from '../../components/icons';
 
 interface Highlight {
   title: string;
   text: string;
-  Icon: ComponentType<SVGProps<SVGSVGElement>>;
+  Icon: IconComponent;
 }
 
 const HIGHLIGHTS: Highlight[] = [
@@ -38,7 +37,7 @@ export function HomeHighlights() {
         {HIGHLIGHTS.map(({ title, text, Icon }) => (
           <li key={title} className="card flex gap-4 p-6 transition-shadow hover:shadow-md">
             <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-forest-50 text-forest-700">
-              <Icon />
+              <Icon className="h-7 w-7" strokeWidth={1.6} />
             </span>
             <div>
               <h3 className="font-display text-xl font-semibold text-forest-800">{title}</h3>

@@ -1,5 +1,5 @@
 import { Carousel } from '../../components/carousel';
-import { StarIcon } from './home-icons';
+import { StarIcon } from '../../components/icons';
 
 interface Testimonial {
   name: string;

@@ -1,10 +1,10 @@
+import type { Order } from '@makhana/domain/orders';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '../../lib/orders';
 import { createStore } from '../../stores/store';
-import { fail, ok, paidOrder, signIn, stubRoutes } from '../../test/order-fixtures';
+import { fail, ok, paidOrder, signIn, stubRoutes } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
 import { OrderStatusPage } from './order-status-page';
 

@@ -1,12 +1,14 @@
 import { POLICY } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
+import type { Order } from '@makhana/domain/orders';
 import { SITE } from '@makhana/domain/site';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
+import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { apiRequest } from '../../lib/api-client';
-import { formatOrderDate, type Order, shippingAddressLines } from '../../lib/orders';
+import { formatOrderDate, shippingAddressLines } from '../../lib/orders';
 import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
 
@@ -110,7 +112,7 @@ function orderLead(order: Order): string {
 }
 
 function OrderDetails({ order }: { order: Order }) {
-  const subtotal = order.items.reduce((sum, item) => sum + item.priceAtPurchase * item.quantity, 0);
+  const lines = orderLinesOf(order);
   const address = shippingAddressLines(order.shippingAddress);
 
   return (
@@ -152,61 +154,13 @@ function OrderDetails({ order }: { order: Order }) {
           <h2 id="order-items" className="font-display text-xl font-semibold text-forest-800">
             Items
           </h2>
-          <ul className="mt-3 divide-y divide-cream-200">
-            {order.items.map((item) => (
-              <li
-                key={`${item.product}-${item.variantWeight}`}
-                className="flex items-center gap-3 py-3"
-                data-testid="order-item"
-              >
-                <span className="h-16 w-16 shrink-0 overflow-hidden rounded-xl bg-cream-100">
-                  {item.image && (
-                    <img
-                      src={item.image}
-                      alt=""
-                      width={64}
-                      height={64}
-                      className="h-full w-full object-cover"
-                      onError={(event) => {
-                        event.currentTarget.hidden = true;
-                      }}
-                    />
-                  )}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold text-ink">{item.name}</span>
-                  <span className="block text-sm text-muted">
-                    {item.variantWeight}g · Qty {item.quantity} ·{' '}
-                    {formatRupees(item.priceAtPurchase)} each
-                  </span>
-                </span>
-                <span className="font-semibold text-ink">
-                  {formatRupees(item.priceAtPurchase * item.quantity)}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <dl className="space-y-2 border-t border-cream-200 pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-muted">Subtotal</dt>
-              <dd>{formatRupees(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-muted">Shipping</dt>
-              <dd data-testid="order-shipping">
-                {order.shippingCost === 0 ? 'Free' : formatRupees(order.shippingCost)}
-              </dd>
-            </div>
-            <div className="flex items-baseline justify-between border-t border-cream-200 pt-3">
-              <dt className="text-base font-semibold">Total</dt>
-              <dd
-                className="font-display text-2xl font-semibold text-forest-800"
-                data-testid="order-total"
-              >
-                {formatRupees(order.totalAmount)}
-              </dd>
-            </div>
-          </dl>
+          <OrderLines lines={lines} testId="order-item" className="mt-3" />
+          <OrderTotals
+            subtotal={linesSubtotal(lines)}
+            shipping={order.shippingCost}
+            total={order.totalAmount}
+            testIdPrefix="order"
+          />
           <p className="mt-1 text-right text-xs text-muted">GST included</p>
         </section>
 

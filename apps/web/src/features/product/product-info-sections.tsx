@@ -1,6 +1,7 @@
 import { FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import { type Product, roundRating } from '@makhana/domain/product';
+import { PackageIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons';
 import { RatingStars, reviewCountLabel } from './rating-stars';
 
 export function ProductAttributes({ product, sku }: { product: Product; sku: string }) {
@@ -40,17 +41,17 @@ const services = [
   {
     title: 'Free Shipping',
     text: `On orders above ${formatRupees(FREE_SHIPPING_ABOVE_RUPEES)}`,
-    icon: 'M3 7h11v9H3zM14 10h4l3 3v3h-7M7.5 19a1.5 1.5 0 100-3 1.5 1.5 0 000 3zM17.5 19a1.5 1.5 0 100-3 1.5 1.5 0 000 3z',
+    Icon: TruckIcon,
   },
   {
     title: 'Secure Payment',
     text: 'UPI, cards and net banking',
-    icon: 'M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6l8-3zM9 12l2 2 4-4',
+    Icon: ShieldCheckIcon,
   },
   {
     title: 'Premium Packaging',
     text: 'Sealed fresh, resealable',
-    icon: 'M4 8l8-4 8 4v8l-8 4-8-4V8zM4 8l8 4 8-4M12 12v8',
+    Icon: PackageIcon,
   },
 ];
 
@@ -62,20 +63,7 @@ export function ProductServices() {
           key={service.title}
           className="flex flex-col items-center gap-2 rounded-2xl bg-forest-50 px-2 py-4 text-center"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="26"
-            height="26"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            className="text-forest-700"
-          >
-            <path d={service.icon} />
-          </svg>
+          <service.Icon width="26" height="26" strokeWidth={1.6} className="text-forest-700" />
           <span className="text-xs font-semibold text-forest-800 sm:text-sm">{service.title}</span>
           <span className="hidden text-xs text-muted sm:block">{service.text}</span>
         </li>

@@ -1,15 +1,20 @@
+import type { Address, User } from '@makhana/domain/account';
 import type { CartItem } from '@makhana/domain/cart';
+import type { Order, ShippingAddress } from '@makhana/domain/orders';
+import type { CheckoutAddress } from '@makhana/domain/validation';
 import { toast } from 'react-toastify';
 import { vi } from 'vitest';
-import type { Order } from '../lib/orders';
 import type { PaymentOrder, PaymentSuccess } from '../lib/payment-window';
-import { type Address, loginVerification, type User } from '../stores/auth-slice';
+import { loginVerification } from '../stores/auth-slice';
 import type { AppStore } from '../stores/store';
 import { fail, ok, stubApi } from './shop-fixtures';
 
-/** Fixtures for checkout, the payment window and the order page: one customer, one order. */
+/**
+ * One customer, Asha, for the account, checkout and order tests: her account, two saved
+ * addresses, her orders, the payment she makes, and a routed API stub that records each call.
+ */
 
-export const shopper: User = {
+export const customer: User = {
   _id: 'user-asha',
   firstName: 'Asha',
   lastName: 'Jha',
@@ -29,13 +34,14 @@ export const homeAddress: Address = {
   country: 'India',
   pincode: '846004',
   phoneNumber: '9876543210',
-  alternateNumber: '',
+  alternateNumber: '9123456780',
   landmark: 'Near Shyama Mandir',
   email: 'asha@example.com',
   locality: 'Laheriasarai',
   label: 'Home',
 };
 
+/** Saved without the optional parts, so checkout must fall back to the customer's own e-mail. */
 export const workAddress: Address = {
   _id: 'addr-work',
   name: 'Asha Kumari Jha',
@@ -45,9 +51,27 @@ export const workAddress: Address = {
   country: 'India',
   pincode: '800001',
   phoneNumber: '9123456780',
+  alternateNumber: '',
+  landmark: '',
+  email: '',
   locality: 'Dak Bungalow Road',
   label: 'Work',
 };
+
+/** The home address as the checkout form sends it. */
+export const homeCheckoutFields: CheckoutAddress = {
+  firstName: 'Asha',
+  lastName: 'Jha',
+  email: 'asha@example.com',
+  phone: '9876543210',
+  address: '12 Station Road, Laheriasarai, Near Shyama Mandir',
+  city: 'Darbhanga',
+  state: 'Bihar',
+  pincode: '846004',
+};
+
+/** ...and as the order keeps it. */
+export const homeShipping: ShippingAddress = { ...homeCheckoutFields, country: 'India' };
 
 /** Himalayan Pink Salt 250g at 549: above 500, so shipping is free and the total is 549. */
 export const pinkSaltLine: CartItem = {
@@ -60,10 +84,11 @@ export const pinkSaltLine: CartItem = {
   quantity: 1,
 };
 
+/** What checkout's createOrder answers: the pink salt line, not yet paid. */
 export const pendingOrder: Order = {
   _id: 'order-1',
   orderNumber: 'MM-2025-0042',
-  user: 'user-asha',
+  user: customer._id,
   items: [
     {
       product: 'prod-pink-salt',
@@ -76,17 +101,7 @@ export const pendingOrder: Order = {
   ],
   shippingCost: 0,
   totalAmount: 549,
-  shippingAddress: {
-    firstName: 'Asha',
-    lastName: 'Jha',
-    email: 'asha@example.com',
-    phone: '9876543210',
-    address: '12 Station Road, Laheriasarai, Near Shyama Mandir',
-    city: 'Darbhanga',
-    state: 'Bihar',
-    pincode: '846004',
-    country: 'India',
-  },
+  shippingAddress: homeShipping,
   paymentMethod: 'Prepaid',
   paymentStatus: 'pending',
   status: 'Pending',
@@ -94,6 +109,11 @@ export const pendingOrder: Order = {
   trackingNumber: null,
   trackingUrl: null,
   createdAt: '2025-05-12T09:30:00.000Z',
+  subtotal: 549,
+  currency: 'INR',
+  needsRefund: false,
+  expiresAt: '2025-05-12T10:00:00.000Z',
+  paidAt: null,
 };
 
 export const paidOrder: Order = {
@@ -101,6 +121,34 @@ export const paidOrder: Order = {
   paymentStatus: 'completed',
   status: 'Confirmed',
   transactionId: 'pay_SIM7788',
+  expiresAt: null,
+  paidAt: '2025-05-12T09:32:00.000Z',
+};
+
+/** An earlier order, delivered, for My Orders: two packs of Classic 250g. */
+export const deliveredOrder: Order = {
+  ...paidOrder,
+  orderNumber: 'MM-2025-0001',
+  items: [
+    {
+      product: 'prod-classic',
+      name: 'Classic Roasted Makhana',
+      image: '/uploads/demo/products/classic-1.svg',
+      variantWeight: 250,
+      quantity: 2,
+      priceAtPurchase: 449,
+    },
+  ],
+  shippingCost: 0,
+  totalAmount: 898,
+  subtotal: 898,
+  shippingAddress: { ...homeShipping, address: '12 Station Road' },
+  status: 'Delivered',
+  transactionId: 'pay_SIM123',
+  trackingNumber: 'DLV998877',
+  trackingUrl: 'https://track.example.com/DLV998877',
+  createdAt: '2025-05-10T09:30:00.000Z',
+  paidAt: '2025-05-10T09:32:00.000Z',
 };
 
 export function paymentOrderFor(
@@ -131,7 +179,7 @@ export const servedPincode = ok({
   delivery_codes: [{ postal_code: { pin: 846004, district: 'Darbhanga', state_code: 'BR' } }],
 });
 
-export function signIn(store: AppStore, user: User = shopper): void {
+export function signIn(store: AppStore, user: User = customer): void {
   store.dispatch(
     loginVerification.fulfilled(
       { user, accessToken: 'access-1', refreshToken: 'refresh-1' },
@@ -145,6 +193,7 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  authorization: string | null;
 }
 
 type Answer = ReturnType<typeof ok> | ReturnType<typeof fail>;
@@ -156,7 +205,8 @@ export function stubRoutes(routes: Record<string, Route | Answer>) {
   const fetchMock = stubApi(undefined, (path, init) => {
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path, body };
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call = { method, path, body, authorization: headers.Authorization ?? null };
     calls.push(call);
     const route = routes[`${method} ${path}`];
     if (!route) return undefined;
