@@ -153,7 +153,6 @@ export const productVariants = pgTable(
   ],
 );
 
-
 export const orders = pgTable(
   'orders',
   {

@@ -73,6 +73,21 @@ export function createStore() {
 export const store = createStore();
 export const persistor = persistStore(store);
 
+// redux-persist writes a few milliseconds after a change; a sign-in or sign-out followed at once
+// by a reload (or a new tab) must not find the previous session, so those are written at once.
+let lastSession = store.getState().auth;
+store.subscribe(() => {
+  const auth = store.getState().auth;
+  if (
+    auth.isUserAuthenticated !== lastSession.isUserAuthenticated ||
+    auth.isAdminAuthenticated !== lastSession.isAdminAuthenticated ||
+    auth.accessToken !== lastSession.accessToken
+  ) {
+    lastSession = auth;
+    void persistor.flush();
+  }
+});
+
 export type RootState = ReturnType<typeof rootReducer>;
 export type AppStore = ReturnType<typeof createStore>;
 export type AppDispatch = AppStore['dispatch'];
