@@ -24,6 +24,7 @@ import { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './modules/
 import { pincodeRoutes } from './modules/pincodes/routes';
 import { type CatalogueCache, createCatalogueCache } from './modules/products/catalogue-cache';
 import { productRoutes } from './modules/products/routes';
+import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/users/routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         });
       }
       await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
+      await api.register(supportRoutes, { db, config, mailer, prefix: '/supports' });
     },
     { prefix: '/api/v1' },
   );

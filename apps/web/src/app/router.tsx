@@ -62,6 +62,18 @@ export const routes: RouteObject[] = [
       { path: '/product-review', element: <Navigate to="/products" replace /> },
       { path: '/contact', element: <Navigate to="/contact-us" replace /> },
       {
+        path: '/contact-us',
+        lazy: () =>
+          import('../features/support/contact-page').then((m) => ({ Component: m.ContactPage })),
+      },
+      {
+        path: '/raise-complaint',
+        lazy: () =>
+          import('../features/support/complaint-page').then((m) => ({
+            Component: m.ComplaintPage,
+          })),
+      },
+      {
         path: '/cart',
         lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
       },

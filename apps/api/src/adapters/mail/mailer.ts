@@ -3,11 +3,20 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** where the recipient's reply goes (a shopper's address on mails to the owner) */
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
 /** The one way the API sends mail: the outbox by default, SMTP when SMTP_URL is set. */

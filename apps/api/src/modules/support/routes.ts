@@ -1,0 +1,116 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import { complaintSchema, contactSchema } from '@makhana/domain/validation';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config/config';
+import type { Database } from '../../db/client';
+import { success } from '../../lib/envelope';
+import { AppError, BadRequestError } from '../../lib/errors';
+import { maxLengths, parseInput } from '../../lib/validation';
+import { strictRateLimit } from '../../plugins/rate-limit';
+import { refuseNulCharacters } from '../auth/http';
+import {
+  COMPLAINT_SENT_MESSAGE,
+  CONTACT_SENT_MESSAGE,
+  checkInvoice,
+  INVOICE_MAX_BYTES,
+  INVOICE_REQUIRED_MESSAGE,
+  INVOICE_TOO_LARGE_MESSAGE,
+  type SupportDeps,
+  submitComplaint,
+  submitContact,
+} from './service';
+
+export interface SupportRouteDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+}
+
+const CONTACT_LIMITS = maxLengths({ from_name: 100, reply_to: 254, phone: 20, message: 5000 });
+const COMPLAINT_LIMITS = maxLengths({
+  from_name: 100,
+  reply_to: 254,
+  order_id: 100,
+  issue_type: 50,
+  query: 5000,
+});
+const COMPLAINT_FIELDS = new Set(['from_name', 'reply_to', 'order_id', 'issue_type', 'query']);
+
+const invoiceError = (statusCode: number, message: string) =>
+  new AppError(statusCode, `invoice: ${message}`, [{ field: 'invoice', message }]);
+
+/** The complaint's text fields and its invoice bytes, read from a multipart body within limits. */
+async function readComplaint(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; invoice: Buffer | null }> {
+  if (!request.isMultipart()) throw invoiceError(400, INVOICE_REQUIRED_MESSAGE);
+  const fields: Record<string, string> = {};
+  let invoice: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'invoice') {
+        part.file.resume();
+        throw new BadRequestError(`${part.fieldname}: Unexpected file`, [
+          { field: part.fieldname, message: 'Unexpected file' },
+        ]);
+      }
+      try {
+        invoice = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw invoiceError(413, INVOICE_TOO_LARGE_MESSAGE);
+        }
+        throw error;
+      }
+    } else if (COMPLAINT_FIELDS.has(part.fieldname)) {
+      if (part.valueTruncated) {
+        throw new AppError(413, `${part.fieldname}: Too long`, [
+          { field: part.fieldname, message: 'Too long' },
+        ]);
+      }
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, invoice };
+}
+
+/** The contact form and the complaint form: public writes, each mailed to the owner (OWNER_EMAIL). */
+export const supportRoutes: FastifyPluginAsync<SupportRouteDeps> = async (app, deps) => {
+  const { db, config, mailer } = deps;
+  const strict = strictRateLimit(config.rateLimit);
+  const service: SupportDeps = {
+    db,
+    mailer,
+    ownerEmail: config.mail.ownerEmail,
+    privateDir: path.join(config.dataDir, 'private'),
+    log: app.log,
+  };
+  // Multipart is parsed in this scope only: the rest of the API takes JSON.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: INVOICE_MAX_BYTES, fields: 10, fieldSize: 10 * 1024, parts: 11 },
+  });
+  app.addHook('preHandler', refuseNulCharacters);
+
+  app.post('/contact-us', { config: strict }, async (request) => {
+    const input = parseInput(contactSchema, request.body);
+    parseInput(CONTACT_LIMITS, input);
+    await submitContact(service, input);
+    return success(null, CONTACT_SENT_MESSAGE);
+  });
+
+  app.post('/raise-complaint', { config: strict }, async (request) => {
+    const { fields, invoice } = await readComplaint(request);
+    if (Object.values(fields).some((value) => value.includes('\u0000'))) {
+      throw new BadRequestError('body: Text may not contain NUL characters', [
+        { field: 'body', message: 'Text may not contain NUL characters' },
+      ]);
+    }
+    const input = parseInput(complaintSchema, fields);
+    parseInput(COMPLAINT_LIMITS, input);
+    const kind = checkInvoice(invoice);
+    await submitComplaint(service, input, { bytes: invoice as Buffer, kind });
+    return success(null, COMPLAINT_SENT_MESSAGE);
+  });
+};

@@ -1,0 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SITE } from '@makhana/domain/site';
+import { complaintSchema, ISSUE_TYPES } from '@makhana/domain/validation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import {
+  describedBy,
+  FieldShell,
+  FormAlert,
+  inputClass,
+  invalidClass,
+  TextField,
+} from '../../components/form-field';
+import { PageTitleBanner } from '../../components/page-title-banner';
+import { usePageMeta } from '../../lib/seo';
+import { useAppSelector } from '../../stores/hooks';
+import { ContactDetails } from './contact-details';
+import { COMPLAINT_SENT, INVOICE_MAX_BYTES, raiseComplaint, supportFailure } from './support-api';
+
+export const INVOICE_REQUIRED = 'Please attach your invoice as an image';
+export const INVOICE_NOT_IMAGE = 'The invoice must be a JPEG, PNG, WebP or GIF image';
+export const INVOICE_TOO_LARGE = 'The invoice must be at most 5 MB';
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+function firstFile(value: unknown): File | null {
+  if (value instanceof File) return value;
+  if (value && typeof value === 'object' && 'length' in value) {
+    const first = (value as ArrayLike<unknown>)[0];
+    return first instanceof File ? first : null;
+  }
+  return null;
+}
+
+/** The shared complaint fields, plus the invoice checked here before it is sent (the API checks its bytes). */
+const complaintFormSchema = complaintSchema.extend({
+  invoice: z.unknown().transform((value, ctx) => {
+    const file = firstFile(value);
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!file) return fail(INVOICE_REQUIRED);
+    if (!IMAGE_TYPES.has(file.type)) return fail(INVOICE_NOT_IMAGE);
+    if (file.size > INVOICE_MAX_BYTES) return fail(INVOICE_TOO_LARGE);
+    return file;
+  }),
+});
+
+type ComplaintFormValues = z.input<typeof complaintFormSchema>;
+
+const EMPTY: ComplaintFormValues = {
+  from_name: '',
+  reply_to: '',
+  order_id: '',
+  issue_type: '' as ComplaintFormValues['issue_type'],
+  query: '',
+  invoice: undefined,
+};
+
+/** /raise-complaint: a complaint with its invoice, mailed to the owner. */
+export function ComplaintPage() {
+  usePageMeta({
+    title: `Raise a Complaint | ${SITE.brand}`,
+    description: `Report a damaged, late or wrong ${SITE.brand} order, or ask for a refund.`,
+    canonicalPath: '/raise-complaint',
+  });
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.auth.user);
+  const issueId = useId();
+  const queryId = useId();
+  const invoiceId = useId();
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(complaintFormSchema), defaultValues: EMPTY });
+
+  // A signed-in customer's name and e-mail fill the empty fields, also when the account loads late.
+  useEffect(() => {
+    if (!user) return;
+    const name = 'firstName' in user ? `${user.firstName} ${user.lastName}`.trim() : '';
+    if (name && !getValues('from_name')) setValue('from_name', name);
+    if (user.email && !getValues('reply_to')) setValue('reply_to', user.email);
+  }, [user, getValues, setValue]);
+
+  const submit = handleSubmit(async ({ invoice, ...fields }) => {
+    setServerError(null);
+    try {
+      await raiseComplaint(fields, invoice);
+    } catch (error) {
+      const message = supportFailure(error);
+      setServerError(message);
+      toast.error(message, { toastId: message });
+      return;
+    }
+    toast.success(COMPLAINT_SENT);
+    reset(EMPTY);
+    if (fileInput.current) fileInput.current.value = '';
+    navigate('/');
+  });
+
+  const invoiceField = register('invoice');
+  const issueError = errors.issue_type?.message;
+  const queryError = errors.query?.message;
+  const invoiceError = errors.invoice?.message;
+  return (
+    <>
+      <PageTitleBanner
+        title="Raise a Complaint"
+        subtitle="Tell us what went wrong with your order and we will make it right."
+      />
+      <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="complaint-form-title">
+          <h2
+            id="complaint-form-title"
+            className="font-display text-2xl font-semibold text-forest-800"
+          >
+            Complaint details
+          </h2>
+          <form onSubmit={submit} noValidate className="mt-6 space-y-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Your name"
+                autoComplete="name"
+                registration={register('from_name')}
+                error={errors.from_name?.message}
+              />
+              <TextField
+                label="Email address"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                registration={register('reply_to')}
+                error={errors.reply_to?.message}
+              />
+              <TextField
+                label="Order number"
+                placeholder="MM-261121-1234"
+                registration={register('order_id')}
+                error={errors.order_id?.message}
+              />
+              <FieldShell id={issueId} label="Issue type" error={issueError}>
+                <select
+                  id={issueId}
+                  className={`${inputClass} ${issueError ? invalidClass : ''}`}
+                  {...describedBy(issueId, issueError)}
+                  {...register('issue_type')}
+                >
+                  <option value="">Choose an issue</option>
+                  {ISSUE_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </select>
+              </FieldShell>
+            </div>
+            <FieldShell id={queryId} label="Describe the problem" error={queryError}>
+              <textarea
+                id={queryId}
+                rows={5}
+                className={`${inputClass} h-auto py-2 ${queryError ? invalidClass : ''}`}
+                {...describedBy(queryId, queryError)}
+                {...register('query')}
+              />
+            </FieldShell>
+            <FieldShell
+              id={invoiceId}
+              label="Invoice"
+              error={invoiceError}
+              hint="A photo or screenshot of your invoice: JPEG, PNG, WebP or GIF, up to 5 MB."
+            >
+              <input
+                id={invoiceId}
+                type="file"
+                accept="image/*"
+                className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-forest-700 file:px-4 file:py-2 file:text-cream-50"
+                {...describedBy(invoiceId, invoiceError, true)}
+                {...invoiceField}
+                ref={(element) => {
+                  invoiceField.ref(element);
+                  fileInput.current = element;
+                }}
+              />
+            </FieldShell>
+            <FormAlert message={serverError} />
+            <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
+              {isSubmitting ? 'Submitting…' : 'Submit complaint'}
+            </button>
+          </form>
+        </section>
+        <ContactDetails />
+      </div>
+    </>
+  );
+}

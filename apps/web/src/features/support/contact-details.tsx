@@ -1,0 +1,36 @@
+import { POLICY } from '@makhana/domain/constants';
+import { formatAddress, SITE } from '@makhana/domain/site';
+
+/** The shop's own contact details beside the support forms. */
+export function ContactDetails() {
+  return (
+    <aside aria-labelledby="contact-details-title" className="card h-fit bg-cream-100 p-6 sm:p-8">
+      <h2 id="contact-details-title" className="font-display text-xl font-semibold text-forest-800">
+        Get in touch
+      </h2>
+      <p className="mt-2 text-sm leading-relaxed text-muted">
+        We reply within {POLICY.supportReplyHours} hours, {POLICY.businessHours}.
+      </p>
+      <ul className="mt-4 space-y-2 text-sm">
+        <li>
+          E-mail:{' '}
+          <a
+            className="font-semibold text-forest-700 underline"
+            href={`mailto:${SITE.supportEmail}`}
+          >
+            {SITE.supportEmail}
+          </a>
+        </li>
+        <li>
+          Phone:{' '}
+          <a className="font-semibold text-forest-700 underline" href={SITE.phoneHref}>
+            {SITE.phone}
+          </a>
+        </li>
+        <li>
+          Address: <span className="text-muted">{formatAddress()}</span>
+        </li>
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SITE } from '@makhana/domain/site';
+import { contactSchema } from '@makhana/domain/validation';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { SectionLink } from '../../app/layout/section-link';
+import {
+  describedBy,
+  FieldShell,
+  FormAlert,
+  inputClass,
+  invalidClass,
+  TextField,
+} from '../../components/form-field';
+import { PageTitleBanner } from '../../components/page-title-banner';
+import { usePageMeta } from '../../lib/seo';
+import { ContactDetails } from './contact-details';
+import {
+  CONTACT_SENT,
+  type ContactFields,
+  sendContactMessage,
+  supportFailure,
+} from './support-api';
+
+const EMPTY: ContactFields = { from_name: '', reply_to: '', phone: '', message: '' };
+
+/** /contact-us: the contact form, mailed to the owner. */
+export function ContactPage() {
+  usePageMeta({
+    title: `Contact Us | ${SITE.brand}`,
+    description: `Write to ${SITE.brand}: questions about makhana, orders or bulk buying.`,
+    canonicalPath: '/contact-us',
+  });
+  const navigate = useNavigate();
+  const messageId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+
+  const submit = handleSubmit(async (fields) => {
+    setServerError(null);
+    try {
+      await sendContactMessage(fields);
+    } catch (error) {
+      const message = supportFailure(error);
+      setServerError(message);
+      toast.error(message, { toastId: message });
+      return;
+    }
+    toast.success(CONTACT_SENT);
+    reset(EMPTY);
+    navigate('/');
+  });
+
+  const messageError = errors.message?.message;
+  return (
+    <>
+      <PageTitleBanner
+        title="Contact Us"
+        subtitle="Questions, feedback or bulk orders: write to us."
+      />
+      <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="contact-form-title">
+          <h2
+            id="contact-form-title"
+            className="font-display text-2xl font-semibold text-forest-800"
+          >
+            Send us a message
+          </h2>
+          <form onSubmit={submit} noValidate className="mt-6 space-y-5">
+            <TextField
+              label="Your name"
+              autoComplete="name"
+              registration={register('from_name')}
+              error={errors.from_name?.message}
+            />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Email address"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                registration={register('reply_to')}
+                error={errors.reply_to?.message}
+              />
+              <TextField
+                label="Phone number"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                registration={register('phone')}
+                error={errors.phone?.message}
+              />
+            </div>
+            <FieldShell id={messageId} label="Message" error={messageError}>
+              <textarea
+                id={messageId}
+                rows={6}
+                className={`${inputClass} h-auto py-2 ${messageError ? invalidClass : ''}`}
+                {...describedBy(messageId, messageError)}
+                {...register('message')}
+              />
+            </FieldShell>
+            <FormAlert message={serverError} />
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
+                {isSubmitting ? 'Sending…' : 'Send message'}
+              </button>
+              <SectionLink section="faq" className="btn-outline h-12 px-6">
+                Check our FAQs
+              </SectionLink>
+            </div>
+          </form>
+        </section>
+        <ContactDetails />
+      </div>
+    </>
+  );
+}
