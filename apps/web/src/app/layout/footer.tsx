@@ -50,6 +50,30 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+function LinkColumn({
+  label,
+  title,
+  links,
+}: {
+  label: string;
+  title: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-label={label} className="lg:col-span-2">
+      <FooterColumn title={title}>
+        {links.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={linkClass}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </FooterColumn>
+    </nav>
+  );
+}
+
 /** The footer of every page (spec: Common frame). */
 export function Footer() {
   const year = new Date().getFullYear();
@@ -83,29 +107,9 @@ export function Footer() {
           </address>
         </div>
 
-        <nav aria-label="Quick links" className="lg:col-span-2">
-          <FooterColumn title="Quick Links">
-            {QUICK_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </FooterColumn>
-        </nav>
+        <LinkColumn label="Quick links" title="Quick Links" links={QUICK_LINKS} />
 
-        <nav aria-label="Policies" className="lg:col-span-2">
-          <FooterColumn title="Policies">
-            {POLICY_LINKS.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </FooterColumn>
-        </nav>
+        <LinkColumn label="Policies" title="Policies" links={POLICY_LINKS} />
 
         <nav aria-label="Customer service" className="lg:col-span-2">
           <FooterColumn title="Customer Service">

@@ -1,8 +1,9 @@
 import { POLICY } from '@makhana/domain/constants';
-import { formatAddress, SITE } from '@makhana/domain/site';
+import { SITE } from '@makhana/domain/site';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitleBanner } from '../../components/page-title-banner';
+import { ShopContactList } from '../../components/shop-contact-list';
 import { usePageMeta } from '../../lib/seo';
 
 const PROSE = [
@@ -39,26 +40,7 @@ function ContactCard() {
       <p className="mt-2 text-sm leading-relaxed text-muted">
         Our team replies within {POLICY.supportReplyHours} hours, {POLICY.businessHours}.
       </p>
-      <ul className="mt-4 space-y-1.5 text-sm">
-        <li>
-          E-mail:{' '}
-          <a
-            className="font-semibold text-forest-700 underline"
-            href={`mailto:${SITE.supportEmail}`}
-          >
-            {SITE.supportEmail}
-          </a>
-        </li>
-        <li>
-          Phone:{' '}
-          <a className="font-semibold text-forest-700 underline" href={SITE.phoneHref}>
-            {SITE.phone}
-          </a>
-        </li>
-        <li>
-          Post: <span className="text-muted">{formatAddress()}</span>
-        </li>
-      </ul>
+      <ShopContactList className="space-y-1.5" />
       <div className="mt-5 flex flex-wrap gap-3">
         <Link to="/contact-us" className="btn-primary">
           Contact Us

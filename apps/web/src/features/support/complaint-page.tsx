@@ -14,11 +14,10 @@ import {
   invalidClass,
   TextField,
 } from '../../components/form-field';
-import { PageTitleBanner } from '../../components/page-title-banner';
 import { usePageMeta } from '../../lib/seo';
 import { useAppSelector } from '../../stores/hooks';
-import { ContactDetails } from './contact-details';
 import { COMPLAINT_SENT, INVOICE_MAX_BYTES, raiseComplaint, supportFailure } from './support-api';
+import { SupportLayout } from './support-layout';
 
 export const INVOICE_REQUIRED = 'Please attach your invoice as an image';
 export const INVOICE_NOT_IMAGE = 'The invoice must be a JPEG, PNG, WebP or GIF image';
@@ -112,94 +111,83 @@ export function ComplaintPage() {
   const queryError = errors.query?.message;
   const invoiceError = errors.invoice?.message;
   return (
-    <>
-      <PageTitleBanner
-        title="Raise a Complaint"
-        subtitle="Tell us what went wrong with your order and we will make it right."
-      />
-      <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="complaint-form-title">
-          <h2
-            id="complaint-form-title"
-            className="font-display text-2xl font-semibold text-forest-800"
-          >
-            Complaint details
-          </h2>
-          <form onSubmit={submit} noValidate className="mt-6 space-y-5">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                label="Your name"
-                autoComplete="name"
-                registration={register('from_name')}
-                error={errors.from_name?.message}
-              />
-              <TextField
-                label="Email address"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                registration={register('reply_to')}
-                error={errors.reply_to?.message}
-              />
-              <TextField
-                label="Order number"
-                placeholder="MM-261121-1234"
-                registration={register('order_id')}
-                error={errors.order_id?.message}
-              />
-              <FieldShell id={issueId} label="Issue type" error={issueError}>
-                <select
-                  id={issueId}
-                  className={`${inputClass} ${issueError ? invalidClass : ''}`}
-                  {...describedBy(issueId, issueError)}
-                  {...register('issue_type')}
-                >
-                  <option value="">Choose an issue</option>
-                  {ISSUE_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type}
-                    </option>
-                  ))}
-                </select>
-              </FieldShell>
-            </div>
-            <FieldShell id={queryId} label="Describe the problem" error={queryError}>
-              <textarea
-                id={queryId}
-                rows={5}
-                className={`${inputClass} h-auto py-2 ${queryError ? invalidClass : ''}`}
-                {...describedBy(queryId, queryError)}
-                {...register('query')}
-              />
-            </FieldShell>
-            <FieldShell
-              id={invoiceId}
-              label="Invoice"
-              error={invoiceError}
-              hint="A photo or screenshot of your invoice: JPEG, PNG, WebP or GIF, up to 5 MB."
+    <SupportLayout
+      title="Raise a Complaint"
+      subtitle="Tell us what went wrong with your order and we will make it right."
+      formTitle="Complaint details"
+    >
+      <form onSubmit={submit} noValidate className="mt-6 space-y-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Your name"
+            autoComplete="name"
+            registration={register('from_name')}
+            error={errors.from_name?.message}
+          />
+          <TextField
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            registration={register('reply_to')}
+            error={errors.reply_to?.message}
+          />
+          <TextField
+            label="Order number"
+            placeholder="MM-261121-1234"
+            registration={register('order_id')}
+            error={errors.order_id?.message}
+          />
+          <FieldShell id={issueId} label="Issue type" error={issueError}>
+            <select
+              id={issueId}
+              className={`${inputClass} ${issueError ? invalidClass : ''}`}
+              {...describedBy(issueId, issueError)}
+              {...register('issue_type')}
             >
-              <input
-                id={invoiceId}
-                type="file"
-                accept="image/*"
-                className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-forest-700 file:px-4 file:py-2 file:text-cream-50"
-                {...describedBy(invoiceId, invoiceError, true)}
-                {...invoiceField}
-                ref={(element) => {
-                  invoiceField.ref(element);
-                  fileInput.current = element;
-                }}
-              />
-            </FieldShell>
-            <FormAlert message={serverError} />
-            <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
-              {isSubmitting ? 'Submitting…' : 'Submit complaint'}
-            </button>
-          </form>
-        </section>
-        <ContactDetails />
-      </div>
-    </>
+              <option value="">Choose an issue</option>
+              {ISSUE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        </div>
+        <FieldShell id={queryId} label="Describe the problem" error={queryError}>
+          <textarea
+            id={queryId}
+            rows={5}
+            className={`${inputClass} h-auto py-2 ${queryError ? invalidClass : ''}`}
+            {...describedBy(queryId, queryError)}
+            {...register('query')}
+          />
+        </FieldShell>
+        <FieldShell
+          id={invoiceId}
+          label="Invoice"
+          error={invoiceError}
+          hint="A photo or screenshot of your invoice: JPEG, PNG, WebP or GIF, up to 5 MB."
+        >
+          <input
+            id={invoiceId}
+            type="file"
+            accept="image/*"
+            className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-forest-700 file:px-4 file:py-2 file:text-cream-50"
+            {...describedBy(invoiceId, invoiceError, true)}
+            {...invoiceField}
+            ref={(element) => {
+              invoiceField.ref(element);
+              fileInput.current = element;
+            }}
+          />
+        </FieldShell>
+        <FormAlert message={serverError} />
+        <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
+          {isSubmitting ? 'Submitting…' : 'Submit complaint'}
+        </button>
+      </form>
+    </SupportLayout>
   );
 }

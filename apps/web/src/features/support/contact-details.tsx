@@ -1,5 +1,5 @@
 import { POLICY } from '@makhana/domain/constants';
-import { formatAddress, SITE } from '@makhana/domain/site';
+import { ShopContactList } from '../../components/shop-contact-list';
 
 /** The shop's own contact details beside the support forms. */
 export function ContactDetails() {
@@ -11,26 +11,7 @@ export function ContactDetails() {
       <p className="mt-2 text-sm leading-relaxed text-muted">
         We reply within {POLICY.supportReplyHours} hours, {POLICY.businessHours}.
       </p>
-      <ul className="mt-4 space-y-2 text-sm">
-        <li>
-          E-mail:{' '}
-          <a
-            className="font-semibold text-forest-700 underline"
-            href={`mailto:${SITE.supportEmail}`}
-          >
-            {SITE.supportEmail}
-          </a>
-        </li>
-        <li>
-          Phone:{' '}
-          <a className="font-semibold text-forest-700 underline" href={SITE.phoneHref}>
-            {SITE.phone}
-          </a>
-        </li>
-        <li>
-          Address: <span className="text-muted">{formatAddress()}</span>
-        </li>
-      </ul>
+      <ShopContactList className="space-y-2" />
     </aside>
   );
 }

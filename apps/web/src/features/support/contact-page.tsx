@@ -14,15 +14,14 @@ import {
   invalidClass,
   TextField,
 } from '../../components/form-field';
-import { PageTitleBanner } from '../../components/page-title-banner';
 import { usePageMeta } from '../../lib/seo';
-import { ContactDetails } from './contact-details';
 import {
   CONTACT_SENT,
   type ContactFields,
   sendContactMessage,
   supportFailure,
 } from './support-api';
+import { SupportLayout } from './support-layout';
 
 const EMPTY: ContactFields = { from_name: '', reply_to: '', phone: '', message: '' };
 
@@ -60,67 +59,56 @@ export function ContactPage() {
 
   const messageError = errors.message?.message;
   return (
-    <>
-      <PageTitleBanner
-        title="Contact Us"
-        subtitle="Questions, feedback or bulk orders: write to us."
-      />
-      <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="contact-form-title">
-          <h2
-            id="contact-form-title"
-            className="font-display text-2xl font-semibold text-forest-800"
-          >
-            Send us a message
-          </h2>
-          <form onSubmit={submit} noValidate className="mt-6 space-y-5">
-            <TextField
-              label="Your name"
-              autoComplete="name"
-              registration={register('from_name')}
-              error={errors.from_name?.message}
-            />
-            <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                label="Email address"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                registration={register('reply_to')}
-                error={errors.reply_to?.message}
-              />
-              <TextField
-                label="Phone number"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                registration={register('phone')}
-                error={errors.phone?.message}
-              />
-            </div>
-            <FieldShell id={messageId} label="Message" error={messageError}>
-              <textarea
-                id={messageId}
-                rows={6}
-                className={`${inputClass} h-auto py-2 ${messageError ? invalidClass : ''}`}
-                {...describedBy(messageId, messageError)}
-                {...register('message')}
-              />
-            </FieldShell>
-            <FormAlert message={serverError} />
-            <div className="flex flex-wrap items-center gap-3">
-              <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
-                {isSubmitting ? 'Sending…' : 'Send message'}
-              </button>
-              <SectionLink section="faq" className="btn-outline h-12 px-6">
-                Check our FAQs
-              </SectionLink>
-            </div>
-          </form>
-        </section>
-        <ContactDetails />
-      </div>
-    </>
+    <SupportLayout
+      title="Contact Us"
+      subtitle="Questions, feedback or bulk orders: write to us."
+      formTitle="Send us a message"
+    >
+      <form onSubmit={submit} noValidate className="mt-6 space-y-5">
+        <TextField
+          label="Your name"
+          autoComplete="name"
+          registration={register('from_name')}
+          error={errors.from_name?.message}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Email address"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            registration={register('reply_to')}
+            error={errors.reply_to?.message}
+          />
+          <TextField
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            registration={register('phone')}
+            error={errors.phone?.message}
+          />
+        </div>
+        <FieldShell id={messageId} label="Message" error={messageError}>
+          <textarea
+            id={messageId}
+            rows={6}
+            className={`${inputClass} h-auto py-2 ${messageError ? invalidClass : ''}`}
+            {...describedBy(messageId, messageError)}
+            {...register('message')}
+          />
+        </FieldShell>
+        <FormAlert message={serverError} />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending…' : 'Send message'}
+          </button>
+          <SectionLink section="faq" className="btn-outline h-12 px-6">
+            Check our FAQs
+          </SectionLink>
+        </div>
+      </form>
+    </SupportLayout>
   );
 }
