@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, root } from './lib.mjs';
+import { ensureDependencies, ensureNode, ensureWebBuild, log, root } from './lib.mjs';
 
-checkNodeVersion();
+await ensureNode();
 ensureDependencies();
 ensureWebBuild({ force: true });
 

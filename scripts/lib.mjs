@@ -1,7 +1,17 @@
 // Helpers shared by the two commands. Plain Node, no dependencies: they run before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { constants } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -10,12 +20,174 @@ export function log(message) {
   process.stdout.write(`\n\x1b[1m▸ ${message}\x1b[0m\n`);
 }
 
+// The oldest Node the dependencies accept: Vite's bundler (rolldown) needs 22.12 and jsdom 22.13.
+// Keep in step with `engines.node` in package.json.
+const MIN_NODE = [22, 13];
+const MIN_NODE_TEXT = MIN_NODE.join('.');
+// Set in the environment of the re-executed script, so a runtime that still reports an old
+// version stops with an error instead of re-executing again and again.
+const REEXEC_GUARD = 'MAKHANA_NODE_REEXEC';
+const runtimeDir = join(root, '.runtime');
+const runtimeManifest = join(root, 'scripts', 'runtime', 'package.json');
+
+function supported(version) {
+  const [major, minor] = version.split('.').map(Number);
+  return major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1]);
+}
+
 export function checkNodeVersion() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Node ${process.versions.node} is too old: the shop needs Node 20.19 or newer.`);
+  if (supported(process.versions.node)) return;
+  console.error(
+    `Node ${process.versions.node} is too old: the shop needs Node ${MIN_NODE_TEXT} or newer ` +
+      '(Node 24 LTS recommended).',
+  );
+  process.exit(1);
+}
+
+/** The version a node binary reports, without the "v"; null when it is missing or will not run. */
+function versionOf(binary) {
+  if (!existsSync(binary)) return null;
+  const result = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim().replace(/^v/, '') : null;
+}
+
+function pidAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/**
+ * The Node that scripts/runtime pins for this platform, installed into .runtime/ when it is not
+ * there yet. The registry publishes each Node release as a package per platform holding just the
+ * binary; `npm ci` against the committed lock file checks it against the lock's integrity hash.
+ */
+function provisionNode() {
+  const pins = JSON.parse(readFileSync(runtimeManifest, 'utf8')).optionalDependencies;
+  const os = process.platform === 'win32' ? 'win' : process.platform;
+  const pkg = `node-${os}-${process.arch}`;
+  const version = pins[pkg];
+  if (!version) {
+    console.error(
+      `Node ${process.versions.node} is too old for the shop, and the npm registry has no Node 24 ` +
+        `package for ${process.platform}/${process.arch} (known: ${Object.keys(pins).join(', ')}). ` +
+        'Install Node 24 LTS (https://nodejs.org) and run the command again.',
+    );
     process.exit(1);
   }
+  const exe = process.platform === 'win32' ? 'node.exe' : 'node';
+  const target = join(runtimeDir, `${pkg}-${version}`);
+  const binDir = join(target, 'node_modules', pkg, 'bin');
+  const binary = join(binDir, exe);
+  // Reuse what an earlier run fetched: running it is the check, no network needed.
+  if (versionOf(binary) === version) return { binDir, binary, version };
+
+  log(`Fetching Node ${version} (${pkg}) from the npm registry into .runtime/`);
+  mkdirSync(runtimeDir, { recursive: true });
+  // Folders left by a fetch that was interrupted.
+  for (const entry of readdirSync(runtimeDir)) {
+    const staging = /^\.staging-(\d+)$/.exec(entry);
+    if (staging && !pidAlive(Number(staging[1])))
+      rmSync(join(runtimeDir, entry), { recursive: true, force: true });
+  }
+  // Installed beside the target and renamed into place, so a half-finished fetch is never taken
+  // for a runtime and two commands started together do not install over each other.
+  const staging = join(runtimeDir, `.staging-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  copyFileSync(runtimeManifest, join(staging, 'package.json'));
+  copyFileSync(
+    join(dirname(runtimeManifest), 'package-lock.json'),
+    join(staging, 'package-lock.json'),
+  );
+  const started = Date.now();
+  const status = runSync(
+    'npm',
+    ['ci', '--prefix', staging, '--ignore-scripts', '--no-audit', '--no-fund'],
+    { cwd: staging },
+  );
+  const fetched = versionOf(join(staging, 'node_modules', pkg, 'bin', exe));
+  if (status !== 0 || fetched !== version) {
+    rmSync(staging, { recursive: true, force: true });
+    console.error(
+      `Fetching Node ${version} failed (npm ci exited with ${status}; see the output above). ` +
+        'Check the connection to the npm registry, or install Node 24 LTS and run the command again.',
+    );
+    process.exit(1);
+  }
+  if (versionOf(binary) === version) {
+    // Another command finished the same fetch first, and may be running on it: use its copy.
+    rmSync(staging, { recursive: true, force: true });
+  } else {
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  }
+  // Versions pinned before this one.
+  for (const entry of readdirSync(runtimeDir)) {
+    if (entry.startsWith('node-') && join(runtimeDir, entry) !== target)
+      rmSync(join(runtimeDir, entry), { recursive: true, force: true });
+  }
+  console.log(`Node ${version} is in .runtime/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return { binDir, binary, version };
+}
+
+/** Runs this same script again on `binary`, first on PATH, and exits as it exits. */
+function reexec({ binDir, binary }) {
+  const pathKey = Object.keys(process.env).find((key) => key.toUpperCase() === 'PATH') ?? 'PATH';
+  const env = {
+    ...process.env,
+    // Every child finds this node first: npm, the tools' `#!/usr/bin/env node` shims,
+    // Playwright's web server command.
+    [pathKey]: [binDir, process.env[pathKey]].filter(Boolean).join(delimiter),
+    [REEXEC_GUARD]: '1',
+  };
+  // `npm start` and `npm test` record the node npm ran on; point them at the one in use.
+  if (env.NODE) env.NODE = binary;
+  if (env.npm_node_execpath) env.npm_node_execpath = binary;
+  const child = spawn(binary, [...process.execArgv, process.argv[1], ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env,
+  });
+  // A terminal's Ctrl-C reaches the whole process group; `kill <pid>` reaches only this process.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    console.error(`Could not start ${binary}: ${error.message}`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => {
+    process.exit(signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 1));
+  });
+  // Nothing after this point runs in this process: the child runs the script.
+  return new Promise(() => {});
+}
+
+/**
+ * The first step of every command. On Node 22.13 or newer, carries on with it; on an older Node,
+ * fetches the pinned Node 24 LTS once and runs the command on it, so a machine whose node is past
+ * its end of life still starts and tests the shop on a supported runtime.
+ */
+export async function ensureNode() {
+  const current = process.versions.node;
+  if (process.env[REEXEC_GUARD]) {
+    checkNodeVersion();
+    return;
+  }
+  if (supported(current)) {
+    log(`Running on Node ${current} (this machine's node)`);
+    return;
+  }
+  const runtime = provisionNode();
+  const why =
+    Number(current.split('.')[0]) < 22
+      ? 'is past its end of life'
+      : `is older than the ${MIN_NODE_TEXT} the dependencies need`;
+  log(
+    `Node ${current} ${why}: running on Node ${runtime.version} from the npm registry (.runtime/)`,
+  );
+  await reexec(runtime);
 }
 
 function newestMtime(path) {

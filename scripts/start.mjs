@@ -3,11 +3,11 @@
 // `npm run dev` runs the API and Vite's dev server (hot reload) side by side instead.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { checkNodeVersion, ensureDependencies, ensureWebBuild, log, root } from './lib.mjs';
+import { ensureDependencies, ensureNode, ensureWebBuild, log, root } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
 
-checkNodeVersion();
+await ensureNode();
 ensureDependencies();
 if (!dev) ensureWebBuild();
 

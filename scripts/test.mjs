@@ -1,16 +1,10 @@
 // `npm test`: install what is missing, then run every check: types, lint, unit, API (on PGlite,
 // and again on PostgreSQL when TEST_DATABASE_URL is set), the production build, and the browser
-// journeys in a real Chromium. No suite is skipped silently.
+// journeys in a real Chromium. No suite is skipped silently. Each suite's heading and summary line
+// name the Node it ran on.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import {
-  checkNodeVersion,
-  ensureDependencies,
-  ensureWebBuild,
-  log,
-  root,
-  run,
-  runSync,
-} from './lib.mjs';
+import { ensureDependencies, ensureNode, ensureWebBuild, log, root, run, runSync } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,7 +28,7 @@ function ensureChromium() {
   }
 }
 
-checkNodeVersion();
+await ensureNode();
 ensureDependencies();
 ensureChromium();
 
@@ -82,18 +76,34 @@ suites.push({
   env: { CHROMIUM_PATH: CHROMIUM },
 });
 
+/**
+ * The Node a suite runs on, asked of the suite's own environment: the tools' bin shims start with
+ * `#!/usr/bin/env node` and Playwright's web server runs `node`, so the PATH they get decides.
+ */
+function nodeVersionFor(suite) {
+  const result = spawnSync('node', ['--version'], {
+    cwd: suite.cwd ?? root,
+    env: { ...process.env, ...suite.env },
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? result.stdout.trim() : 'no node on PATH';
+}
+
 const results = [];
 for (const suite of suites) {
-  log(suite.name);
+  const node = nodeVersionFor(suite);
+  log(`${suite.name} (Node ${node})`);
   const started = Date.now();
   suite.before?.();
   const code = await run(suite.command, suite.args, { cwd: suite.cwd, env: suite.env });
-  results.push({ name: suite.name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  results.push({ name: suite.name, node, ok: code === 0, seconds: (Date.now() - started) / 1000 });
 }
 
 log('Summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}  (${r.seconds.toFixed(1)} s)`);
+  console.log(
+    `${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}  (${r.seconds.toFixed(1)} s, Node ${r.node})`,
+  );
 }
 const failed = results.filter((r) => !r.ok).length;
 console.log(`suites: ${results.length - failed} passed, ${failed} failed`);
