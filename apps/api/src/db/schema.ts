@@ -39,6 +39,8 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number').notNull().default(''),
   /** the OpenID Connect subject once the customer has signed in with Google */
   googleSubject: text('google_subject').unique(),
+  /** when a one-time code sent to `email` was last entered: Google may attach only after that */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -312,6 +314,8 @@ export const otpCodes = pgTable(
     id: id(),
     email: text('email').notNull(),
     purpose: text('purpose').notNull().default('login'),
+    /** for an e-mail change: the account that asked; `email` is the new address */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -334,6 +338,8 @@ export const refreshSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent').notNull().default(''),
+    /** when the family's sign-in happened: no refresh carries a session past a fixed age */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -364,4 +370,39 @@ export const complaints = pgTable('complaints', {
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
   createdAt: createdAt(),
+});
+
+/** Every one-time code mailed, kept for the per-address hourly and daily caps. */
+export const otpRequests = pgTable(
+  'otp_requests',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_requests_email_idx').on(t.email, t.createdAt)],
+);
+
+/**
+ * The single-use code the Google callback hands the browser instead of tokens: only its hash is
+ * kept, bound to a hash of the cookie of the browser that started the sign-in.
+ */
+export const googleLoginCodes = pgTable('google_login_codes', {
+  id: id(),
+  codeHash: text('code_hash').notNull().unique(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  browserHash: text('browser_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Failed owner sign-ins per account (by e-mail, whatever address they come from): the lockout. */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
 });
