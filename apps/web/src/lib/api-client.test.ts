@@ -7,6 +7,7 @@ import { ApiError, apiRequest, setNavigator } from './api-client';
 interface Seen {
   path: string;
   authorization: string | null;
+  credentials: RequestCredentials | null;
   body: unknown;
 }
 
@@ -21,23 +22,38 @@ function envelope(status: number, data: unknown, message = status < 400 ? 'OK' :
   });
 }
 
-/** A stub server whose access token changes on refresh; `refreshWorks` says whether it will. */
+/**
+ * A stub server whose session cookie has expired until a refresh renews it (the browser would
+ * carry the new cookie; the stub remembers it). `refreshWorks` says whether the refresh will.
+ * A call that does not send cookies, or sends a bearer header, is refused.
+ */
 function stubServer({ refreshWorks }: { refreshWorks: boolean }) {
   const seen: Seen[] = [];
-  let validToken = 'access-2';
+  const renewed = { customer: false, owner: false };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^.*\/api\/v1/, '');
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const authorization = headers.Authorization ?? null;
-    seen.push({ path, authorization, body: init?.body ? JSON.parse(String(init.body)) : null });
-    if (path === '/users/refresh-token') {
+    const credentials = init?.credentials ?? null;
+    seen.push({
+      path,
+      authorization,
+      credentials,
+      body: init?.body ? JSON.parse(String(init.body)) : null,
+    });
+    const realm = path.startsWith('/admins/') ? 'owner' : 'customer';
+    if (path.endsWith('/refresh-token')) {
       // Let concurrent 401s pile up before the refresh answers.
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (!refreshWorks) return envelope(401, null, 'Refresh token is expired or used');
-      validToken = 'access-2';
-      return envelope(200, { accessToken: 'access-2', refreshToken: 'refresh-2' });
+      if (!refreshWorks || credentials !== 'include') {
+        return envelope(401, null, 'Session expired. Please log in again.');
+      }
+      renewed[realm] = true;
+      return envelope(200, { accessToken: 'server-access', refreshToken: 'server-refresh' });
     }
-    if (authorization !== `Bearer ${validToken}`) return envelope(401, null, 'Unauthorized');
+    if (authorization !== null || credentials !== 'include' || !renewed[realm]) {
+      return envelope(401, null, 'Not authenticated');
+    }
     return envelope(200, { path });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -61,7 +77,7 @@ afterEach(() => {
 });
 
 describe('apiRequest token refresh (spec 4 and 8)', () => {
-  it('refreshes once on a 401, stores the new tokens and retries with them', async () => {
+  it('refreshes once on a 401 through the cookie and retries, holding no token itself', async () => {
     const server = stubServer({ refreshWorks: true });
     const store = signedInStore();
 
@@ -72,15 +88,19 @@ describe('apiRequest token refresh (spec 4 and 8)', () => {
       '/users/refresh-token',
       '/users/getUser',
     ]);
-    expect(server.seen[0]?.authorization).toBe('Bearer access-1');
-    expect(server.seen[1]?.body).toEqual({ refreshToken: 'refresh-1' });
-    expect(server.seen[2]?.authorization).toBe('Bearer access-2');
+    for (const call of server.seen) {
+      expect(call.authorization, call.path).toBeNull();
+      expect(call.credentials, call.path).toBe('include');
+    }
+    // The refresh names no token: the server reads its cookie.
+    expect(server.seen[1]?.body).toBeNull();
     expect(store.getState().auth).toMatchObject({
-      accessToken: 'access-2',
-      refreshToken: 'refresh-2',
+      user: { _id: 'user-asha' },
       isUserAuthenticated: true,
     });
-    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    const kept = JSON.stringify(store.getState()) + JSON.stringify({ ...localStorage });
+    expect(kept).not.toContain('server-access');
+    expect(kept).not.toContain('server-refresh');
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -117,9 +137,6 @@ describe('apiRequest token refresh (spec 4 and 8)', () => {
   it('logs the customer out and goes to /login when the refresh is refused', async () => {
     const server = stubServer({ refreshWorks: false });
     const store = signedInStore();
-    localStorage.setItem('accessToken', 'access-1');
-    localStorage.setItem('refreshToken', 'refresh-1');
-    localStorage.setItem('user', '{}');
 
     const [first, second] = await Promise.allSettled([
       apiRequest('/users/getUser'),
@@ -131,34 +148,54 @@ describe('apiRequest token refresh (spec 4 and 8)', () => {
 
     expect(server.count('/users/refresh-token')).toBe(1);
     expect(server.count('/users/getUser')).toBe(1);
-    expect(store.getState().auth).toMatchObject({
-      user: null,
-      isUserAuthenticated: false,
-      accessToken: null,
-      refreshToken: null,
-    });
-    expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().auth).toMatchObject({ user: null, isUserAuthenticated: false });
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
-  it('never refreshes for the refresh call itself, nor for owner calls', async () => {
-    const server = stubServer({ refreshWorks: true });
-    signedInStore();
-    await expect(
-      apiRequest('/users/refresh-token', { method: 'POST', body: {} }),
-    ).resolves.toBeTruthy();
+  it('never refreshes for the refresh calls themselves, a refused owner sign-in or Google hand-off', async () => {
+    const seen: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope(401, null, 'Unauthorized')),
+      vi.fn(async (input: RequestInfo | URL) => {
+        seen.push(String(input).replace(/^.*\/api\/v1/, ''));
+        return envelope(401, null, 'Unauthorized');
+      }),
     );
-    await expect(apiRequest('/admins/getAdmin')).rejects.toMatchObject({ status: 401 });
-    await expect(apiRequest('/users/refresh-token', { method: 'POST' })).rejects.toMatchObject({
-      status: 401,
-    });
-    expect(server.count('/users/refresh-token')).toBe(1);
+    signedInStore();
+    for (const path of [
+      '/users/refresh-token',
+      '/admins/refresh-token',
+      '/admins/onlyAdminTo/login',
+      '/users/googleLogin',
+    ]) {
+      await expect(apiRequest(path, { method: 'POST' })).rejects.toMatchObject({ status: 401 });
+    }
+    expect(seen).toEqual([
+      '/users/refresh-token',
+      '/admins/refresh-token',
+      '/admins/onlyAdminTo/login',
+      '/users/googleLogin',
+    ]);
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it("renews an owner call through the owner's cookie, and never sends the owner to /login", async () => {
+    const server = stubServer({ refreshWorks: true });
+    const store = signedInStore();
+    await expect(apiRequest('/admins/getAdmin')).resolves.toEqual({ path: '/admins/getAdmin' });
+    expect(server.seen.map((s) => s.path)).toEqual([
+      '/admins/getAdmin',
+      '/admins/refresh-token',
+      '/admins/getAdmin',
+    ]);
+    expect(server.count('/users/refresh-token')).toBe(0);
+
+    stubServer({ refreshWorks: false });
+    await expect(apiRequest('/admins/getAdmin')).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+    // The customer's session is not the owner's: it stays.
+    expect(store.getState().auth.isUserAuthenticated).toBe(true);
   });
 
   it('toasts a 429 with the server message, or the spec fallback', async () => {

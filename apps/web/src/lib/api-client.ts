@@ -13,17 +13,8 @@ export class ApiError extends Error {
   }
 }
 
-type TokenSource = () => string | null;
-
-let readAccessToken: TokenSource = () => localStorage.getItem('accessToken');
-
-/** The store hands the client its token reader, so the client never imports the store. */
-export function setAccessTokenSource(source: TokenSource): void {
-  readAccessToken = source;
-}
-
 interface SessionHandlers {
-  /** Resolves once new tokens are stored; rejects when the server refuses the refresh. */
+  /** Resolves once the server has renewed the session cookies; rejects when it refuses. */
   refresh: () => Promise<unknown>;
   /** Clears the customer's session after a refused refresh. */
   expire: () => void;
@@ -43,6 +34,16 @@ export function setNavigator(navigate: (path: string) => void): void {
 }
 
 const REFRESH_PATH = '/users/refresh-token';
+const OWNER_REFRESH_PATH = '/admins/refresh-token';
+// A 401 from these is their answer, not an expired session: retrying a refused password would
+// count it twice towards the lockout, and a refused Google hand-off code must not end the
+// session of a shopper who is already signed in.
+const NEVER_REFRESHED = new Set([
+  REFRESH_PATH,
+  OWNER_REFRESH_PATH,
+  '/admins/onlyAdminTo/login',
+  '/users/googleLogin',
+]);
 
 // Concurrent 401s share one refresh, and a refused refresh logs out and redirects only once.
 function refreshSession(): Promise<boolean> {
@@ -67,23 +68,46 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+let refreshingOwner: Promise<boolean> | null = null;
+
+// The owner's session renews through its own cookie; a refusal is left to the owner area, whose
+// sign-in is not /login.
+function refreshOwnerSession(): Promise<boolean> {
+  refreshingOwner ??= send(OWNER_REFRESH_PATH, { method: 'POST' })
+    .then(
+      (response) => response.ok,
+      () => false,
+    )
+    .finally(() => {
+      refreshingOwner = null;
+    });
+  return refreshingOwner;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * A 401 refreshes the customer's tokens once and retries (spec 8). Owner calls opt out: their
-   * 401 leads to the owner sign-in, never to /login (DESIGN 4); `/admins/` paths opt out anyway.
+   * A 401 renews the session once through its refresh cookie and retries. `/admins/` calls renew
+   * the owner's session, and a refusal there never leads to the customer's /login.
    */
   refreshOn401?: boolean;
 }
 
-/** One API client for the whole shop: JSON, cookies, bearer token, and the spec's envelope. */
+/**
+ * One API client for the whole shop: JSON, the spec's envelope, and the session in httpOnly
+ * cookies. It never sends a bearer header: the browser holds no token a script could read.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(path, options);
-  const mayRefresh =
-    options.refreshOn401 ?? (path !== REFRESH_PATH && !path.startsWith('/admins/'));
-  if (response.status === 401 && mayRefresh && (await refreshSession())) {
+  const owner = path.startsWith('/admins/');
+  const mayRefresh = options.refreshOn401 ?? !NEVER_REFRESHED.has(path);
+  if (
+    response.status === 401 &&
+    mayRefresh &&
+    (await (owner ? refreshOwnerSession() : refreshSession()))
+  ) {
     response = await send(path, options);
   }
 
@@ -104,8 +128,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   try {

@@ -1,6 +1,6 @@
 import type { Address, User } from '@makhana/domain/account';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customer, homeAddress } from '../test/customer-fixtures';
+import { customer, homeAddress, ok, stubRoutes } from '../test/customer-fixtures';
 import {
   type AuthState,
   addAddress,
@@ -25,14 +25,8 @@ import { createStore } from './store';
 // Short ids and an empty address book, so the reducer's bookkeeping is easy to read below.
 const user: User = { ...customer, _id: 'u1', gender: null, address: [] };
 const address: Address = { ...homeAddress, _id: 'a1' };
-const session = { user, accessToken: 'acc', refreshToken: 'ref' };
-const signedIn: AuthState = {
-  ...initialAuthState,
-  user,
-  isUserAuthenticated: true,
-  accessToken: 'acc',
-  refreshToken: 'ref',
-};
+const session = { user };
+const signedIn: AuthState = { ...initialAuthState, user, isUserAuthenticated: true };
 const rejected = (thunk: { rejected: unknown }, message: string) =>
   // biome-ignore lint/suspicious/noExplicitAny: a hand-built rejected action for any thunk
   (thunk.rejected as any)(null, 'req', undefined, message);
@@ -76,16 +70,12 @@ describe('auth reducer (spec 4, Customer authentication)', () => {
 
   it.each([
     ['verification', loginVerification.fulfilled(session, 'req', { email: '', otp: '' })],
-    ['Google login', googleLogin.fulfilled(session, 'req', session)],
-  ])('signs in on %s success with the user and tokens', (_, action) => {
+    ['Google login', googleLogin.fulfilled(session, 'req', { code: 'c' })],
+  ])('signs in on %s success with the user, and the state has no token field', (_, action) => {
     const state = authReducer({ ...initialAuthState, loading: true }, action);
-    expect(state).toMatchObject({
-      loading: false,
-      user,
-      isUserAuthenticated: true,
-      accessToken: 'acc',
-      refreshToken: 'ref',
-    });
+    expect(state).toMatchObject({ loading: false, user, isUserAuthenticated: true });
+    expect(state).not.toHaveProperty('accessToken');
+    expect(state).not.toHaveProperty('refreshToken');
   });
 
   it('signs in on load-user success', () => {
@@ -120,22 +110,14 @@ describe('auth reducer (spec 4, Customer authentication)', () => {
     ['success', logoutUser.fulfilled(undefined, 'req')],
     ['failure', rejected(logoutUser, 'Server error')],
     ['a refused refresh', sessionExpired()],
-  ])('clears user, tokens and flag on logout %s', (_, action) => {
+  ])('clears user and flag on logout %s', (_, action) => {
     const state = authReducer(signedIn, action);
-    expect(state).toMatchObject({
-      user: null,
-      isUserAuthenticated: false,
-      accessToken: null,
-      refreshToken: null,
-    });
+    expect(state).toMatchObject({ user: null, isUserAuthenticated: false });
   });
 
-  it('stores refreshed tokens and an updated profile', () => {
-    let state = authReducer(
-      signedIn,
-      refreshToken.fulfilled({ accessToken: 'acc2', refreshToken: 'ref2' }, 'req'),
-    );
-    expect(state).toMatchObject({ accessToken: 'acc2', refreshToken: 'ref2' });
+  it('keeps the session through a refresh, and stores an updated profile', () => {
+    let state = authReducer(signedIn, refreshToken.fulfilled(undefined, 'req'));
+    expect(state).toEqual(signedIn);
     state = authReducer(
       state,
       updateAccount.fulfilled({ ...user, firstName: 'Asha Rani' }, 'req', {
@@ -164,6 +146,45 @@ describe('auth reducer (spec 4, Customer authentication)', () => {
     state = authReducer(state, deleteAddress.fulfilled('a1', 'req', 'a1'));
     expect(state.address).toEqual([work]);
     expect((state.user as User).address).toEqual(['a2']);
+  });
+});
+
+describe('the session thunks keep no token', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const answer = { user, accessToken: 'server-access', refreshToken: 'server-refresh' };
+
+  it('signs in by code and by Google code without keeping the tokens the server also answers', async () => {
+    const api = stubRoutes({
+      'POST /users/loginVerificationUser': ok(answer),
+      'POST /users/googleLogin': ok(answer),
+    });
+    const store = createStore();
+    const byCode = await store.dispatch(loginVerification({ email: user.email, otp: '123456' }));
+    expect(byCode.payload).toEqual({ user });
+    const byGoogle = await store.dispatch(googleLogin({ code: 'one-time-code' }));
+    expect(byGoogle.payload).toEqual({ user });
+    expect(api.callsTo('POST /users/googleLogin')[0]?.body).toEqual({ code: 'one-time-code' });
+    expect(JSON.stringify(store.getState())).not.toContain('server-');
+    expect(api.calls.every((call) => call.authorization === null)).toBe(true);
+  });
+
+  it('refreshes through the cookie: an empty POST, nothing kept from the answer', async () => {
+    const api = stubRoutes({
+      'POST /users/refresh-token': ok({
+        accessToken: 'server-access',
+        refreshToken: 'server-refresh',
+      }),
+    });
+    const store = createStore();
+    store.dispatch(loginVerification.fulfilled(session, 'req', { email: '', otp: '' }));
+    const result = await store.dispatch(refreshToken());
+    expect(result.type).toMatch(/fulfilled$/);
+    expect(api.callsTo('POST /users/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('POST /users/refresh-token')[0]?.body).toBeUndefined();
+    expect(JSON.stringify(store.getState())).not.toContain('server-');
   });
 });
 

@@ -11,7 +11,11 @@ export type RegisterFields = Pick<User, 'firstName' | 'lastName' | 'email' | 'ph
 
 export type ProfileFields = RegisterFields & Pick<User, 'gender'>;
 
-/** The spec's auth state (section 3). `address` starts as one null entry: not loaded yet. */
+/**
+ * Who is signed in, never how: the browser's session lives in httpOnly cookies that no script can
+ * read, so a script injected into the page finds no token here or in the persisted copy.
+ * `address` starts as one null entry: not loaded yet.
+ */
 export interface AuthState {
   user: User | PendingUser | null;
   admin: { _id: string; email: string } | null;
@@ -21,8 +25,6 @@ export interface AuthState {
   isUserAuthenticated: boolean;
   isAdminAuthenticated: boolean;
   error: string | null;
-  accessToken: string | null;
-  refreshToken: string | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -34,40 +36,26 @@ export const initialAuthState: AuthState = {
   isUserAuthenticated: false,
   isAdminAuthenticated: false,
   error: null,
-  accessToken: null,
-  refreshToken: null,
 };
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
+/** What a sign-in keeps: the server's answer also carries tokens, which stay out of the store. */
 interface Session {
   user: User;
-  accessToken: string;
-  refreshToken: string;
-}
-interface Tokens {
-  accessToken: string;
-  refreshToken: string;
 }
 type AuthStateHolder = { auth: AuthState };
 type ThunkConfig = { state: AuthStateHolder; rejectValue: string };
 
-const STORED_KEYS = ['accessToken', 'refreshToken', 'user'] as const;
+/** Where earlier versions of the shop copied the session in plain `localStorage`. */
+const LEGACY_STORED_KEYS = ['accessToken', 'refreshToken', 'user'] as const;
 
-// Browser storage is a convenience copy of the persisted state (spec 7: token from state or storage).
-function remember(entries: Partial<Record<(typeof STORED_KEYS)[number], string>>): void {
+/** Removes the token copies earlier versions left in `localStorage`. */
+export function forgetLegacySession(): void {
   try {
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    for (const key of LEGACY_STORED_KEYS) localStorage.removeItem(key);
   } catch {
-    // Blocked storage: the persisted store still holds the session.
-  }
-}
-
-function forgetStoredSession(): void {
-  try {
-    for (const key of STORED_KEYS) localStorage.removeItem(key);
-  } catch {
-    // Nothing to remove.
+    // Blocked storage holds nothing to remove.
   }
 }
 
@@ -94,13 +82,9 @@ function call<Result, Arg = void>(
 
 const post = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
 
-function startSession(session: Session): Session {
-  remember({
-    accessToken: session.accessToken,
-    refreshToken: session.refreshToken,
-    user: JSON.stringify(session.user),
-  });
-  return session;
+// Only the user goes on: the tokens in the answer are for API clients; the browser has the cookies.
+function startSession({ user }: Session): Session {
+  return { user };
 }
 
 export const loginUser = call('auth/loginUser', (body: { email: string }) =>
@@ -117,37 +101,26 @@ export const registerUser = call('auth/registerUser', (body: RegisterFields) =>
   post<{ user: User }>('/users/registerUser', body),
 );
 
-export const loadUser = call(
-  'auth/loadUser',
-  async () => {
-    const user = await apiRequest<User>('/users/getUser');
-    remember({ user: JSON.stringify(user) });
-    return user;
-  },
-  true,
-);
+export const loadUser = call('auth/loadUser', () => apiRequest<User>('/users/getUser'), true);
 
 export const updateAccount = call('auth/updateAccount', (body: ProfileFields) =>
   post<User>('/users/updateUserAccount', body),
 );
 
-export const googleLogin = call('auth/googleLogin', async (body: Tokens) =>
+/** Exchanges the single-use code the Google callback handed the page for the session cookies. */
+export const googleLogin = call('auth/googleLogin', async (body: { code: string }) =>
   startSession(await post<Session>('/users/googleLogin', body)),
 );
 
 export const logoutUser = call('auth/logoutUser', async () => {
   await post<unknown>('/users/logoutUser');
-  forgetStoredSession();
 });
 
-export const refreshToken = call<Tokens>(
+/** Renews the session through the refresh cookie; the new tokens arrive as cookies only. */
+export const refreshToken = call(
   'auth/refreshToken',
-  async (_arg, { auth }) => {
-    const tokens = await post<Tokens>('/users/refresh-token', {
-      refreshToken: auth.refreshToken ?? localStorage.getItem('refreshToken'),
-    });
-    remember(tokens);
-    return tokens;
+  async () => {
+    await post<unknown>('/users/refresh-token');
   },
   true,
 );
@@ -176,18 +149,14 @@ export const deleteAddress = call('auth/deleteAddress', async (id: string) => {
 function clearUser(state: AuthState): void {
   state.user = null;
   state.isUserAuthenticated = false;
-  state.accessToken = null;
-  state.refreshToken = null;
   state.address = [null];
 }
 
-function signIn(state: AuthState, { user, accessToken, refreshToken }: Session): void {
+function signIn(state: AuthState, { user }: Session): void {
   state.loading = false;
   state.error = null;
   state.user = user;
   state.isUserAuthenticated = true;
-  state.accessToken = accessToken;
-  state.refreshToken = refreshToken;
 }
 
 function fail(state: AuthState, action: { payload?: string; error: { message?: string } }): void {
@@ -254,10 +223,6 @@ const authSlice = createSlice({
         state.user = action.payload;
       })
       .addCase(updateAccount.rejected, fail)
-      .addCase(refreshToken.fulfilled, (state, action) => {
-        state.accessToken = action.payload.accessToken;
-        state.refreshToken = action.payload.refreshToken;
-      })
       .addCase(refreshToken.rejected, (state, action) => {
         state.error = action.payload ?? 'Server error';
       })
@@ -317,7 +282,6 @@ export const authReducer = authSlice.reducer;
 /** The logout clean-up without a server call, for a session the server already refused. */
 export function endExpiredSession() {
   return (dispatch: (action: ReturnType<typeof sessionExpired>) => unknown) => {
-    forgetStoredSession();
     dispatch(sessionExpired());
   };
 }

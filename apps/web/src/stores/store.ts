@@ -1,37 +1,58 @@
 import { PERSIST_TIMEOUT_MS } from '@makhana/domain/constants';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import {
+  createMigrate,
   FLUSH,
   PAUSE,
   PERSIST,
   type PersistConfig,
+  type PersistedState,
   PURGE,
   persistReducer,
   persistStore,
   REGISTER,
   REHYDRATE,
 } from 'redux-persist';
-// The es build: the lib build gives a blank page after a Vite production build (DEPENDENCIES.md).
+// The es build: redux-persist's CommonJS lib build renders a blank page once Vite bundles it for
+// production.
 import storage from 'redux-persist/es/storage';
-import { setAccessTokenSource, setSessionHandlers } from '../lib/api-client';
-import { type AuthState, authReducer, endExpiredSession, refreshToken } from './auth-slice';
+import { setSessionHandlers } from '../lib/api-client';
+import {
+  type AuthState,
+  authReducer,
+  endExpiredSession,
+  forgetLegacySession,
+  refreshToken,
+} from './auth-slice';
 import { bannerReducer } from './banner-slice';
 import { cartReducer, storeCart } from './cart-slice';
 import { loaderReducer } from './loader-slice';
 import { productReducer } from './product-slice';
 
+/**
+ * Version 1 dropped the tokens from the persisted state. Rehydration merges every stored key,
+ * whitelisted or not, so an entry written by an earlier version loses them here.
+ */
+const authMigrations = {
+  1: (state: PersistedState) => {
+    if (!state) return state;
+    const {
+      accessToken: _access,
+      refreshToken: _refresh,
+      ...rest
+    } = state as PersistedState & Record<string, unknown>;
+    return rest as PersistedState;
+  },
+};
+
+/** What a reload restores: who is signed in, never how (the cookies carry the session). */
 const authPersistConfig: PersistConfig<AuthState> = {
   key: 'auth',
   storage,
+  version: 1,
+  migrate: createMigrate(authMigrations),
   timeout: PERSIST_TIMEOUT_MS,
-  whitelist: [
-    'user',
-    'isUserAuthenticated',
-    'accessToken',
-    'refreshToken',
-    'admin',
-    'isAdminAuthenticated',
-  ],
+  whitelist: ['user', 'isUserAuthenticated', 'admin', 'isAdminAuthenticated'],
 };
 
 const rootReducer = combineReducers({
@@ -43,6 +64,7 @@ const rootReducer = combineReducers({
 });
 
 export function createStore() {
+  forgetLegacySession();
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefault) =>
@@ -60,9 +82,6 @@ export function createStore() {
     }
   });
 
-  setAccessTokenSource(
-    () => store.getState().auth.accessToken ?? localStorage.getItem('accessToken'),
-  );
   setSessionHandlers({
     refresh: () => store.dispatch(refreshToken()).unwrap(),
     expire: () => store.dispatch(endExpiredSession()),
@@ -80,8 +99,7 @@ store.subscribe(() => {
   const auth = store.getState().auth;
   if (
     auth.isUserAuthenticated !== lastSession.isUserAuthenticated ||
-    auth.isAdminAuthenticated !== lastSession.isAdminAuthenticated ||
-    auth.accessToken !== lastSession.accessToken
+    auth.isAdminAuthenticated !== lastSession.isAdminAuthenticated
   ) {
     lastSession = auth;
     void persistor.flush();

@@ -181,11 +181,7 @@ export const servedPincode = ok({
 
 export function signIn(store: AppStore, user: User = customer): void {
   store.dispatch(
-    loginVerification.fulfilled(
-      { user, accessToken: 'access-1', refreshToken: 'refresh-1' },
-      'test',
-      { email: user.email, otp: '123456' },
-    ),
+    loginVerification.fulfilled({ user }, 'test', { email: user.email, otp: '123456' }),
   );
 }
 

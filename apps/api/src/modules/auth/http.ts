@@ -8,6 +8,7 @@ import type {
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { jsonDepthError } from '../../lib/validation';
 import { SessionService, type TokenPair } from './service';
 import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
 
@@ -40,15 +41,25 @@ export interface AuthKit {
   requireOwner: preHandlerAsyncHookHandler;
   /** either realm; a bearer token decides, else the owner cookie, then the customer cookie */
   requireCustomerOrOwner: preHandlerAsyncHookHandler;
-  setCookies(reply: FastifyReply, realm: Realm, tokens: TokenPair): void;
+  /**
+   * Sets the realm's two cookies. The refresh cookie lives until `refreshExpiresAt` (a session's
+   * remaining life); without it, a full refresh lifetime.
+   */
+  setCookies(
+    reply: FastifyReply,
+    realm: Realm,
+    tokens: TokenPair & { refreshExpiresAt?: Date },
+  ): void;
   clearCookies(reply: FastifyReply, realm: Realm): void;
   /** the refresh token of a request: body `refreshToken`, else the realm's cookie (Origin-checked) */
   refreshTokenOf(request: FastifyRequest, realm: Realm): string | null;
   /** the access token of a request (bearer, else cookie), without verifying it */
   accessTokenOf(request: FastifyRequest, realm: Realm): string | null;
   /**
-   * Revokes the session a logout names: by its refresh token (body or cookie), else by the `sid`
-   * of its access token, which may have expired but must carry our signature.
+   * Revokes the session a logout names. A bearer token carrying our signature (expired or not)
+   * names its `sid` and the request's cookies are not read at all; a body `refreshToken` names its
+   * family too. Without a bearer: the refresh token (body, else the Origin-checked cookie), else
+   * the `sid` of the access cookie.
    */
   endSession(request: FastifyRequest, realm: Realm): Promise<void>;
 }
@@ -110,7 +121,10 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
     maxAge,
   });
 
-  /** A write authenticated by a cookie alone must come from our own pages (CSRF). */
+  /**
+   * A write authenticated by a cookie alone must come from our own pages (CSRF). A bearer header
+   * needs no such check: no other site can make a browser send one.
+   */
   const checkOrigin = (request: FastifyRequest) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = requestOrigin(request);
@@ -122,6 +136,30 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
     if (fromHeader !== undefined) return fromHeader;
     return request.cookies[COOKIE_NAMES[realm].access] || null;
   };
+
+  /** The claims of a bearer header that carries our signature for `realm`, expired or not. */
+  async function signedBearer(request: FastifyRequest, realm: Realm): Promise<AccessClaims | null> {
+    const token = bearer(request);
+    if (!token) return null;
+    try {
+      return await sessions.tokens.verify(token, realm, { allowExpired: true });
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return null;
+      throw error;
+    }
+  }
+
+  function bodyRefreshToken(request: FastifyRequest): string | null {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || !('refreshToken' in body)) return null;
+    const value = (body as { refreshToken: unknown }).refreshToken;
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) {
+      throw new BadRequestError('refreshToken: Refresh token must be a string', [
+        { field: 'refreshToken', message: 'Refresh token must be a string' },
+      ]);
+    }
+    return value;
+  }
 
   async function resolve(request: FastifyRequest, realms: Realm[]): Promise<AuthContext> {
     const fromHeader = bearer(request);
@@ -147,6 +185,18 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
     return context;
   }
 
+  const refreshTokenOf = (request: FastifyRequest, realm: Realm): string | null => {
+    const fromBody = bodyRefreshToken(request);
+    if (fromBody) return fromBody;
+    const cookie = request.cookies[COOKIE_NAMES[realm].refresh];
+    if (!cookie) return null;
+    checkOrigin(request);
+    return cookie;
+  };
+
+  const refreshCookieMaxAge = (expiresAt: Date | undefined): number =>
+    expiresAt ? Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) : refreshMaxAge;
+
   return {
     sessions,
     requireCustomer: async (request) => {
@@ -165,7 +215,11 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
         tokens.accessToken,
         cookieOptions(config.auth.accessTokenTtlSeconds),
       );
-      reply.setCookie(names.refresh, tokens.refreshToken, cookieOptions(refreshMaxAge));
+      reply.setCookie(
+        names.refresh,
+        tokens.refreshToken,
+        cookieOptions(refreshCookieMaxAge(tokens.refreshExpiresAt)),
+      );
     },
     clearCookies(reply, realm) {
       const names = COOKIE_NAMES[realm];
@@ -173,25 +227,18 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
       reply.clearCookie(names.access, options);
       reply.clearCookie(names.refresh, options);
     },
-    refreshTokenOf(request, realm) {
-      const body = request.body;
-      if (body !== null && typeof body === 'object' && 'refreshToken' in body) {
-        const value = (body as { refreshToken: unknown }).refreshToken;
-        if (typeof value !== 'string' || value.length === 0 || value.length > 200) {
-          throw new BadRequestError('refreshToken: Refresh token must be a string', [
-            { field: 'refreshToken', message: 'Refresh token must be a string' },
-          ]);
-        }
-        return value;
-      }
-      const cookie = request.cookies[COOKIE_NAMES[realm].refresh];
-      if (!cookie) return null;
-      checkOrigin(request);
-      return cookie;
-    },
+    refreshTokenOf,
     accessTokenOf,
     async endSession(request, realm) {
-      const refreshToken = this.refreshTokenOf(request, realm);
+      const claims = await signedBearer(request, realm);
+      if (claims) {
+        const fromBody = bodyRefreshToken(request);
+        const named = fromBody ? await sessions.familyOf(realm, fromBody) : null;
+        await sessions.revokeFamily(claims.sid);
+        if (named && named !== claims.sid) await sessions.revokeFamily(named);
+        return;
+      }
+      const refreshToken = refreshTokenOf(request, realm);
       let family = refreshToken ? await sessions.familyOf(realm, refreshToken) : null;
       if (!family) {
         const accessToken = accessTokenOf(request, realm);
@@ -210,11 +257,31 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
 
 /**
  * PostgreSQL text cannot hold a NUL character; a body carrying one is refused as bad input rather
- * than failing in the database.
+ * than failing in the database. The walk keeps its own stack instead of recursing (as
+ * JSON.stringify does), so no body, however deep, can overflow the call stack here.
  */
 export const refuseNulCharacters: preHandlerAsyncHookHandler = async (request) => {
-  const body = request.body;
-  if (body !== undefined && body !== null && JSON.stringify(body).includes('\\u0000')) {
+  const pending: unknown[] = [request.body];
+  const seen = new Set<object>();
+  let found = false;
+  while (!found && pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      found = value.includes('\u0000');
+    } else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !ArrayBuffer.isView(value) &&
+      !seen.has(value)
+    ) {
+      seen.add(value);
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) found = true;
+        pending.push(item);
+      }
+    }
+  }
+  if (found) {
     throw new BadRequestError('body: Text may not contain NUL characters', [
       { field: 'body', message: 'Text may not contain NUL characters' },
     ]);
@@ -224,16 +291,23 @@ export const refuseNulCharacters: preHandlerAsyncHookHandler = async (request) =
 /**
  * A JSON parser that reads an empty body as `{}`: the spec's body-less POSTs (logout,
  * deleteAddress) work whether or not the client sends a JSON content type. Anything else is
- * Fastify's own parser, with its prototype-poisoning protection.
+ * depth-checked like every JSON body of the app, then Fastify's own parser, with its
+ * prototype-poisoning protection.
  */
 export function tolerateEmptyJson(scope: FastifyInstance): void {
   const parse = scope.getDefaultJsonParser('error', 'error');
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+    const text = body as string;
+    if (text.trim() === '') {
       done(null, {});
       return;
     }
-    parse(request, body as string, done);
+    const tooDeep = jsonDepthError(text);
+    if (tooDeep) {
+      done(tooDeep, undefined);
+      return;
+    }
+    parse(request, text, done);
   });
 }

@@ -22,6 +22,8 @@ export interface Session extends TokenPair {
   /** the family id, carried as `sid` in every access token of the session */
   sessionId: string;
   subjectId: string;
+  /** when the refresh token stops working: the refresh cookie lives exactly as long */
+  refreshExpiresAt: Date;
 }
 
 const SUBJECT_TYPE = { customer: 'user', owner: 'admin' } as const satisfies Record<
@@ -38,8 +40,10 @@ export interface SessionSettings {
 /**
  * Sessions of both realms. A sign-in starts a family of refresh tokens; each refresh replaces the
  * token by a new one of the family, and showing a replaced token again (a stolen copy, or the
- * thief's after the owner refreshed) revokes the whole family. Everything lives in the database,
- * so any API process can serve any request.
+ * thief's after the owner refreshed) revokes the whole family. A family ends at the latest one
+ * refresh lifetime after its sign-in, however often it was refreshed: a stolen token that keeps
+ * being used cannot keep a session open for ever. Everything lives in the database, so any API
+ * process can serve any request.
  */
 export class SessionService {
   readonly tokens: AccessTokens;
@@ -53,19 +57,27 @@ export class SessionService {
     this.refreshTtlMs = settings.refreshTokenTtlDays * 24 * 3600 * 1000;
   }
 
+  /** The moment a family signed in at `signedInAt` ends, whatever its refreshes. */
+  #endOf(signedInAt: Date): number {
+    return signedInAt.getTime() + this.refreshTtlMs;
+  }
+
   async start(realm: Realm, subjectId: string, userAgent = ''): Promise<Session> {
     const familyId = randomUUID();
     const refreshToken = newRefreshToken();
+    const signedInAt = new Date();
+    const refreshExpiresAt = new Date(this.#endOf(signedInAt));
     await this.db.insert(refreshSessions).values({
       subjectType: SUBJECT_TYPE[realm],
       subjectId,
       familyId,
       tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(Date.now() + this.refreshTtlMs),
+      expiresAt: refreshExpiresAt,
+      signedInAt,
       userAgent: userAgent.slice(0, 300),
     });
     const accessToken = await this.tokens.sign({ sub: subjectId, realm, sid: familyId });
-    return { accessToken, refreshToken, sessionId: familyId, subjectId };
+    return { accessToken, refreshToken, sessionId: familyId, subjectId, refreshExpiresAt };
   }
 
   /** Replaces a refresh token by a new pair of the same family. */
@@ -76,8 +88,10 @@ export class SessionService {
       await this.revokeFamily(row.familyId);
       throw new UnauthorizedError(SESSION_EXPIRED);
     }
+    const now = Date.now();
     if (
-      row.expiresAt.getTime() <= Date.now() ||
+      row.expiresAt.getTime() <= now ||
+      this.#endOf(row.signedInAt) <= now ||
       !(await this.#subjectExists(realm, row.subjectId))
     ) {
       throw new UnauthorizedError(SESSION_EXPIRED);
@@ -85,6 +99,9 @@ export class SessionService {
 
     const next = newRefreshToken();
     const nextId = randomUUID();
+    const refreshExpiresAt = new Date(
+      Math.min(now + this.refreshTtlMs, this.#endOf(row.signedInAt)),
+    );
     const rotated = await this.db.transaction(async (tx) => {
       // Only one of two concurrent refreshes with the same token may win; the other is a reuse.
       const claimed = await tx
@@ -105,7 +122,8 @@ export class SessionService {
         subjectId: row.subjectId,
         familyId: row.familyId,
         tokenHash: hashRefreshToken(next),
-        expiresAt: new Date(Date.now() + this.refreshTtlMs),
+        expiresAt: refreshExpiresAt,
+        signedInAt: row.signedInAt,
         userAgent: (userAgent || row.userAgent).slice(0, 300),
       });
       return true;
@@ -119,13 +137,26 @@ export class SessionService {
       realm,
       sid: row.familyId,
     });
-    return { accessToken, refreshToken: next, sessionId: row.familyId, subjectId: row.subjectId };
+    return {
+      accessToken,
+      refreshToken: next,
+      sessionId: row.familyId,
+      subjectId: row.subjectId,
+      refreshExpiresAt,
+    };
   }
 
   /** The live (current, unexpired, unrevoked) session a refresh token opens, or null. */
   async findLive(realm: Realm, refreshToken: string) {
     const row = await this.#find(realm, refreshToken);
-    if (!row || row.revokedAt || row.replacedBy || row.expiresAt.getTime() <= Date.now()) {
+    const now = Date.now();
+    if (
+      !row ||
+      row.revokedAt ||
+      row.replacedBy ||
+      row.expiresAt.getTime() <= now ||
+      this.#endOf(row.signedInAt) <= now
+    ) {
       return null;
     }
     return row;
@@ -145,6 +176,7 @@ export class SessionService {
 
   /** Whether a session family is still signed in: logout and reuse end its access tokens at once. */
   async isLive(claims: AccessClaims): Promise<boolean> {
+    const now = Date.now();
     const [row] = await this.db
       .select({ one: sql<number>`1` })
       .from(refreshSessions)
@@ -154,7 +186,9 @@ export class SessionService {
           eq(refreshSessions.subjectType, SUBJECT_TYPE[claims.realm]),
           eq(refreshSessions.subjectId, claims.sub),
           isNull(refreshSessions.revokedAt),
-          gt(refreshSessions.expiresAt, new Date()),
+          gt(refreshSessions.expiresAt, new Date(now)),
+          // Rows written before the age cap existed may expire later than their sign-in allows.
+          gt(refreshSessions.signedInAt, new Date(now - this.refreshTtlMs)),
         ),
       )
       .limit(1);
@@ -191,5 +225,29 @@ export class SessionService {
       .where(eq(table.id, subjectId))
       .limit(1);
     return row !== undefined;
+  }
+
+  /**
+   * Ends every session of a subject but `except` (the caller's own), refresh and access tokens
+   * alike: what proved the subject's identity has changed (its e-mail, a newly attached Google).
+   */
+  async revokeSubject(
+    realm: Realm,
+    subjectId: string,
+    options: { except?: string } = {},
+  ): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
+          eq(refreshSessions.subjectId, subjectId),
+          isNull(refreshSessions.revokedAt),
+          options.except === undefined
+            ? undefined
+            : sql`${refreshSessions.familyId} <> ${options.except}`,
+        ),
+      );
   }
 }

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET } from '../../config/config';
+import { refreshSessions } from '../../db/schema';
 import { tempDataDir, testApp } from '../../test/app';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { ensureOwnerAccount } from '../admins/service';
@@ -33,6 +35,7 @@ beforeAll(async () => {
       AUTH_SECRET: 'production-secret-of-at-least-32-characters',
       ADMIN_PASSWORD: PROD_PASSWORD,
       ALLOW_SIMULATED_PAYMENTS: '1',
+      MAIL_TRANSPORT: 'outbox',
       PUBLIC_URL: 'https://mithilamakhana.in',
       RATE_LIMIT_STRICT_MAX: '1000',
     },
@@ -278,6 +281,74 @@ describe('refresh', () => {
   });
 });
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Moves a session family's sign-in back in time, as if it had happened `ms` earlier. */
+async function signedInEarlier(sid: string, ms: number) {
+  await database.db
+    .update(refreshSessions)
+    .set({ signedInAt: sql`${refreshSessions.signedInAt} - ${`${ms} milliseconds`}::interval` })
+    .where(eq(refreshSessions.familyId, sid));
+}
+
+describe('session age cap', () => {
+  it('ends a session 30 days after its sign-in, however often it was refreshed', async () => {
+    const first = await customer();
+    const sid = sidOf(first.accessToken);
+    const refresh = (refreshToken: string) =>
+      call(app, 'POST', '/users/refresh-token', { body: { refreshToken } });
+
+    // One hour of the 30 days is left: a refresh still works, and its cookie lives that hour only.
+    await signedInEarlier(sid, 30 * DAY_MS - 3600_000);
+    const late = await refresh(first.refreshToken);
+    expect(late.statusCode).toBe(200);
+    const second = late.json().data as { accessToken: string; refreshToken: string };
+    const maxAge = Number(/Max-Age=(\d+)/.exec(setCookies(late).get('refreshToken')!.raw)?.[1]);
+    expect(maxAge).toBeGreaterThan(3500);
+    expect(maxAge).toBeLessThanOrEqual(3600);
+    const rows = await database.db
+      .select()
+      .from(refreshSessions)
+      .where(eq(refreshSessions.familyId, sid))
+      .orderBy(desc(refreshSessions.createdAt));
+    expect(rows).toHaveLength(2);
+    const [newest, oldest] = [
+      rows.find((row) => !row.replacedBy)!,
+      rows.find((row) => row.replacedBy)!,
+    ];
+    expect(newest.signedInAt.getTime()).toBe(oldest.signedInAt.getTime());
+    expect(newest.expiresAt.getTime()).toBeLessThanOrEqual(
+      newest.signedInAt.getTime() + 30 * DAY_MS,
+    );
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
+    ).toBe(200);
+
+    // Two hours later the 30 days are over: the fresh access token and refresh token both end.
+    // (Had the refresh restarted the clock, the newest row would still be young.)
+    await signedInEarlier(sid, 2 * 3600_000);
+    const me = await call(app, 'GET', '/users/getUser', { token: second.accessToken });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().message).toBe('Not authenticated');
+    const over = await refresh(second.refreshToken);
+    expect(over.statusCode).toBe(401);
+    expect(over.json().message).toBe('Session expired. Please log in again.');
+  });
+
+  it('ends a session past the cap even when its refresh token has not expired yet', async () => {
+    // Rows written before the cap existed expire 30 days after their last refresh.
+    const boss = await owner();
+    await signedInEarlier(sidOf(boss.accessToken), 31 * DAY_MS);
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+    ).toBe(401);
+    const refresh = await call(app, 'POST', '/admins/refresh-token', {
+      body: { refreshToken: boss.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+});
+
 describe('logout', () => {
   it('ends the session, clears the cookies, and refresh is refused afterwards', async () => {
     const session = await customer();
@@ -332,6 +403,76 @@ describe('logout', () => {
     });
     expect(anonymous.statusCode).toBe(200);
     expect(setCookies(anonymous).get('accessToken')?.value).toBe('');
+  });
+
+  it('judges a bearer logout by the bearer alone: no Origin needed, cookies left unread', async () => {
+    const mine = await customer();
+    const other = await customer();
+    const response = await call(app, 'POST', '/users/logoutUser', {
+      token: mine.accessToken,
+      cookies: { accessToken: other.accessToken, refreshToken: other.refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe('Logout successfully');
+    expect((await call(app, 'GET', '/users/getUser', { token: mine.accessToken })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await call(app, 'POST', '/users/refresh-token', {
+          body: { refreshToken: mine.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+    // The cookies named another session; it was not the bearer's to end.
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: other.accessToken })).statusCode,
+    ).toBe(200);
+
+    const boss = await owner();
+    const stranger = await owner();
+    const ownerLogout = await call(app, 'POST', '/admins/logoutAdmin', {
+      token: boss.accessToken,
+      cookies: { adminRefreshToken: stranger.refreshToken },
+    });
+    expect(ownerLogout.statusCode).toBe(200);
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(app, 'GET', '/admins/getAdmin', { token: stranger.accessToken })).statusCode,
+    ).toBe(200);
+  });
+
+  it('ends the session a body refresh token names alongside the bearer', async () => {
+    const mine = await customer();
+    const second = await customer();
+    const response = await call(app, 'POST', '/users/logoutUser', {
+      token: mine.accessToken,
+      body: { refreshToken: second.refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    for (const session of [mine, second]) {
+      expect(
+        (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+      ).toBe(401);
+    }
+  });
+
+  it('still refuses a cookie logout without our Origin, and a bearer that is not ours lifts nothing', async () => {
+    const session = await customer();
+    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }];
+    for (const headers of attempts) {
+      const response = await call(app, 'POST', '/users/logoutUser', {
+        cookies: { accessToken: session.accessToken, refreshToken: session.refreshToken },
+        headers,
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().message).toBe('Request origin not allowed');
+    }
+    expect(
+      (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+    ).toBe(200);
   });
 
   it('logs the owner out of the owner realm only', async () => {

@@ -110,8 +110,10 @@ describe('LoginPage', () => {
     const { auth } = store.getState();
     expect(auth.isUserAuthenticated).toBe(true);
     expect(auth.user).toEqual(customer);
-    expect(auth.accessToken).toBe('access-1');
-    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    // The answer's tokens are for API clients: the browser's session is in httpOnly cookies.
+    const kept = JSON.stringify(store.getState()) + JSON.stringify({ ...localStorage });
+    expect(kept).not.toContain('access-1');
+    expect(kept).not.toContain('refresh-1');
   });
 
   it('goes back to the e-mail step with the address kept', async () => {
@@ -174,16 +176,25 @@ describe('LoginPage', () => {
     );
   });
 
-  it('shows the error query parameter once as a toast and drops it from the address', async () => {
+  it('shows the fixed message of a known error code once, and drops it from the address', async () => {
     happyApi();
-    const { router } = renderLogin('/login?error=Google%20sign-in%20is%20not%20configured');
-    await waitFor(() =>
-      expect(toasts.error).toHaveBeenCalledWith('Google sign-in is not configured', {
-        toastId: 'Google sign-in is not configured',
-      }),
-    );
+    const { router } = renderLogin('/login?error=google_cancelled');
+    const message = 'Google sign-in was cancelled. Please try again or use your e-mail.';
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(message, { toastId: message }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(toasts.error).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['markup', '<script>alert(1)</script>'],
+    ['a sentence', 'Your account is locked, call +91 90000 00000 to unlock it'],
+    ['a name on the object prototype', 'toString'],
+  ])('ignores an error parameter that is %s, and still drops it', async (_, text) => {
+    happyApi();
+    const { router } = renderLogin(`/login?error=${encodeURIComponent(text)}`);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(document.body.textContent).not.toContain(text);
   });
 
   it('offers Google, sign-up and a close control', () => {

@@ -1,3 +1,4 @@
+import { signInErrorMessage } from '@makhana/domain/sign-in-errors';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -22,7 +23,11 @@ export function rejection(reason: unknown): string {
   return 'Server error';
 }
 
-/** Shows the `error` query parameter (set by the Google sign-in) once, then drops it from the URL. */
+/**
+ * Shows the message of the `error` code a Google sign-in came back with, once, then drops the
+ * parameter from the URL. Only the fixed messages of known codes are shown: anyone can send a link
+ * with any text in it, and the real site must not display an attacker's words.
+ */
 export function useErrorQueryToast(): void {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -30,8 +35,9 @@ export function useErrorQueryToast(): void {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per error value
   useEffect(() => {
-    if (!error) return;
-    notifyError(error);
+    if (error === null) return;
+    const message = signInErrorMessage(error);
+    if (message) notifyError(message);
     setParams(
       (current) => {
         current.delete('error');

@@ -113,11 +113,21 @@ describe('RegisterPage', () => {
     expect(router.state.location.pathname).toBe('/register');
   });
 
-  it('shows the error query parameter as a toast', async () => {
+  it("shows a known error code's fixed message as a toast", async () => {
     stubRoutes({});
-    renderRegister('/register?error=Sign-in%20was%20cancelled');
+    renderRegister('/register?error=google_cancelled');
     await waitFor(() =>
-      expect(toasts.error).toHaveBeenCalledWith('Sign-in was cancelled', expect.anything()),
+      expect(toasts.error).toHaveBeenCalledWith(
+        'Google sign-in was cancelled. Please try again or use your e-mail.',
+        expect.anything(),
+      ),
     );
+  });
+
+  it('shows nothing for an error parameter that is not a known code', async () => {
+    stubRoutes({});
+    const { router } = renderRegister('/register?error=Sign-in%20was%20cancelled');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 });
