@@ -158,15 +158,157 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   });
 
-  test('Google sign-in through the OpenID Connect dance ends signed in', async ({ page }) => {
+  test('Google sign-in through the OpenID Connect dance ends signed in', async ({
+    page,
+    browser,
+  }) => {
+    // Every address the browser asked for or showed, redirects included.
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    page.on('framenavigated', (frame) => urls.push(frame.url()));
     await page.goto('/login');
     await page.getByRole('link', { name: /continue with google/i }).click();
     await expect(page.getByText('User Login successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+
+    // The callback hands the page a single-use code, never a token.
+    for (const url of urls) expect(url).not.toMatch(/accessToken|refreshToken/);
+    const landing = [...new Set(urls.filter((url) => new URL(url).pathname === '/google-login'))];
+    expect(landing.filter((url) => /[?&]code=[\w-]{43}$/.test(url))).toHaveLength(1);
+    const handOff = landing.find((url) => url.includes('code='))!;
+
     await page.goto('/dashboard');
     await expect(
       page.getByRole('heading', { name: `Hello, ${GOOGLE_ACCOUNT.given_name}` }),
     ).toBeVisible();
     await expect(page.getByRole('main').getByText(GOOGLE_ACCOUNT.email)).toBeVisible();
+
+    // The link works once, and only where the sign-in started: elsewhere it signs nobody in.
+    const elsewhere = await browser.newContext();
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto(handOff);
+      await expect(
+        other.getByText('Google sign-in could not be completed. Please try again.'),
+      ).toBeVisible();
+      await expect(other).toHaveURL(/\/login$/);
+      await expect(other.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});
+
+test.describe('the browser session', () => {
+  test('survives a reload through httpOnly cookies alone, and the login page shows only known words', async ({
+    page,
+  }) => {
+    const shopper = newShopper();
+    await register(page, shopper);
+    await enterCode(page, shopper.email);
+    await page.goto('/dashboard');
+    const hello = page.getByRole('heading', { name: `Hello, ${shopper.firstName}` });
+    await expect(hello).toBeVisible();
+
+    await test.step('a reload keeps the shopper signed in', async () => {
+      await page.reload();
+      await expect(hello).toBeVisible();
+      await expect(page.getByRole('main').getByText(shopper.email)).toBeVisible();
+    });
+
+    await test.step('no script-readable place holds a token', async () => {
+      const cookies = await page.context().cookies();
+      const sessionCookies = cookies.filter((c) =>
+        ['accessToken', 'refreshToken'].includes(c.name),
+      );
+      // The refresh cookie lives on; the access cookie may have lapsed (short-lived here).
+      expect(sessionCookies.map((c) => c.name)).toContain('refreshToken');
+      for (const cookie of sessionCookies) expect(cookie.httpOnly, cookie.name).toBe(true);
+      const tokens = sessionCookies.map((c) => c.value);
+
+      const readable = await page.evaluate(() => {
+        const dump = (storage: Storage) =>
+          Object.keys(storage).map((key) => ({ key, value: storage.getItem(key) ?? '' }));
+        return {
+          entries: [...dump(localStorage), ...dump(sessionStorage)],
+          cookie: document.cookie,
+        };
+      });
+      expect(readable.entries.length).toBeGreaterThan(0);
+      for (const { key, value } of readable.entries) {
+        expect(key, 'a storage key named like a token').not.toMatch(/token/i);
+        expect(value, `storage entry ${key}`).not.toMatch(/token/i);
+        for (const token of tokens) expect(value, `storage entry ${key}`).not.toContain(token);
+      }
+      for (const token of tokens) expect(readable.cookie).not.toContain(token);
+    });
+
+    await test.step('the login page shows a known code as its fixed message, and nothing else', async () => {
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+
+      await page.goto('/login?error=google_cancelled');
+      await expect(page.getByText('Google sign-in was cancelled.', { exact: false })).toBeVisible();
+
+      const attack = '<script>alert(1)</script>';
+      await page.goto(`/login?error=${encodeURIComponent(attack)}`);
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+      // The page drops the parameter once it has read it: from then on nothing more can appear.
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText(attack)).toHaveCount(0);
+      await expect(page.getByText('alert(1)')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(await page.locator('.Toastify__toast').count()).toBe(0);
+      expect(dialogs).toEqual([]);
+    });
+  });
+});
+
+test.describe('e-mail is identity', () => {
+  test('a new e-mail takes effect only once the code mailed to it is entered', async ({ page }) => {
+    const shopper = newShopper();
+    const next = `new.${shopper.email}`;
+    await register(page, shopper);
+    await enterCode(page, shopper.email);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: `Hello, ${shopper.firstName}` })).toBeVisible();
+    const main = page.getByRole('main');
+
+    await test.step('saving a new e-mail sends a code there and changes nothing yet', async () => {
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByLabel('Email address').fill(next);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(
+        page.getByText(`We sent a code to ${next}. Enter it to change your e-mail.`),
+      ).toBeVisible();
+      const step = page.getByRole('form', { name: 'Confirm your new e-mail' });
+      await expect(step.getByText(`Enter the code we sent to ${next}`)).toBeVisible();
+      await expect(main.getByText(shopper.email, { exact: true })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    await test.step('the code from the new mailbox confirms it', async () => {
+      const step = page.getByRole('form', { name: 'Confirm your new e-mail' });
+      await step.getByLabel('One-time code').fill(await latestCode(next));
+      await step.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('Email updated successfully')).toBeVisible();
+      await expect(main.getByText(next, { exact: true })).toBeVisible();
+      await expect(step).toHaveCount(0);
+      await page.reload();
+      await expect(main.getByText(next, { exact: true })).toBeVisible();
+    });
+
+    await test.step('the new e-mail signs in', async () => {
+      await page.getByRole('button', { name: 'User Logout' }).click();
+      await expect(page.getByText('Logout successfully')).toBeVisible();
+      await page.goto('/login');
+      await page.getByLabel('Email address').fill(next);
+      const sent = (await mailsTo(next)).length;
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await enterCode(page, next, sent);
+    });
   });
 });

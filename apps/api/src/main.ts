@@ -3,18 +3,19 @@ import { buildApp } from './app';
 import { loadConfigFromProcess } from './config/config';
 import { openDatabase } from './db/client';
 import { seedAtStart } from './db/seed/seed';
+import { loggerOptions } from './lib/log-serializers';
 import { startSweeper } from './modules/orders/sweeper';
 
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  });
+  const logger = pino(loggerOptions(config.logLevel));
 
   const database = await openDatabase(config);
   logger.info({ database: database.kind }, 'database migrated');
-  const seeded = await seedAtStart(database.db, config);
+  const seeded = await seedAtStart(database.db, config).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   logger.info(seeded, 'start-up data ready');
 
   const app = await buildApp({ config, db: database.db, logger });
@@ -51,11 +52,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   logger.info({ url: config.publicUrl, env: config.nodeEnv }, `Shop ready at ${config.publicUrl}`);
-  logger.info(
-    config.mail.smtpUrl
-      ? 'Mail is sent through SMTP_URL'
-      : `Mail is written to ${config.outboxDir} (set SMTP_URL to send it)`,
-  );
+  if (config.mail.smtpUrl) logger.info('Mail is sent through SMTP_URL');
+  else if (config.isProduction) {
+    logger.warn(`MAIL_TRANSPORT=outbox: mail is only written to ${config.outboxDir}, never sent`);
+  } else logger.info(`Mail is written to ${config.outboxDir} (set SMTP_URL to send it)`);
   logger.info(
     config.google
       ? `Google sign-in through ${config.google.issuerUrl}`

@@ -70,7 +70,8 @@ describe('profile', () => {
         firstName: 'Asha ',
         lastName: 'Devi',
         gender: 'Female',
-        email: 'Asha.Devi@Example.com',
+        // The same e-mail in other letters is no change: it needs no code.
+        email: user.email.toUpperCase(),
         phoneNumber: '9000000001',
       },
     });
@@ -81,14 +82,16 @@ describe('profile', () => {
       firstName: 'Asha',
       lastName: 'Devi',
       gender: 'Female',
-      email: 'asha.devi@example.com',
+      email: user.email,
       phoneNumber: '9000000001',
       address: [],
       orders: 0,
+      pendingEmail: null,
     });
+    const { pendingEmail: _none, ...view } = updated.json().data;
     const cleared = await call(app, 'POST', '/users/updateUserAccount', {
       token: accessToken,
-      body: { ...updated.json().data, gender: null },
+      body: { ...view, gender: null },
     });
     expect(cleared.json().data.gender).toBeNull();
   });
@@ -234,7 +237,7 @@ describe('addresses', () => {
       [{ ...HOME, label: 'Other' }, 'label', 'Address type is required'],
       [{ ...HOME, name: '' }, 'name', 'Required'],
       [{ ...HOME, city: 7 }, 'city', 'Required'],
-      [{ ...HOME, street: 's'.repeat(200_000) }, 'street', 'Must be at most 300 characters'],
+      [{ ...HOME, street: 's'.repeat(20_000) }, 'street', 'Must be at most 300 characters'],
     ];
     for (const [body, field, message] of cases) {
       const response = await call(app, 'POST', '/users/newAddress', { token: accessToken, body });

@@ -1,25 +1,26 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { SignInErrorCode } from '@makhana/domain/sign-in-errors';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { success } from '../../lib/envelope';
-import { AppError, UnauthorizedError } from '../../lib/errors';
+import { UnauthorizedError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
+import { issueGoogleLoginCode, newSecret, redeemGoogleLoginCode } from './google-codes';
 import type { UserRouteDeps } from './routes';
 import { findOrCreateGoogleUser, getUserView } from './service';
 
-export const GOOGLE_UNAVAILABLE =
-  'Google sign-in is not available right now. Please use your e-mail.';
-export const GOOGLE_INTERRUPTED = 'Google sign-in expired or was interrupted. Please try again.';
-export const GOOGLE_CANCELLED =
-  'Google sign-in was cancelled. Please try again or use your e-mail.';
-export const GOOGLE_FAILED = 'Google sign-in failed. Please try again or use your e-mail.';
-export const GOOGLE_UNVERIFIED =
-  'Your Google e-mail address is not verified. Please sign in with your e-mail.';
 export const GOOGLE_LOGIN_INVALID = 'Google sign-in could not be completed. Please try again.';
 
 const STATE_COOKIE = 'googleAuth';
 const STATE_COOKIE_PATH = '/api/v1/users/auth/google';
 const STATE_TTL_SECONDS = 600;
+/**
+ * A random value only the browser that started the sign-in holds: the hand-off code works only
+ * with it, so a link carrying someone else's code signs nobody in. Its path covers both the
+ * callback and `googleLogin`.
+ */
+export const BROWSER_COOKIE = 'googleBrowser';
+const BROWSER_COOKIE_PATH = '/api/v1/users';
 
 const stateCookieSchema = z.object({
   state: z.string().min(1),
@@ -34,14 +35,10 @@ const callbackQuery = z.object({
 });
 
 const googleLoginBody = z.object({
-  accessToken: z
-    .string({ error: 'Access token is required' })
-    .min(1, 'Access token is required')
-    .max(4096, 'Access token is too long'),
-  refreshToken: z
-    .string({ error: 'Refresh token is required' })
-    .min(1, 'Refresh token is required')
-    .max(200, 'Refresh token is too long'),
+  code: z
+    .string({ error: 'Code is required' })
+    .min(1, 'Code is required')
+    .max(128, 'Code is too long'),
 });
 
 function sameText(a: string, b: string): boolean {
@@ -53,20 +50,28 @@ function sameText(a: string, b: string): boolean {
 export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) => {
   const { db, config, auth, oidc } = deps;
   const redirectUri = `${config.publicUrl}/api/v1/users/auth/google/callback`;
-  const toLogin = (reply: FastifyReply, message: string) => {
+  const browserCookie = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.isProduction,
+    path: BROWSER_COOKIE_PATH,
+  };
+  /** Back to the login page with a fixed code (never text: a link must not put words there). */
+  const toLogin = (reply: FastifyReply, error: SignInErrorCode) => {
     reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+    reply.clearCookie(BROWSER_COOKIE, browserCookie);
     reply.header('cache-control', 'no-store');
-    return reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
+    return reply.redirect(`/login?error=${error}`, 302);
   };
 
   app.get('/auth/google', async (request, reply) => {
-    if (!oidc) return toLogin(reply, GOOGLE_UNAVAILABLE);
+    if (!oidc) return toLogin(reply, 'google_unavailable');
     let started: Awaited<ReturnType<typeof oidc.authorizationRequest>>;
     try {
       started = await oidc.authorizationRequest(redirectUri);
     } catch (error) {
       request.log.error({ err: error }, 'google sign-in: discovery failed');
-      return toLogin(reply, GOOGLE_UNAVAILABLE);
+      return toLogin(reply, 'google_unavailable');
     }
     const { state, nonce, codeVerifier } = started;
     reply.setCookie(STATE_COOKIE, JSON.stringify({ state, nonce, codeVerifier }), {
@@ -77,15 +82,16 @@ export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps)
       path: STATE_COOKIE_PATH,
       maxAge: STATE_TTL_SECONDS,
     });
+    reply.setCookie(BROWSER_COOKIE, newSecret(), { ...browserCookie, maxAge: STATE_TTL_SECONDS });
     reply.header('cache-control', 'no-store');
     return reply.redirect(started.url, 302);
   });
 
   app.get('/auth/google/callback', async (request, reply) => {
-    if (!oidc) return toLogin(reply, GOOGLE_UNAVAILABLE);
+    if (!oidc) return toLogin(reply, 'google_unavailable');
     const query = callbackQuery.safeParse(request.query);
-    if (!query.success) return toLogin(reply, GOOGLE_INTERRUPTED);
-    if (query.data.error) return toLogin(reply, GOOGLE_CANCELLED);
+    if (!query.success) return toLogin(reply, 'google_interrupted');
+    if (query.data.error) return toLogin(reply, 'google_cancelled');
 
     const raw = request.cookies[STATE_COOKIE];
     const unsigned = raw ? request.unsignCookie(raw) : null;
@@ -98,9 +104,10 @@ export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps)
         saved = null;
       }
     }
+    const browser = request.cookies[BROWSER_COOKIE];
     const { code, state } = query.data;
-    if (!saved || !code || !state || !sameText(state, saved.state)) {
-      return toLogin(reply, GOOGLE_INTERRUPTED);
+    if (!saved || !browser || !code || !state || !sameText(state, saved.state)) {
+      return toLogin(reply, 'google_interrupted');
     }
 
     let profile: Awaited<ReturnType<typeof oidc.finish>>;
@@ -108,52 +115,51 @@ export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps)
       profile = await oidc.finish(code, redirectUri, saved);
     } catch (error) {
       request.log.warn({ err: error }, 'google sign-in: code exchange or id_token refused');
-      return toLogin(reply, GOOGLE_FAILED);
+      return toLogin(reply, 'google_failed');
     }
-    if (!profile.emailVerified) return toLogin(reply, GOOGLE_UNVERIFIED);
+    if (!profile.emailVerified) return toLogin(reply, 'google_unverified');
 
-    let userId: string;
-    try {
-      const user = await findOrCreateGoogleUser(db, {
-        subject: profile.subject,
-        email: profile.email,
-        firstName: profile.givenName,
-        lastName: profile.familyName,
-      });
-      userId = user.id;
-    } catch (error) {
-      if (error instanceof AppError) return toLogin(reply, error.message);
-      throw error;
-    }
-    const session = await auth.sessions.start(
-      'customer',
-      userId,
-      String(request.headers['user-agent'] ?? ''),
-    );
+    const outcome = await findOrCreateGoogleUser(db, {
+      subject: profile.subject,
+      email: profile.email,
+      firstName: profile.givenName,
+      lastName: profile.familyName,
+    });
+    if ('refused' in outcome) return toLogin(reply, outcome.refused);
+    // Sessions opened before Google was attached were opened without it; from now on Google's
+    // word also opens this account, so they start over.
+    if (outcome.firstLink) await auth.sessions.revokeSubject('customer', outcome.user.id);
+
+    // No session yet, and no token in the URL (URLs end up in logs, proxies and history): the
+    // page exchanges this code, once, from this browser.
+    const handOff = await issueGoogleLoginCode(db, outcome.user.id, browser);
     reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
     reply.header('cache-control', 'no-store');
     const target = new URL(`${config.publicUrl}/google-login`);
-    target.searchParams.set('accessToken', session.accessToken);
-    target.searchParams.set('refreshToken', session.refreshToken);
+    target.searchParams.set('code', handOff);
     return reply.redirect(target.toString(), 302);
   });
 
-  /** The storefront's /google-login screen hands the pair back: the session gets its cookies. */
+  /** The storefront's /google-login screen exchanges the code: the session gets its cookies. */
   app.post('/googleLogin', async (request, reply) => {
-    const { accessToken, refreshToken } = parseInput(googleLoginBody, request.body);
-    let claims: Awaited<ReturnType<typeof auth.sessions.authenticate>>;
-    try {
-      claims = await auth.sessions.authenticate(accessToken, 'customer');
-    } catch {
-      throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
-    }
-    const live = await auth.sessions.findLive('customer', refreshToken);
-    if (!live || live.familyId !== claims.sid || live.subjectId !== claims.sub) {
-      throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
-    }
-    auth.setCookies(reply, 'customer', { accessToken, refreshToken });
+    const { code } = parseInput(googleLoginBody, request.body);
+    const browser = request.cookies[BROWSER_COOKIE];
+    const userId = browser ? await redeemGoogleLoginCode(db, code, browser) : null;
+    if (!userId) throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
+    const session = await auth.sessions.start(
+      'customer',
+      userId,
+      String(request.headers['user-agent'] ?? '').slice(0, 300),
+    );
+    auth.setCookies(reply, 'customer', session);
+    reply.clearCookie(BROWSER_COOKIE, browserCookie);
+    reply.header('cache-control', 'no-store');
     return success(
-      { user: await getUserView(db, claims.sub), accessToken, refreshToken },
+      {
+        user: await getUserView(db, userId),
+        accessToken: session.accessToken,
+        refreshToken: session.refreshToken,
+      },
       'User Login successfully',
     );
   });

@@ -134,7 +134,7 @@ describe('register', () => {
       [{ ...ASHA, email: 42 }, 'email', 'Email is required'],
       [{ ...ASHA, phoneNumber: '12345' }, 'phoneNumber', 'Please enter a valid phone'],
       [{ ...ASHA, phoneNumber: '' }, 'phoneNumber', 'Phone is required'],
-      [{ ...ASHA, firstName: 'A'.repeat(100_000) }, 'firstName', 'Must be at most 100 characters'],
+      [{ ...ASHA, firstName: 'A'.repeat(10_000) }, 'firstName', 'Must be at most 100 characters'],
       [
         { ...ASHA, email: `${'a'.repeat(300)}@example.com` },
         'email',
@@ -326,7 +326,7 @@ describe('sign-in with a one-time code', () => {
         '/users/verify-otp',
         { email: 'a@b.co', otp: '1'.repeat(50_000) },
         'otp',
-        'Please enter a valid OTP',
+        'Must be at most 20 characters',
       ],
     ];
     for (const [path, body, field, message] of cases) {

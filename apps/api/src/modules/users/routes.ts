@@ -2,6 +2,7 @@ import {
   addressSchema,
   loginEmailSchema,
   loginVerifySchema,
+  otpSchema,
   registerSchema,
 } from '@makhana/domain/validation';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,11 +21,13 @@ import { googleRoutes } from './google';
 import { OtpService } from './otp';
 import {
   addAddress,
+  applyEmailChange,
   deleteAddress,
   findUserByEmail,
   getUserView,
   listAddresses,
   listUserViews,
+  markEmailVerified,
   NO_ACCOUNT_MESSAGE,
   registerUser,
   updateAccount,
@@ -61,6 +64,8 @@ const accountSchema = registerSchema.extend({
     .transform((value) => (value === '' ? null : value)),
 });
 
+const emailChangeSchema = z.object({ otp: otpSchema });
+
 const addressParams = z.object({
   addressId: z
     .string({ error: 'Address id is required' })
@@ -80,6 +85,8 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
       authSecret: config.authSecret,
       ttlSeconds: config.auth.otpTtlSeconds,
       resendSeconds: config.auth.otpResendSeconds,
+      maxPerHour: config.auth.otpMaxPerHour,
+      maxPerDay: config.auth.otpMaxPerDay,
     },
     app.log,
     !config.isProduction,
@@ -101,6 +108,11 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
     await otp.verify(email, code);
     const user = await findUserByEmail(db, email);
     if (!user) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
+    // The first code entered proves the e-mail: sessions from before may belong to whoever set
+    // that e-mail without proof, so they end.
+    if (await markEmailVerified(db, user.id)) {
+      await auth.sessions.revokeSubject('customer', user.id);
+    }
     const session = await auth.sessions.start('customer', user.id, userAgentOf(request));
     auth.setCookies(reply, 'customer', session);
     return success(
@@ -112,12 +124,15 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
       'User Login successfully',
     );
   };
-  app.post('/loginUser', { config: strict }, sendCode);
-  app.post('/send-otp', { config: strict }, sendCode);
-  app.post('/loginVerificationUser', { config: strict }, verifyCode);
-  app.post('/verify-otp', { config: strict }, verifyCode);
+  // The alias routes share one budget per client, or each name would double it.
+  const sendCodeLimit = strictRateLimit(config.rateLimit, 'send-code');
+  const verifyCodeLimit = strictRateLimit(config.rateLimit, 'verify-code');
+  app.post('/loginUser', { config: sendCodeLimit }, sendCode);
+  app.post('/send-otp', { config: sendCodeLimit }, sendCode);
+  app.post('/loginVerificationUser', { config: verifyCodeLimit }, verifyCode);
+  app.post('/verify-otp', { config: verifyCodeLimit }, verifyCode);
 
-  app.post('/registerUser', async (request) => {
+  app.post('/registerUser', { config: strict }, async (request) => {
     const input = parseInput(registerSchema, request.body);
     parseInput(PERSON_LIMITS, input);
     const user = await registerUser(db, input);
@@ -154,12 +169,39 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
     return success(await listUserViews(db), 'Users fetched successfully');
   });
 
-  app.post('/updateUserAccount', { preHandler: auth.requireCustomer }, async (request) => {
-    const input = parseInput(accountSchema, request.body);
-    parseInput(PERSON_LIMITS, input);
-    const user = await updateAccount(db, authOf(request).subjectId, input);
-    return success(user, 'Profile updated successfully');
-  });
+  app.post(
+    '/updateUserAccount',
+    { preHandler: auth.requireCustomer, config: strict },
+    async (request) => {
+      const input = parseInput(accountSchema, request.body);
+      parseInput(PERSON_LIMITS, input);
+      const { user, pendingEmail } = await updateAccount(db, otp, authOf(request).subjectId, input);
+      return success(
+        { ...user, pendingEmail },
+        pendingEmail
+          ? `We sent a code to ${pendingEmail}. Enter it to change your e-mail.`
+          : 'Profile updated successfully',
+      );
+    },
+  );
+
+  /**
+   * `POST /users/verifyEmailChange {otp}`: the code mailed to the new address of the caller's
+   * pending e-mail change. Sets the e-mail and ends every other session of the account (one
+   * opened by whoever knew the old e-mail must not live on); the caller's own stays.
+   */
+  app.post(
+    '/verifyEmailChange',
+    { preHandler: auth.requireCustomer, config: strict },
+    async (request) => {
+      const { otp: code } = parseInput(emailChangeSchema, request.body);
+      const { subjectId, sessionId } = authOf(request);
+      const email = await otp.verifyEmailChange(subjectId, code);
+      const user = await applyEmailChange(db, subjectId, email);
+      await auth.sessions.revokeSubject('customer', subjectId, { except: sessionId });
+      return success(user, 'Email updated successfully');
+    },
+  );
 
   app.post('/newAddress', { preHandler: auth.requireCustomer }, async (request) => {
     const input = parseInput(addressSchema, request.body);

@@ -1,10 +1,11 @@
 import type { Address as AddressView, User as UserView } from '@makhana/domain/account';
 import type { AddressInput } from '@makhana/domain/validation';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { addresses, orders, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { OtpService } from './otp';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
 export const EMAIL_IN_USE_MESSAGE = 'This email is already used by another account.';
@@ -127,43 +128,103 @@ export interface AccountInput extends RegisterInput {
   gender?: 'Male' | 'Female' | null | undefined;
 }
 
-export async function updateAccount(
-  db: Database,
-  userId: string,
-  input: AccountInput,
-): Promise<UserView> {
-  const email = input.email.toLowerCase();
+export interface AccountUpdate {
+  user: UserView;
+  /** the new e-mail a code was sent to; the account keeps its e-mail until the code is entered */
+  pendingEmail: string | null;
+}
+
+function emailInUse(): ConflictError {
+  return new ConflictError(EMAIL_IN_USE_MESSAGE, [
+    { field: 'email', message: EMAIL_IN_USE_MESSAGE },
+  ]);
+}
+
+async function takenByAnother(db: Executor, email: string, userId: string): Promise<boolean> {
   const [other] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, email), ne(users.id, userId)))
     .limit(1);
-  if (other)
-    throw new ConflictError(EMAIL_IN_USE_MESSAGE, [
-      { field: 'email', message: EMAIL_IN_USE_MESSAGE },
-    ]);
+  return other !== undefined;
+}
+
+/**
+ * Saves the profile. A different e-mail is not set: a code goes to the new address first (and a
+ * refusal to send it, a cooldown or a cap, leaves everything unchanged), because whoever holds an
+ * account's e-mail can sign in to it and read its addresses and orders.
+ */
+export async function updateAccount(
+  db: Database,
+  otp: OtpService,
+  userId: string,
+  input: AccountInput,
+): Promise<AccountUpdate> {
+  const email = input.email.toLowerCase();
+  const [current] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current) throw new NotFoundError('User not found');
+  const changing = email !== current.email;
+  if (changing) {
+    if (await takenByAnother(db, email, userId)) throw emailInUse();
+    await otp.sendEmailChange(userId, email);
+  } else {
+    // Saving the current e-mail again means the customer no longer wants the pending change.
+    await otp.discardEmailChange(userId);
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(input.gender !== undefined ? { gender: input.gender } : {}),
+      phoneNumber: input.phoneNumber,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new NotFoundError('User not found');
+  return { user: await toUserView(db, row), pendingEmail: changing ? email : null };
+}
+
+/** Sets the e-mail an entered code proved; 409 when another account took it in the meantime. */
+export async function applyEmailChange(
+  db: Database,
+  userId: string,
+  email: string,
+): Promise<UserView> {
+  if (await takenByAnother(db, email, userId)) throw emailInUse();
   try {
     const [row] = await db
       .update(users)
-      .set({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        ...(input.gender !== undefined ? { gender: input.gender } : {}),
-        email,
-        phoneNumber: input.phoneNumber,
-      })
+      .set({ email, emailVerifiedAt: new Date() })
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw new NotFoundError('User not found');
     return toUserView(db, row);
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ConflictError(EMAIL_IN_USE_MESSAGE, [
-        { field: 'email', message: EMAIL_IN_USE_MESSAGE },
-      ]);
-    }
+    if (isUniqueViolation(error)) throw emailInUse();
     throw error;
   }
+}
+
+/**
+ * Records that a code mailed to the account's e-mail was entered. Answers whether it was the
+ * first proof: sessions opened before it may belong to whoever set an unproven e-mail.
+ */
+export async function markEmailVerified(db: Database, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) throw new NotFoundError('User not found');
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+    return before.verifiedAt === null;
+  });
 }
 
 function addressValues(input: AddressInput) {
@@ -250,14 +311,20 @@ export async function deleteAddress(
   return toAddressView(row);
 }
 
+export type GoogleUserOutcome =
+  /** `firstLink`: Google was attached to an existing account just now */
+  | { user: UserRow; firstLink: boolean }
+  | { refused: 'google_other_account' | 'google_email_unproven' | 'google_failed' };
+
 /**
  * The customer for a Google sign-in: the one with this subject, else the one with this e-mail
- * (which gets the subject linked), else a new one.
+ * (which gets the subject linked, but only once a code proved that e-mail, or whoever set it
+ * without proof would share the account with its real owner), else a new one.
  */
 export async function findOrCreateGoogleUser(
   db: Database,
   profile: { subject: string; email: string; firstName: string; lastName: string },
-): Promise<UserRow> {
+): Promise<GoogleUserOutcome> {
   const email = profile.email.toLowerCase();
   for (let attempt = 0; attempt < 2; attempt++) {
     const [bySubject] = await db
@@ -265,19 +332,27 @@ export async function findOrCreateGoogleUser(
       .from(users)
       .where(eq(users.googleSubject, profile.subject))
       .limit(1);
-    if (bySubject) return bySubject;
+    if (bySubject) return { user: bySubject, firstLink: false };
 
     const byEmail = await findUserByEmail(db, email);
     if (byEmail) {
       if (byEmail.googleSubject && byEmail.googleSubject !== profile.subject) {
-        throw new ConflictError('This e-mail is linked to a different Google account.');
+        return { refused: 'google_other_account' };
       }
+      if (!byEmail.emailVerifiedAt) return { refused: 'google_email_unproven' };
       const [linked] = await db
         .update(users)
         .set({ googleSubject: profile.subject })
-        .where(and(eq(users.id, byEmail.id), sql`${users.googleSubject} is null`))
+        .where(
+          and(
+            eq(users.id, byEmail.id),
+            eq(users.email, email),
+            isNull(users.googleSubject),
+            isNotNull(users.emailVerifiedAt),
+          ),
+        )
         .returning();
-      if (linked) return linked;
+      if (linked) return { user: linked, firstLink: true };
       continue;
     }
     try {
@@ -288,13 +363,15 @@ export async function findOrCreateGoogleUser(
           firstName: profile.firstName,
           lastName: profile.lastName,
           googleSubject: profile.subject,
+          // Google vouched for this address (the callback refuses an unverified one).
+          emailVerifiedAt: new Date(),
         })
         .returning();
-      return created!;
+      return { user: created!, firstLink: false };
     } catch (error) {
       // Someone else created or linked this account a moment ago: read it again.
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  throw new ConflictError('Google sign-in could not be completed. Please try again.');
+  return { refused: 'google_failed' };
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { customer, fail, ok, spyToasts, stubRoutes } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
@@ -24,8 +24,22 @@ function renderGoogle(entry: string) {
   );
 }
 
+/** Holds the googleLogin answer back until `release`, so the page can be seen mid-exchange. */
+function holdGoogleLogin(api: ReturnType<typeof stubRoutes>) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = api.fetchMock.getMockImplementation()!;
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).endsWith('/users/googleLogin')) await gate;
+    return answer(input, init);
+  });
+  return () => release();
+}
+
 describe('GoogleLoginPage', () => {
-  it('submits both tokens, loads the user and goes home', async () => {
+  it('drops the code from the address at once, exchanges it, loads the user and goes home', async () => {
     const api = stubRoutes({
       'POST /users/googleLogin': ok({
         user: customer,
@@ -34,32 +48,48 @@ describe('GoogleLoginPage', () => {
       }),
       'GET /users/getUser': ok({ ...customer, orders: 3 }),
     });
-    const { store, router } = renderGoogle('/google-login?accessToken=tok-a&refreshToken=tok-r');
+    const release = holdGoogleLogin(api);
+    const { store, router } = renderGoogle('/google-login?code=one-time-code');
+
+    // Before the server has answered, the code is gone from the address and from history.
+    await waitFor(() => expect(api.fetchMock).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/google-login');
+    expect(router.state.location.search).toBe('');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('heading', { name: 'Signing you in…' })).toBeTruthy();
+
+    release();
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    expect(api.callsTo('POST /users/googleLogin')[0]?.body).toEqual({
-      accessToken: 'tok-a',
-      refreshToken: 'tok-r',
-    });
-    expect(api.callsTo('GET /users/getUser')[0]?.authorization).toBe('Bearer g-acc');
+    expect(api.order()).toEqual(['POST /users/googleLogin', 'GET /users/getUser']);
+    expect(api.callsTo('POST /users/googleLogin')[0]?.body).toEqual({ code: 'one-time-code' });
     expect(toasts.success).toHaveBeenCalledWith('User Login successfully');
     const { auth } = store.getState();
     expect(auth.isUserAuthenticated).toBe(true);
     expect(auth.user).toMatchObject({ _id: customer._id, orders: 3 });
-    expect(auth.refreshToken).toBe('g-ref');
   });
 
-  it('reports a refusal and goes to /login', async () => {
-    stubRoutes({ 'POST /users/googleLogin': fail(400, 'Google sign-in has expired') });
-    const { store } = renderGoogle('/google-login?accessToken=a&refreshToken=r');
+  it('reports a refused code and goes to /login', async () => {
+    const api = stubRoutes({
+      'POST /users/googleLogin': fail(
+        401,
+        'Google sign-in could not be completed. Please try again.',
+      ),
+    });
+    const { store, router } = renderGoogle('/google-login?code=used-already');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
-    expect(toasts.error).toHaveBeenCalledWith('Google sign-in has expired', expect.anything());
-    expect(store.getState().auth.isUserAuthenticated).toBe(false);
+    expect(toasts.error).toHaveBeenCalledWith(
+      'Google sign-in could not be completed. Please try again.',
+      expect.anything(),
+    );
+    expect(router.state.location.search).toBe('');
+    expect(api.callsTo('POST /users/googleLogin')).toHaveLength(1);
+    await waitFor(() => expect(store.getState().auth.isUserAuthenticated).toBe(false));
   });
 
-  it('goes to /login without both tokens', async () => {
+  it('goes to /login without a code, and never sends tokens from the address', async () => {
     const api = stubRoutes({});
-    renderGoogle('/google-login?accessToken=only-one');
+    renderGoogle('/google-login?accessToken=a&refreshToken=r');
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(api.callsTo('POST /users/googleLogin')).toHaveLength(0);
   });

@@ -7,26 +7,30 @@ import { googleLogin, loadUser } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
 
-/** Where the API's Google callback lands: submits the two tokens and finishes the sign-in. */
+/**
+ * Where the API's Google callback lands with a single-use code: the code leaves the address bar
+ * at once (history, shared links), then is exchanged for the session.
+ */
 export function GoogleLoginPage() {
   usePageMeta({ title: `Signing in | ${SITE.brand}` });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const started = useRef(false);
-  const accessToken = params.get('accessToken');
-  const refreshToken = params.get('refreshToken');
+  // Read once: the address loses the code on the first effect.
+  const code = useRef(params.get('code')).current;
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!accessToken || !refreshToken) {
+    if (!code) {
       navigate('/login', { replace: true });
       return;
     }
+    navigate('/google-login', { replace: true });
     (async () => {
       try {
-        await dispatch(googleLogin({ accessToken, refreshToken })).unwrap();
+        await dispatch(googleLogin({ code })).unwrap();
         await dispatch(loadUser()).unwrap();
       } catch (reason) {
         notifyError(rejection(reason));
@@ -36,7 +40,7 @@ export function GoogleLoginPage() {
       toast.success('User Login successfully');
       navigate('/', { replace: true });
     })();
-  }, [accessToken, refreshToken, dispatch, navigate]);
+  }, [code, dispatch, navigate]);
 
   return (
     <div className="container-page grid min-h-[60dvh] place-items-center py-16">
