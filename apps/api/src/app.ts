@@ -13,6 +13,7 @@ import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
+import { jsonDepthError } from './lib/validation';
 import { adminRoutes } from './modules/admins/routes';
 import { createAuthKit } from './modules/auth/http';
 import { deriveKey } from './modules/auth/tokens';
@@ -32,6 +33,7 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStorefront, registerUploads } from './plugins/static-files';
 
 export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const JSON_BODY_LIMIT = 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Every JSON body of the API fits in a few KB; uploads are multipart, with their own limits.
+    bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A malformed URL (bad percent-encoding) is the caller's error, answered in the envelope.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -67,6 +70,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
+  // Every scope inherits this parser (scopes that replace it check depth too): nesting is
+  // measured before JSON.parse, since the code after it walks a body recursively.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const tooDeep = jsonDepthError(body as string);
+    if (tooDeep) done(tooDeep, undefined);
+    else parseJson(request, body as string, done);
+  });
   installSecurityHeaders(app, config);
   await app.register(compress, {
     global: true,

@@ -1,12 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addressSchema,
+  adminLoginSchema,
   checkoutAddressSchema,
+  complaintSchema,
+  contactSchema,
+  isEmailAddress,
+  loginEmailSchema,
   loginVerifySchema,
   MESSAGES,
+  otpSchema,
   pincodeCheckSchema,
+  productSchema,
+  productVariantSchema,
   profileSchema,
   registerFormSchema,
+  registerSchema,
+  reviewSchema,
+  TEXT_LIMITS,
 } from './validation';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -109,5 +120,246 @@ describe('validation messages of the spec', () => {
     expect(firstMessage(profileSchema.safeParse({ ...profile, firstName: ' ' }))).toBe(
       'First name is required',
     );
+  });
+});
+
+/** The pattern the e-mail check replaces; safe to run on the short strings below only. */
+const OLD_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+describe('the e-mail check', () => {
+  it('accepts exactly what the old pattern accepted', () => {
+    // Every string of up to six characters over an alphabet that reaches each branch.
+    const alphabet = ['a', '.', '@', ' ', '\u00a0', '\t'];
+    let strings = [''];
+    let compared = 0;
+    for (let length = 1; length <= 6; length += 1) {
+      strings = strings.flatMap((prefix) => alphabet.map((c) => prefix + c));
+      for (const value of strings) {
+        expect(isEmailAddress(value), JSON.stringify(value)).toBe(OLD_EMAIL_PATTERN.test(value));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(50_000);
+    for (const value of ['asha@example.in', 'a.b@c.d.e', 'a@b..c', 'a@.b.c', 'a@b.', 'a@@b.c']) {
+      expect(isEmailAddress(value), value).toBe(OLD_EMAIL_PATTERN.test(value));
+    }
+  });
+
+  it('takes linear time on the inputs that made the old pattern quadratic', () => {
+    for (const value of [
+      `a@${'.'.repeat(1_000_000)}@`,
+      `a@${'a.'.repeat(500_000)} `,
+      `${'a'.repeat(1_000_000)}@`,
+      '@'.repeat(1_000_000),
+    ]) {
+      const started = Date.now();
+      expect(isEmailAddress(value)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(50);
+    }
+  });
+});
+
+type Schema = { safeParse(input: unknown): { success: boolean; error?: { issues: Issue[] } } };
+type Issue = { message: string; path: PropertyKey[] };
+
+/** Every string field of every schema, with a valid object to put a hostile value into. */
+const STRING_FIELDS: [string, Schema, Record<string, unknown>, string[]][] = [
+  [
+    'checkout address',
+    checkoutAddressSchema,
+    {
+      firstName: 'Asha',
+      lastName: 'Kumari',
+      email: 'asha@example.in',
+      phone: '9876543210',
+      address: 'Station Road',
+      city: 'Darbhanga',
+      state: 'Bihar',
+      pincode: '846005',
+    },
+    ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'state', 'pincode'],
+  ],
+  ['pincode check', pincodeCheckSchema, { pincode: '846005' }, ['pincode']],
+  ['login', loginEmailSchema, { email: 'asha@example.in' }, ['email']],
+  ['code', loginVerifySchema, { email: 'asha@example.in', otp: '123456' }, ['email', 'otp']],
+  [
+    'register',
+    registerSchema,
+    { firstName: 'A', lastName: 'B', email: 'a@b.in', phoneNumber: '9876543210' },
+    ['firstName', 'lastName', 'email', 'phoneNumber'],
+  ],
+  [
+    'address',
+    addressSchema,
+    {
+      name: 'Asha',
+      street: 'Station Road',
+      city: 'Darbhanga',
+      state: 'Bihar',
+      country: 'India',
+      pincode: '846005',
+      phoneNumber: '9876543210',
+      alternateNumber: '',
+      landmark: '',
+      email: '',
+      locality: '',
+      label: 'Home',
+    },
+    [
+      'name',
+      'street',
+      'city',
+      'state',
+      'country',
+      'pincode',
+      'phoneNumber',
+      'alternateNumber',
+      'landmark',
+      'email',
+      'locality',
+    ],
+  ],
+  [
+    'owner login',
+    adminLoginSchema,
+    { email: 'owner@example.in', password: 'x' },
+    ['email', 'password'],
+  ],
+  [
+    'product',
+    productSchema,
+    {
+      name: 'Makhana',
+      brand: 'Mithila',
+      categoryType: 'Snacks',
+      packOfBox: 1,
+      price: 100,
+      description: 'Roasted',
+      shelfLife: 6,
+    },
+    [
+      'name',
+      'brand',
+      'categoryType',
+      'description',
+      'variant',
+      'modelNumber',
+      'countryOfOrigin',
+      'healthBenefits',
+      'containerType',
+      'dietaryPreference',
+      'sku',
+    ],
+  ],
+  ['variant', productVariantSchema, { weight: 100, price: 100 }, ['sku']],
+  ['review', reviewSchema, { rating: 5, comment: 'Good' }, ['comment']],
+  [
+    'contact',
+    contactSchema,
+    { from_name: 'Asha', reply_to: 'a@b.in', phone: '98765', message: 'Hi' },
+    ['from_name', 'reply_to', 'phone', 'message'],
+  ],
+  [
+    'complaint',
+    complaintSchema,
+    {
+      from_name: 'Asha',
+      reply_to: 'a@b.in',
+      order_id: 'MM-1',
+      issue_type: 'Refund',
+      query: 'Where is it?',
+    },
+    ['from_name', 'reply_to', 'order_id', 'query'],
+  ],
+];
+
+const WORST = [
+  `a@${'.'.repeat(1_000_000)}@`,
+  `a@${'a.'.repeat(500_000)} `,
+  '9'.repeat(1_000_000),
+  `${' '.repeat(1_000_000)}a`,
+  '-'.repeat(1_000_000),
+  '\u{1F600}'.repeat(500_000),
+];
+
+describe('length before pattern', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('has a limit for each field, and refuses one character more by it alone', () => {
+    for (const [name, schema, valid, fields] of STRING_FIELDS) {
+      expect(schema.safeParse(valid).success, name).toBe(true);
+      for (const field of fields) {
+        const result = schema.safeParse({ ...valid, [field]: 'a'.repeat(5001) });
+        const issues = result.error?.issues ?? [];
+        expect(issues.length, `${name}.${field}`).toBe(1);
+        expect(issues[0]?.path, `${name}.${field}`).toEqual([field]);
+        expect(issues[0]?.message, `${name}.${field}`).toMatch(/^Must be at most \d+ characters$/);
+      }
+    }
+  });
+
+  it('refuses the worst strings fast, by their length, without running a pattern on them', () => {
+    const test = vi.spyOn(RegExp.prototype, 'test');
+    const exec = vi.spyOn(RegExp.prototype, 'exec');
+    for (const [name, schema, valid, fields] of STRING_FIELDS) {
+      for (const field of fields) {
+        for (const value of WORST) {
+          const started = Date.now();
+          const result = schema.safeParse({ ...valid, [field]: value });
+          const elapsed = Date.now() - started;
+          expect(elapsed, `${name}.${field}`).toBeLessThan(50);
+          // Only the length check speaks: a pattern that ran would add its own message.
+          expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+            expect.stringMatching(/^Must be at most \d+ characters$/),
+          ]);
+        }
+      }
+    }
+    // zod's own length measure probes for surrogates with a one-class pattern, which is linear.
+    const patternsOnLongInput = [test, exec].flatMap((spy) =>
+      spy.mock.calls
+        .map(([input], i) => ({ input: String(input), pattern: spy.mock.contexts[i] as RegExp }))
+        .filter(
+          ({ input, pattern }) => input.length > 5000 && pattern.source !== '[\\uD800-\\uDBFF]',
+        )
+        .map(({ pattern }) => pattern.source),
+    );
+    expect(patternsOnLongInput).toEqual([]);
+    expect(test.mock.calls.length).toBeGreaterThan(0);
+  });
+
+  it('names each limit in its message', () => {
+    expect(
+      loginEmailSchema.safeParse({ email: `a@${'.'.repeat(300)}.in` }).error?.issues[0]?.message,
+    ).toBe(`Must be at most ${TEXT_LIMITS.email} characters`);
+    expect(otpSchema.safeParse('1'.repeat(21)).error?.issues[0]?.message).toBe(
+      'Must be at most 20 characters',
+    );
+    expect(
+      contactSchema.safeParse({
+        from_name: 'Asha',
+        reply_to: 'a@b.in',
+        phone: '98765',
+        message: 'm'.repeat(5001),
+      }).error?.issues[0]?.message,
+    ).toBe('Must be at most 5000 characters');
+  });
+
+  it('keeps the spec messages for short wrong input', () => {
+    const address = STRING_FIELDS[5]?.[2] as Record<string, unknown>;
+    expect(firstMessage(addressSchema.safeParse({ ...address, email: 'x@' }))).toBe(
+      MESSAGES.validEmail,
+    );
+    expect(firstMessage(addressSchema.safeParse({ ...address, email: '  ' }))).toBe(
+      MESSAGES.validEmail,
+    );
+    expect(addressSchema.parse({ ...address, email: ' a@b.in ' }).email).toBe('a@b.in');
+    expect(
+      addressSchema.parse({ ...address, alternateNumber: ' 9876543210 ' }).alternateNumber,
+    ).toBe('9876543210');
+    expect(firstMessage(loginEmailSchema.safeParse({ email: 'a@b' }))).toBe(MESSAGES.validEmail);
+    expect(firstMessage(loginEmailSchema.safeParse({ email: '   ' }))).toBe(MESSAGES.emailRequired);
   });
 });

@@ -5,7 +5,54 @@
 import { z } from 'zod';
 import { PINCODE_LENGTH, RATING_MAX, RATING_MIN } from './constants';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Upper bounds of every free-text field, shared by the forms and the API. Each schema checks the
+ * length first and stops there, so no pattern ever reads an over-long string.
+ */
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 20,
+  otp: 20,
+  pincode: 20,
+  password: 200,
+  street: 300,
+  address: 500,
+  place: 100,
+  landmark: 200,
+  orderId: 100,
+  message: 5000,
+  productName: 200,
+  productText: 100,
+  description: 5000,
+  healthBenefits: 2000,
+  comment: 2000,
+} as const;
+
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+
+/**
+ * A string no longer than `max`, checked before anything else. `abort` stops zod there: without it
+ * zod 4 runs the remaining checks (and their patterns) on a string it has already refused.
+ */
+const boundedString = (max: number, error?: string) =>
+  z.string(error === undefined ? undefined : { error }).max(max, {
+    message: tooLongMessage(max),
+    abort: true,
+  });
+
+/**
+ * local@domain with no white space, one `@` and a dot inside the domain: the addresses
+ * `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts, checked in one pass. That pattern backtracks
+ * quadratically on a long domain of dots, so it is not used.
+ */
+export function isEmailAddress(value: string): boolean {
+  const at = value.indexOf('@');
+  if (at < 1 || value.indexOf('@', at + 1) !== -1 || /\s/.test(value)) return false;
+  const domain = value.slice(at + 1);
+  const dot = domain.indexOf('.', 1);
+  return dot !== -1 && dot < domain.length - 1;
+}
 
 export const MESSAGES = {
   required: 'Required',
@@ -33,15 +80,16 @@ export const MESSAGES = {
   confirmDeleteReview: 'Are you sure you want to delete this review?',
 } as const;
 
-const requiredText = (message: string = MESSAGES.required) =>
-  z.string({ error: message }).trim().min(1, message);
+const requiredText = (max: number, message: string = MESSAGES.required) =>
+  boundedString(max, message).trim().min(1, message);
+
+const optionalText = (max: number) => boundedString(max).trim();
 
 const email = (requiredMessage: string, invalidMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  boundedString(TEXT_LIMITS.email, requiredMessage)
     .trim()
     .min(1, requiredMessage)
-    .regex(EMAIL_PATTERN, invalidMessage)
+    .refine(isEmailAddress, invalidMessage)
     .transform((v) => v.toLowerCase());
 
 /** Strips everything but digits, as the pincode inputs do. */
@@ -49,23 +97,21 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-export const pincodeSchema = z
-  .string({ error: MESSAGES.validPincode })
+export const pincodeSchema = boundedString(TEXT_LIMITS.pincode, MESSAGES.validPincode)
   .trim()
   .regex(new RegExp(`^\\d{${PINCODE_LENGTH}}$`), MESSAGES.validPincode);
 
 export const pincodeCheckSchema = z.object({ pincode: pincodeSchema });
 
 export const checkoutAddressSchema = z.object({
-  firstName: requiredText(),
-  lastName: requiredText(),
+  firstName: requiredText(TEXT_LIMITS.name),
+  lastName: requiredText(TEXT_LIMITS.name),
   email: email(MESSAGES.validEmailRequired, MESSAGES.validEmailRequired),
-  phone: requiredText(),
-  address: requiredText(),
-  city: requiredText(),
-  state: requiredText(),
-  pincode: z
-    .string({ error: MESSAGES.enterPincode })
+  phone: requiredText(TEXT_LIMITS.phone),
+  address: requiredText(TEXT_LIMITS.address),
+  city: requiredText(TEXT_LIMITS.place),
+  state: requiredText(TEXT_LIMITS.place),
+  pincode: boundedString(TEXT_LIMITS.pincode, MESSAGES.enterPincode)
     .transform(digitsOnly)
     .pipe(z.string().length(PINCODE_LENGTH, MESSAGES.enterPincode)),
 });
@@ -75,8 +121,7 @@ export const loginEmailSchema = z.object({
   email: email(MESSAGES.emailRequired, MESSAGES.validEmail),
 });
 
-export const otpSchema = z
-  .string({ error: MESSAGES.otpRequired })
+export const otpSchema = boundedString(TEXT_LIMITS.otp, MESSAGES.otpRequired)
   .trim()
   .min(1, MESSAGES.otpRequired)
   .regex(/^\d{6}$/, MESSAGES.validOtp);
@@ -87,11 +132,10 @@ export const loginVerifySchema = z.object({
 });
 
 export const registerSchema = z.object({
-  firstName: requiredText(MESSAGES.firstNameRequired),
-  lastName: requiredText(MESSAGES.lastNameRequired),
+  firstName: requiredText(TEXT_LIMITS.name, MESSAGES.firstNameRequired),
+  lastName: requiredText(TEXT_LIMITS.name, MESSAGES.lastNameRequired),
   email: email(MESSAGES.emailRequired, MESSAGES.validEmail),
-  phoneNumber: z
-    .string({ error: MESSAGES.phoneRequired })
+  phoneNumber: boundedString(TEXT_LIMITS.phone, MESSAGES.phoneRequired)
     .trim()
     .min(1, MESSAGES.phoneRequired)
     .refine((v) => digitsOnly(v).length >= 10, MESSAGES.validPhone),
@@ -110,32 +154,41 @@ export const profileSchema = registerSchema.extend({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-const tenDigitPhone = z
-  .string()
+const TEN_DIGITS = /^\d{10}$/;
+
+const tenDigitPhone = boundedString(TEXT_LIMITS.phone)
   .trim()
-  .regex(/^\d{10}$/, MESSAGES.validPhoneNumber);
+  .regex(TEN_DIGITS, MESSAGES.validPhoneNumber);
 
 export const addressSchema = z.object({
-  name: requiredText(),
-  street: requiredText(),
-  city: requiredText(),
-  state: requiredText(),
-  country: requiredText(),
+  name: requiredText(TEXT_LIMITS.name),
+  street: requiredText(TEXT_LIMITS.street),
+  city: requiredText(TEXT_LIMITS.place),
+  state: requiredText(TEXT_LIMITS.place),
+  country: requiredText(TEXT_LIMITS.place),
   pincode: pincodeSchema,
   phoneNumber: tenDigitPhone,
-  alternateNumber: z.union([z.literal(''), tenDigitPhone]).optional(),
-  landmark: z.string().trim().optional(),
-  email: z
-    .union([z.literal(''), z.string().trim().regex(EMAIL_PATTERN, MESSAGES.validEmail)])
+  // A union would hide the length message behind zod's generic "Invalid input".
+  alternateNumber: boundedString(TEXT_LIMITS.phone)
+    .refine((v) => v === '' || TEN_DIGITS.test(v.trim()), MESSAGES.validPhoneNumber)
+    .transform((v) => v.trim())
     .optional(),
-  locality: z.string().trim().optional(),
+  landmark: optionalText(TEXT_LIMITS.landmark).optional(),
+  email: boundedString(TEXT_LIMITS.email)
+    .refine((v) => v === '' || isEmailAddress(v.trim()), MESSAGES.validEmail)
+    .transform((v) => v.trim())
+    .optional(),
+  locality: optionalText(TEXT_LIMITS.landmark).optional(),
   label: z.enum(['Home', 'Work'], { error: MESSAGES.addressTypeRequired }),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
 export const adminLoginSchema = z.object({
   email: email(MESSAGES.emailRequired, MESSAGES.validEmail),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  password: boundedString(TEXT_LIMITS.password, MESSAGES.passwordRequired).min(
+    1,
+    MESSAGES.passwordRequired,
+  ),
 });
 
 const wholeRupees = (field: string) =>
@@ -147,43 +200,43 @@ const wholeRupees = (field: string) =>
 export const productVariantSchema = z.object({
   weight: z.coerce.number({ error: 'Weight is required' }).int().positive('Weight is required'),
   price: wholeRupees('Price').refine((v) => v > 0, 'Price is required'),
-  sku: z.string().trim().optional().default(''),
+  sku: optionalText(TEXT_LIMITS.productText).optional().default(''),
   stock: z.coerce.number().int().min(0, 'Stock cannot be negative').optional().default(0),
 });
 
 export const productSchema = z.object({
-  name: requiredText(),
-  brand: requiredText(),
-  categoryType: requiredText(),
+  name: requiredText(TEXT_LIMITS.productName),
+  brand: requiredText(TEXT_LIMITS.productText),
+  categoryType: requiredText(TEXT_LIMITS.productText),
   packOfBox: z.coerce
     .number({ error: 'Pack of box must be a number' })
     .int()
     .min(1, MESSAGES.required),
   price: wholeRupees('Price'),
-  description: requiredText(),
+  description: requiredText(TEXT_LIMITS.description),
   shelfLife: z.coerce.number({ error: MESSAGES.required }).int().min(1, MESSAGES.required),
-  variant: z.string().trim().default(''),
+  variant: optionalText(TEXT_LIMITS.productText).default(''),
   inStock: z.boolean().default(true),
-  modelNumber: z.string().trim().default(''),
-  countryOfOrigin: z.string().trim().default('India'),
-  healthBenefits: z.string().trim().default(''),
-  containerType: z.string().trim().default(''),
-  dietaryPreference: z.string().trim().default(''),
-  sku: z.string().trim().default(''),
+  modelNumber: optionalText(TEXT_LIMITS.productText).default(''),
+  countryOfOrigin: optionalText(TEXT_LIMITS.productText).default('India'),
+  healthBenefits: optionalText(TEXT_LIMITS.healthBenefits).default(''),
+  containerType: optionalText(TEXT_LIMITS.productText).default(''),
+  dietaryPreference: optionalText(TEXT_LIMITS.productText).default(''),
+  sku: optionalText(TEXT_LIMITS.productText).default(''),
   quantity: z.array(productVariantSchema).default([]),
 });
 export type ProductInput = z.infer<typeof productSchema>;
 
 export const reviewSchema = z.object({
   rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX),
-  comment: z.string({ error: MESSAGES.commentRequired }).trim().min(1, MESSAGES.commentRequired),
+  comment: requiredText(TEXT_LIMITS.comment, MESSAGES.commentRequired),
 });
 
 export const contactSchema = z.object({
-  from_name: requiredText(),
+  from_name: requiredText(TEXT_LIMITS.name),
   reply_to: email(MESSAGES.validEmailRequired, MESSAGES.validEmailRequired),
-  phone: requiredText(),
-  message: requiredText(),
+  phone: requiredText(TEXT_LIMITS.phone),
+  message: requiredText(TEXT_LIMITS.message),
 });
 
 export const ISSUE_TYPES = [
@@ -195,9 +248,9 @@ export const ISSUE_TYPES = [
 ] as const;
 
 export const complaintSchema = z.object({
-  from_name: requiredText(),
+  from_name: requiredText(TEXT_LIMITS.name),
   reply_to: email(MESSAGES.validEmailRequired, MESSAGES.validEmailRequired),
-  order_id: requiredText(),
+  order_id: requiredText(TEXT_LIMITS.orderId),
   issue_type: z.enum(ISSUE_TYPES, { error: 'Please choose an issue type' }),
-  query: requiredText(),
+  query: requiredText(TEXT_LIMITS.message),
 });

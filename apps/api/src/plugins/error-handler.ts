@@ -21,7 +21,39 @@ const FRAMEWORK_MESSAGES: Record<string, { statusCode: number; message: string }
     message: 'Request body length does not match Content-Length',
   },
   FST_ERR_BAD_URL: { statusCode: 400, message: 'Malformed URL' },
+  // @fastify/multipart
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { statusCode: 415, message: 'Expected a multipart form' },
+  FST_PARTS_LIMIT: { statusCode: 413, message: 'The form has too many parts' },
+  FST_FILES_LIMIT: { statusCode: 413, message: 'The form has too many files' },
+  FST_FIELDS_LIMIT: { statusCode: 413, message: 'The form has too many fields' },
+  FST_REQ_FILE_TOO_LARGE: { statusCode: 413, message: 'The file is too large' },
+  FST_PROTO_VIOLATION: { statusCode: 400, message: 'Malformed multipart form' },
+  FST_INVALID_JSON_FIELD_ERROR: { statusCode: 400, message: 'Malformed multipart form' },
+  FST_MP_PREMATURE_CLOSE: { statusCode: 400, message: 'Malformed multipart form' },
 };
+
+/**
+ * busboy throws plain errors, without a code or status, on a malformed form: the caller's
+ * mistake, recognised by its words (lower case) and by coming from the parser.
+ */
+const MULTIPART_PARSER_ERRORS: { words: string; statusCode: number; message: string }[] = [
+  { words: 'unsupported content-type', statusCode: 415, message: 'Unsupported content type' },
+  { words: 'missing content-type', statusCode: 415, message: 'Unsupported content type' },
+  { words: 'boundary not found', statusCode: 400, message: 'Malformed multipart form' },
+  { words: 'boundary required', statusCode: 400, message: 'Malformed multipart form' },
+  // "Unexpected end of form", "... terminated early due to unexpected end of multipart data"
+  { words: 'unexpected end of', statusCode: 400, message: 'Malformed multipart form' },
+  // a boundary longer than its search allows
+  { words: 'the needle cannot', statusCode: 400, message: 'Malformed multipart form' },
+];
+
+function multipartParserFailure(error: Error): Failure | null {
+  const stack = error.stack ?? '';
+  if (!stack.includes('busboy') && !stack.includes('dicer')) return null;
+  const text = error.message.toLowerCase();
+  const known = MULTIPART_PARSER_ERRORS.find(({ words }) => text.includes(words));
+  return known ? { statusCode: known.statusCode, message: known.message, errors: [] } : null;
+}
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('statusCode' in error || 'code' in error);
@@ -55,10 +87,14 @@ export function toFailure(error: unknown): Failure {
       return { statusCode: status, message: error.message || 'Bad request', errors: [] };
     }
   }
+  if (error instanceof Error) {
+    const multipart = multipartParserFailure(error);
+    if (multipart) return multipart;
+  }
   return { statusCode: 500, message: 'Internal server error', errors: [] };
 }
 
-/** The one place where errors become the envelope of DESIGN section 4. */
+/** The one place where errors become the envelope. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const result = toFailure(error);

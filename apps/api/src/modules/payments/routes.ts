@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { success } from '../../lib/envelope';
-import { parseInput } from '../../lib/validation';
+import { jsonDepthError, parseInput } from '../../lib/validation';
 import { type AuthKit, authOf, refuseNulCharacters } from '../auth/http';
 import type { OrdersKit } from '../orders/kit';
 import {
@@ -53,8 +53,10 @@ export const paymentRoutes: FastifyPluginAsync<{ auth: AuthKit; orders: OrdersKi
  */
 export const webhookRoutes: FastifyPluginAsync<{ orders: OrdersKit }> = async (app, { orders }) => {
   app.removeAllContentTypeParsers();
+  // The raw text is kept, but depth-checked like every JSON body: a signed event is parsed and
+  // stored, and storing walks it recursively.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, body);
+    done(jsonDepthError(body as string), body);
   });
   app.post('/razorpay-webhook', async (request) => {
     const raw = typeof request.body === 'string' ? request.body : '';

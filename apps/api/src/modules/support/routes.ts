@@ -7,7 +7,7 @@ import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { success } from '../../lib/envelope';
 import { AppError, BadRequestError } from '../../lib/errors';
-import { maxLengths, parseInput } from '../../lib/validation';
+import { parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
 import { refuseNulCharacters } from '../auth/http';
 import {
@@ -28,24 +28,37 @@ export interface SupportRouteDeps {
   mailer: Mailer;
 }
 
-const CONTACT_LIMITS = maxLengths({ from_name: 100, reply_to: 254, phone: 20, message: 5000 });
-const COMPLAINT_LIMITS = maxLengths({
-  from_name: 100,
-  reply_to: 254,
-  order_id: 100,
-  issue_type: 50,
-  query: 5000,
-});
 const COMPLAINT_FIELDS = new Set(['from_name', 'reply_to', 'order_id', 'issue_type', 'query']);
 
 const invoiceError = (statusCode: number, message: string) =>
   new AppError(statusCode, `invoice: ${message}`, [{ field: 'invoice', message }]);
 
-/** The complaint's text fields and its invoice bytes, read from a multipart body within limits. */
+const MALFORMED_FORM = 'Malformed multipart form';
+
+/**
+ * The complaint's text fields and its invoice bytes, read from a multipart body within limits.
+ * Whatever the parser throws on the caller's bytes (no boundary, a cut-off body) is their error:
+ * a 4xx, never a 500.
+ */
 async function readComplaint(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; invoice: Buffer | null }> {
   if (!request.isMultipart()) throw invoiceError(400, INVOICE_REQUIRED_MESSAGE);
+  try {
+    return await readParts(request);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw new BadRequestError(`body: ${MALFORMED_FORM}`, [
+      { field: 'body', message: MALFORMED_FORM },
+    ]);
+  }
+}
+
+async function readParts(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; invoice: Buffer | null }> {
   const fields: Record<string, string> = {};
   let invoice: Buffer | null = null;
   for await (const part of request.parts()) {
@@ -95,7 +108,6 @@ export const supportRoutes: FastifyPluginAsync<SupportRouteDeps> = async (app, d
 
   app.post('/contact-us', { config: strict }, async (request) => {
     const input = parseInput(contactSchema, request.body);
-    parseInput(CONTACT_LIMITS, input);
     await submitContact(service, input);
     return success(null, CONTACT_SENT_MESSAGE);
   });
@@ -108,7 +120,6 @@ export const supportRoutes: FastifyPluginAsync<SupportRouteDeps> = async (app, d
       ]);
     }
     const input = parseInput(complaintSchema, fields);
-    parseInput(COMPLAINT_LIMITS, input);
     const kind = checkInvoice(invoice);
     await submitComplaint(service, input, { bytes: invoice as Buffer, kind });
     return success(null, COMPLAINT_SENT_MESSAGE);
