@@ -12,6 +12,11 @@ export const GST_PERCENT_INCLUDED = 18;
 
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
+/**
+ * Units of one variant one customer may hold across unpaid orders (cancelled ones count for the
+ * pending window): a full cart line, and no more, so a few accounts cannot keep a SKU off the shelf.
+ */
+export const MAX_UNITS_HELD_PER_SKU = CART_QUANTITY_MAX;
 
 export const PINCODE_LENGTH = 6;
 export const PHONE_LENGTH = 10;

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -20,6 +21,7 @@ const PRODUCTION = {
   RAZORPAY_KEY_ID: 'rzp_live_123',
   RAZORPAY_KEY_SECRET: 'live-secret',
   RAZORPAY_WEBHOOK_SECRET: 'hook-secret',
+  SMTP_URL: 'smtps://shop:secret@smtp.example.in:465',
 };
 
 describe('loadConfig defaults (development)', () => {
@@ -28,7 +30,7 @@ describe('loadConfig defaults (development)', () => {
   it('uses the documented defaults', () => {
     expect(config.nodeEnv).toBe('development');
     expect(config.port).toBe(3000);
-    expect(config.host).toBe('0.0.0.0');
+    expect(config.host).toBe('127.0.0.1');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeNull();
     expect(config.redisUrl).toBeNull();
@@ -40,10 +42,15 @@ describe('loadConfig defaults (development)', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.rateLimit).toMatchObject({ enabled: true, max: 300, windowMs: 60_000 });
     expect(config.mail.ownerEmail).toBe(DEV_ADMIN_EMAIL);
+    expect(config.mail).toMatchObject({ transport: 'outbox', smtpUrl: null });
+    expect(config.trustProxy).toBe(false);
+    expect(config.signInLockout).toEqual({ maxFailures: 5, lockSeconds: 60, maxLockSeconds: 3600 });
     expect(config.mail.from).toBe('"Mithila Makhana Co." <care@mithilamakhana.in>');
     expect(config.auth).toEqual({
       otpTtlSeconds: 600,
       otpResendSeconds: 60,
+      otpMaxPerHour: 5,
+      otpMaxPerDay: 10,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
     });
@@ -59,6 +66,8 @@ describe('loadConfig defaults (development)', () => {
     expect(short.auth).toEqual({
       otpTtlSeconds: 5,
       otpResendSeconds: 0,
+      otpMaxPerHour: 5,
+      otpMaxPerDay: 10,
       accessTokenTtlSeconds: 2,
       refreshTokenTtlDays: 1,
     });
@@ -139,6 +148,8 @@ describe('loadConfig in production', () => {
   it('accepts a complete production environment', () => {
     const c = loadConfig(PRODUCTION);
     expect(c.isProduction).toBe(true);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.mail).toMatchObject({ transport: 'smtp', smtpUrl: PRODUCTION.SMTP_URL });
     expect(c.seedDemo).toBe(false);
     expect(c.payments).toMatchObject({ provider: 'razorpay', keySecret: 'live-secret' });
   });
@@ -159,6 +170,30 @@ describe('loadConfig in production', () => {
     );
     const { ADMIN_PASSWORD: _, ...env } = PRODUCTION;
     expect(() => loadConfig(env)).toThrow(/ADMIN_PASSWORD/);
+    // Twelve characters at least in production; eight elsewhere.
+    expect(() => loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: 'eleven-char' })).toThrow(
+      'Invalid environment variable ADMIN_PASSWORD: use at least 12 characters in production',
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'eight-ch' }).admin.password).toBe('eight-ch');
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'seven-c' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('needs SMTP_URL, or an explicit outbox dry run, instead of filling the outbox silently', () => {
+    const { SMTP_URL: _, ...env } = PRODUCTION;
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      /^Missing environment variable SMTP_URL: .*MAIL_TRANSPORT=outbox/,
+    );
+    const dryRun = loadConfig({ ...env, MAIL_TRANSPORT: 'outbox' });
+    expect(dryRun.mail).toMatchObject({ transport: 'outbox', smtpUrl: null });
+    // A dry run never sends, even with SMTP_URL set.
+    expect(loadConfig({ ...PRODUCTION, MAIL_TRANSPORT: 'outbox' }).mail.smtpUrl).toBeNull();
+  });
+
+  it('listens on every interface in production, on HOST when it is set', () => {
+    expect(loadConfig(PRODUCTION).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION, HOST: '10.1.2.3' }).host).toBe('10.1.2.3');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('refuses the simulated gateway unless ALLOW_SIMULATED_PAYMENTS=1', () => {
@@ -166,6 +201,7 @@ describe('loadConfig in production', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: PRODUCTION.AUTH_SECRET,
       ADMIN_PASSWORD: PRODUCTION.ADMIN_PASSWORD,
+      SMTP_URL: PRODUCTION.SMTP_URL,
     };
     expect(() => loadConfig(simulated)).toThrow(/PAYMENT_PROVIDER/);
     const allowed = loadConfig({ ...simulated, ALLOW_SIMULATED_PAYMENTS: '1' });
@@ -173,6 +209,84 @@ describe('loadConfig in production', () => {
     // The demo gateway then signs with a secret derived from AUTH_SECRET, not the one in the code.
     expect(allowed.payments.keySecret).toMatch(/^[0-9a-f]{64}$/);
     expect(allowed.payments.keySecret).not.toBe(loadConfig({}).payments.keySecret);
+  });
+});
+
+describe('MAIL_TRANSPORT outside production', () => {
+  it('writes the outbox without SMTP_URL, sends with it, and refuses smtp without a server', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:2525' }).mail).toMatchObject({
+      transport: 'smtp',
+      smtpUrl: 'smtp://localhost:2525',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://localhost:2525', MAIL_TRANSPORT: 'outbox' }).mail.smtpUrl,
+    ).toBeNull();
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  /** The client address Fastify reads for a request from `remote` carrying X-Forwarded-For. */
+  async function clientIp(trustProxy: string, remote: string, forwarded: string) {
+    const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: trustProxy }).trustProxy });
+    app.get('/', async (request) => ({ ip: request.ip }));
+    try {
+      const response = await app.inject({
+        url: '/',
+        remoteAddress: remote,
+        headers: { 'x-forwarded-for': forwarded },
+      });
+      return response.json().ip as string;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('is off by default and with false or 0: X-Forwarded-For is ignored', async () => {
+    for (const off of ['false', '0', 'off']) {
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    }
+    expect(await clientIp('0', '10.0.0.2', '1.2.3.4')).toBe('10.0.0.2');
+  });
+
+  it('trusts a hop count of proxies: the entries a client wrote before them count for nothing', async () => {
+    expect(await clientIp('1', '10.0.0.2', '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await clientIp('2', '10.0.0.2', '6.6.6.6, 203.0.113.7, 10.0.0.9')).toBe('203.0.113.7');
+  });
+
+  it('trusts a list of proxy addresses and ranges', async () => {
+    const list = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,fd00::/8, loopback' });
+    expect(list.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.5', 'fd00::/8', 'loopback']);
+    expect(await clientIp('10.0.0.0/8', '10.0.0.2', '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    // A direct client outside the list cannot forward for anyone.
+    expect(await clientIp('10.0.0.0/8', '198.51.100.4', '203.0.113.7')).toBe('198.51.100.4');
+  });
+
+  it('refuses true, which would let any client name its own address', () => {
+    for (const yes of ['true', 'yes', 'on']) {
+      expect(() => loadConfig({ TRUST_PROXY: yes })).toThrow(
+        /TRUST_PROXY.*give the number of proxies in front of the shop \(e\.g\. 1\) or their addresses/,
+      );
+    }
+    for (const bad of ['10.0.0.0/33', 'proxy.example.in', '1.2.3.4,', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('owner sign-in lockout', () => {
+  it('reads its tuning and refuses bad values', () => {
+    expect(
+      loadConfig({
+        OWNER_SIGN_IN_MAX_FAILURES: '3',
+        OWNER_SIGN_IN_LOCK_SECONDS: '2',
+        OWNER_SIGN_IN_MAX_LOCK_SECONDS: '8',
+      }).signInLockout,
+    ).toEqual({ maxFailures: 3, lockSeconds: 2, maxLockSeconds: 8 });
+    expect(() => loadConfig({ OWNER_SIGN_IN_MAX_FAILURES: '0' })).toThrow(
+      /OWNER_SIGN_IN_MAX_FAILURES/,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SITE } from '@makhana/domain/site';
@@ -35,9 +36,29 @@ export interface AuthConfig {
   otpTtlSeconds: number;
   /** the least time between two codes for one e-mail */
   otpResendSeconds: number;
+  /** codes mailed to one address in an hour and in a day, whatever asked for them */
+  otpMaxPerHour: number;
+  otpMaxPerDay: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
 }
+
+/**
+ * Owner sign-in lockout, counted per e-mail whatever address the guesses come from: after
+ * `maxFailures` wrong passwords the account locks for `lockSeconds`, doubling with each further
+ * failure up to `maxLockSeconds`.
+ */
+export interface SignInLockoutConfig {
+  maxFailures: number;
+  lockSeconds: number;
+  maxLockSeconds: number;
+}
+
+/**
+ * Fastify's `trustProxy`: off, the addresses (or CIDR ranges) of the proxies in front, or a hop
+ * count. A hop count is a function because Fastify treats a bare number as trusting nothing.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 /** Checkout timings; tests shorten them, the defaults are the real ones. */
 export interface OrdersConfig {
@@ -63,7 +84,8 @@ export interface Config {
   authSecret: string;
   auth: AuthConfig;
   admin: { email: string; password: string };
-  mail: { smtpUrl: string | null; from: string; ownerEmail: string };
+  /** `transport` outbox writes every mail to `outboxDir` (smtpUrl is then null) */
+  mail: { transport: 'smtp' | 'outbox'; smtpUrl: string | null; from: string; ownerEmail: string };
   payments: {
     provider: 'simulated' | 'razorpay';
     keyId: string;
@@ -90,7 +112,8 @@ export interface Config {
   orders: OrdersConfig;
   seedDemo: boolean;
   rateLimit: RateLimitConfig;
-  trustProxy: boolean;
+  signInLockout: SignInLockoutConfig;
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
@@ -150,6 +173,61 @@ const smtpUrl = z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smt
 const email = z.email({ error: 'expected an e-mail address' }).transform((v) => v.toLowerCase());
 const text = z.string();
 
+/** The named ranges Fastify's proxy-addr understands besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z.string().transform((v, ctx): TrustProxy => {
+  const lower = v.toLowerCase();
+  if (/^\d+$/.test(lower)) {
+    const hops = Number(lower);
+    if (hops === 0) return false;
+    // Each proxy appends the address it saw, so with n proxies the n-th entry from the end of
+    // X-Forwarded-For is the client; anything before it was written by the client itself.
+    return (_address, hop) => hop < hops;
+  }
+  if (FALSE.has(lower)) return false;
+  if (TRUE.has(lower)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'trusting every proxy lets any client pick its own address through X-Forwarded-For; give the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  const entries = v.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${JSON.stringify(bad)} is not an IP address or CIDR range; give off, a hop count or a comma-separated list of proxy addresses`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** Why an owner password is refused, or null: longer in production, never the development one. */
+export function ownerPasswordProblem(password: string, isProduction: boolean): string | null {
+  if (isProduction && password === DEV_ADMIN_PASSWORD) {
+    return 'the development password is refused in production';
+  }
+  const least = isProduction ? 12 : 8;
+  if (password.length < least) {
+    return `use at least ${least} characters${isProduction ? ' in production' : ''}`;
+  }
+  return null;
+}
+
 function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: `expected one of ${values.join(', ')}` });
 }
@@ -168,8 +246,9 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Parses the environment of DESIGN section 3. Pure apart from the optional devAuthSecret hook:
- * the same input gives the same result, and every bad value throws a ConfigError naming it.
+ * Parses the shop's environment (`.env.example` lists every variable). Pure apart from the
+ * optional devAuthSecret hook: the same input gives the same result, and every bad value throws
+ * a ConfigError naming it.
  */
 export function loadConfig(env: Environment, options: LoadConfigOptions = {}): Config {
   const nodeEnv = read(
@@ -180,7 +259,8 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
   );
   const isProduction = nodeEnv === 'production';
   const port = read(env, 'PORT', portSchema, 3000);
-  const host = read(env, 'HOST', text, '0.0.0.0');
+  // Outside production the shop is a developer's, not the network's.
+  const host = read(env, 'HOST', text, isProduction ? '0.0.0.0' : '127.0.0.1');
   const publicUrl = read(env, 'PUBLIC_URL', httpUrl, `http://localhost:${port}`);
   const dataDir = path.resolve(REPO_ROOT, read(env, 'DATA_DIR', text, './data'));
   const databaseUrl = read<string | null>(env, 'DATABASE_URL', postgresUrl, null);
@@ -205,16 +285,27 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
 
   const adminEmail = read(env, 'ADMIN_EMAIL', email, DEV_ADMIN_EMAIL);
   const adminPassword = optional(env, 'ADMIN_PASSWORD');
-  if (isProduction) {
-    if (adminPassword === null) throw missing('ADMIN_PASSWORD');
-    if (adminPassword === DEV_ADMIN_PASSWORD) {
-      throw new ConfigError(
-        'Invalid environment variable ADMIN_PASSWORD: the development password is refused in production',
-      );
-    }
+  if (isProduction && adminPassword === null) throw missing('ADMIN_PASSWORD');
+  const passwordProblem =
+    adminPassword === null ? null : ownerPasswordProblem(adminPassword, isProduction);
+  if (passwordProblem) {
+    throw new ConfigError(`Invalid environment variable ADMIN_PASSWORD: ${passwordProblem}`);
   }
-  if (adminPassword !== null && adminPassword.length < 8) {
-    throw new ConfigError('Invalid environment variable ADMIN_PASSWORD: use at least 8 characters');
+
+  const smtp = read<string | null>(env, 'SMTP_URL', smtpUrl, null);
+  const mailTransport = read(
+    env,
+    'MAIL_TRANSPORT',
+    enumOf(['smtp', 'outbox']),
+    smtp !== null || isProduction ? 'smtp' : 'outbox',
+  );
+  if (mailTransport === 'smtp' && smtp === null) {
+    throw missing(
+      'SMTP_URL',
+      isProduction
+        ? 'production sends real mail (set MAIL_TRANSPORT=outbox for a deliberate dry run that only writes the outbox)'
+        : 'MAIL_TRANSPORT is smtp',
+    );
   }
 
   const razorpayKeyId = optional(env, 'RAZORPAY_KEY_ID');
@@ -289,12 +380,15 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
     auth: {
       otpTtlSeconds: read(env, 'OTP_TTL_SECONDS', positiveInt, 600),
       otpResendSeconds: read(env, 'OTP_RESEND_SECONDS', nonNegativeInt, 60),
+      otpMaxPerHour: read(env, 'OTP_MAX_PER_HOUR', positiveInt, 5),
+      otpMaxPerDay: read(env, 'OTP_MAX_PER_DAY', positiveInt, 10),
       accessTokenTtlSeconds: read(env, 'ACCESS_TOKEN_TTL_SECONDS', positiveInt, 15 * 60),
       refreshTokenTtlDays: read(env, 'REFRESH_TOKEN_TTL_DAYS', positiveInt, 30),
     },
     admin: { email: adminEmail, password: adminPassword ?? DEV_ADMIN_PASSWORD },
     mail: {
-      smtpUrl: read<string | null>(env, 'SMTP_URL', smtpUrl, null),
+      transport: mailTransport,
+      smtpUrl: mailTransport === 'smtp' ? smtp : null,
       from: read(env, 'MAIL_FROM', text, DEFAULT_MAIL_FROM),
       ownerEmail: read(env, 'OWNER_EMAIL', email, adminEmail),
     },
@@ -331,7 +425,12 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       strictMax: read(env, 'RATE_LIMIT_STRICT_MAX', positiveInt, 10),
       strictWindowMs: read(env, 'RATE_LIMIT_STRICT_WINDOW_MS', positiveInt, 15 * 60_000),
     },
-    trustProxy: read(env, 'TRUST_PROXY', booleanSchema, false),
+    signInLockout: {
+      maxFailures: read(env, 'OWNER_SIGN_IN_MAX_FAILURES', positiveInt, 5),
+      lockSeconds: read(env, 'OWNER_SIGN_IN_LOCK_SECONDS', positiveInt, 60),
+      maxLockSeconds: read(env, 'OWNER_SIGN_IN_MAX_LOCK_SECONDS', positiveInt, 60 * 60),
+    },
+    trustProxy: read<TrustProxy>(env, 'TRUST_PROXY', trustProxySchema, false),
     logLevel: read(
       env,
       'LOG_LEVEL',
@@ -354,8 +453,13 @@ export function readOrCreateAuthSecret(dataDir: string): string {
   return secret;
 }
 
-/** The start-up path: `.env` at the repository root (when present), then the process environment. */
-export function loadConfigFromProcess(): Config {
+/** Reads `.env` at the repository root into the process environment (set variables win). */
+export function loadDotenvFile(): void {
   loadDotenv({ path: path.join(REPO_ROOT, '.env'), quiet: true });
-  return loadConfig(process.env, { devAuthSecret: readOrCreateAuthSecret });
+}
+
+/** The start-up path: `.env` at the repository root (when present), then the process environment. */
+export function loadConfigFromProcess(overrides: Environment = {}): Config {
+  loadDotenvFile();
+  return loadConfig({ ...process.env, ...overrides }, { devAuthSecret: readOrCreateAuthSecret });
 }

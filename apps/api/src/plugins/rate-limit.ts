@@ -1,12 +1,92 @@
-import rateLimit from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config/config';
 import { TooManyRequestsError } from '../lib/errors';
 
+/** Counters in Redis are named under this prefix. */
+const NAMESPACE = 'mm-rate-limit-';
+
+/** IPv6 clients are counted per /64: one subscriber line is handed a whole /64 to pick from. */
+const IPV6_PREFIX = 64;
+
 /**
- * The limit of every route in the scope it is registered in (the API). With Redis the counters are
- * shared by every API process; without it they live in this process.
+ * What the plugin hands a store's `child` for a route with its own limit: the merged options,
+ * the route among them.
+ */
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] &
+  RateLimitOptions & { routeInfo?: { method?: unknown; url?: unknown } };
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+
+interface BuiltInStore extends FastifyRateLimitStore {
+  read?(key: string, callback: Callback, timeWindow: number, max: number): void;
+}
+
+// The plugin's own stores are not exported; they are reused rather than copied so that counting,
+// expiry and the Redis script stay the plugin's.
+const requireFromHere = createRequire(import.meta.url);
+const LocalStore = requireFromHere('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => BuiltInStore;
+const RedisStore = requireFromHere('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => BuiltInStore;
+
+/**
+ * The plugin gives every route with its own limit a store of its own, so its `groupId` never
+ * joins two routes: an alias route would double the budget. This store hands every route of one
+ * group the same child, so `/loginUser` and `/send-otp` draw on one counter per client.
+ */
+function groupedStore(redis: Redis | null) {
+  return class GroupedStore implements FastifyRateLimitStore {
+    private readonly inner: BuiltInStore;
+    private readonly groups = new Map<string, BuiltInStore>();
+
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const continueExceeding = options.continueExceeding ?? false;
+      const exponentialBackoff = options.exponentialBackoff ?? false;
+      this.inner = redis
+        ? new RedisStore(continueExceeding, exponentialBackoff, redis, NAMESPACE)
+        : new LocalStore(continueExceeding, exponentialBackoff);
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+      this.inner.incr(key, callback, timeWindow, max);
+    }
+
+    read(key: string, callback: Callback, timeWindow: number, max: number): void {
+      if (!this.inner.read) throw new Error('this rate-limit store cannot read without counting');
+      this.inner.read(key, callback, timeWindow, max);
+    }
+
+    child(options: ChildOptions): FastifyRateLimitStore {
+      const group = options.groupId;
+      if (!group) return this.inner.child(options);
+      let shared = this.groups.get(group);
+      if (!shared) {
+        // The Redis store names a child's counters after its route; a group is named after itself.
+        shared = this.inner.child({
+          ...options,
+          routeInfo: { method: 'group:', url: group },
+        } as ChildOptions);
+        this.groups.set(group, shared);
+      }
+      return shared;
+    }
+  };
+}
+
+/**
+ * The limit of every route in the scope it is registered in (the API). Clients are told apart by
+ * `request.ip`, which follows TRUST_PROXY. With Redis the counters are shared by every API
+ * process; without it they live in this process.
  */
 export async function registerRateLimit(
   scope: FastifyInstance,
@@ -18,7 +98,8 @@ export async function registerRateLimit(
     global: true,
     max: limits.max,
     timeWindow: limits.windowMs,
-    ...(redis ? { redis, nameSpace: 'mm-rate-limit-' } : {}),
+    ipv6Subnet: IPV6_PREFIX,
+    store: groupedStore(redis),
     // A Redis outage must not take the shop down with it.
     skipOnError: true,
     errorResponseBuilder: () => new TooManyRequestsError(),
@@ -27,8 +108,15 @@ export async function registerRateLimit(
 
 /**
  * Route config for the tight limit of sign-in and one-time-code routes:
- * `app.post('/loginUser', { config: strictRateLimit(config.rateLimit) }, handler)`.
+ * `app.post('/loginUser', { config: strictRateLimit(config.rateLimit, 'send-code') }, handler)`.
+ * Routes given the same group share one budget per client; without a group a route has its own.
  */
-export function strictRateLimit(limits: RateLimitConfig) {
-  return { rateLimit: { max: limits.strictMax, timeWindow: limits.strictWindowMs } };
+export function strictRateLimit(limits: RateLimitConfig, group?: string) {
+  return {
+    rateLimit: {
+      max: limits.strictMax,
+      timeWindow: limits.strictWindowMs,
+      ...(group ? { groupId: group } : {}),
+    },
+  };
 }

@@ -4,7 +4,9 @@ import { PRICE_BANDS, priceInBand } from '@makhana/domain/filters';
 import { isProductAvailable } from '@makhana/domain/product';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../config/config';
 import { verifyPassword } from '../../lib/password';
+import { setOwnerPassword } from '../../modules/admins/service';
 import { listBanners } from '../../modules/banners/service';
 import { listProducts } from '../../modules/products/service';
 import { tempDataDir } from '../../test/app';
@@ -37,7 +39,12 @@ describe('demo catalogue', () => {
   it('loads 9 products once, however often it runs', async () => {
     expect(await seedDemoCatalogue(database.db)).toBe(true);
     expect(await seedDemoCatalogue(database.db)).toBe(false);
-    await seedAtStart(database.db, { seedDemo: true, uploadsDir: data.dir, admin: owner });
+    await seedAtStart(database.db, {
+      isProduction: false,
+      seedDemo: true,
+      uploadsDir: data.dir,
+      admin: owner,
+    });
     const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
     expect(row?.n).toBe(9);
     expect(await listBanners(database.db)).toHaveLength(1);
@@ -133,11 +140,13 @@ describe('demo catalogue', () => {
 describe('start-up data', () => {
   it('creates the owner once, with a hashed password', async () => {
     const first = await seedAtStart(database.db, {
+      isProduction: false,
       seedDemo: false,
       uploadsDir: data.dir,
       admin: owner,
     });
     const second = await seedAtStart(database.db, {
+      isProduction: false,
       seedDemo: false,
       uploadsDir: data.dir,
       admin: { email: 'other@example.com', password: 'another-password' },
@@ -149,6 +158,44 @@ describe('start-up data', () => {
     expect(rows[0]?.email).toBe(owner.email);
     expect(await verifyPassword(owner.password, rows[0]?.passwordHash ?? '')).toBe(true);
     expect(await listProducts(database.db)).toEqual([]);
+  });
+
+  it('refuses a production start while the owner keeps the development password', async () => {
+    // First started in development, with the development owner.
+    await seedAtStart(database.db, {
+      isProduction: false,
+      seedDemo: false,
+      uploadsDir: data.dir,
+      admin: owner,
+    });
+    const production = {
+      isProduction: true,
+      seedDemo: false,
+      uploadsDir: data.dir,
+      admin: { email: owner.email, password: 'a-real-owner-password' },
+    };
+    const refused = seedAtStart(database.db, production);
+    await expect(refused).rejects.toThrow(ConfigError);
+    await expect(seedAtStart(database.db, production)).rejects.toThrow(
+      `The owner account ${owner.email} still has the development password, which production refuses. Set a new one with \`npm run owner:password\``,
+    );
+    // Development starts on as before.
+    await seedAtStart(database.db, { ...production, isProduction: false });
+
+    await setOwnerPassword(database.db, owner.email, 'a-real-owner-password');
+    await expect(seedAtStart(database.db, production)).resolves.toMatchObject({ owner: 'exists' });
+  });
+
+  it('names a development owner that is not the configured one', async () => {
+    await setOwnerPassword(database.db, 'old-owner@example.com', owner.password);
+    await expect(
+      seedAtStart(database.db, {
+        isProduction: true,
+        seedDemo: false,
+        uploadsDir: data.dir,
+        admin: { email: 'owner@shop.example.in', password: 'a-real-owner-password' },
+      }),
+    ).rejects.toThrow('(with ADMIN_EMAIL=old-owner@example.com');
   });
 
   it('copies whatever demo pictures exist, and tolerates none', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rupeesToPaise } from '@makhana/domain/money';
 import { sql } from 'drizzle-orm';
-import { ensureOwnerAccount } from '../../modules/admins/service';
+import { ensureOwnerAccount, refuseDevelopmentOwnerPassword } from '../../modules/admins/service';
 import type { Database } from '../client';
 import { bannerImages, banners, productImages, products, productVariants } from '../schema';
 import { DEMO_BANNER_IMAGES, DEMO_PRODUCTS, demoProductImages } from './demo-catalogue';
@@ -108,16 +108,21 @@ export interface StartupSeedResult {
   images: boolean;
 }
 
-/** Everything the server does to its data at start; idempotent. */
+/**
+ * Everything the server does to its data at start; idempotent. In production it refuses (a
+ * ConfigError) while an owner account still has the development password.
+ */
 export async function seedAtStart(
   db: Database,
   config: {
+    isProduction: boolean;
     seedDemo: boolean;
     uploadsDir: string;
     admin: { email: string; password: string };
   },
 ): Promise<StartupSeedResult> {
   const owner = await ensureOwnerAccount(db, config.admin);
+  if (config.isProduction) await refuseDevelopmentOwnerPassword(db);
   if (!config.seedDemo) return { owner, catalogue: false, images: false };
   const images = await copyDemoImages(config.uploadsDir);
   const catalogue = await seedDemoCatalogue(db);

@@ -8,7 +8,7 @@ import { maxLengths, parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
 import { type AuthKit, authOf, refuseNulCharacters, tolerateEmptyJson } from '../auth/http';
 import { SESSION_EXPIRED } from '../auth/tokens';
-import { getAdminView, verifyOwnerCredentials } from './service';
+import { getAdminView, SignInLockedError, signInOwner } from './service';
 
 const LOGIN_LIMITS = maxLengths({ email: 254, password: 200 });
 
@@ -26,7 +26,14 @@ export const adminRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { email, password } = parseInput(adminLoginSchema, request.body);
       parseInput(LOGIN_LIMITS, { email, password });
-      const admin = await verifyOwnerCredentials(db, email, password);
+      const admin = await signInOwner(db, email, password, config.signInLockout).catch(
+        (error: unknown) => {
+          if (error instanceof SignInLockedError) {
+            reply.header('retry-after', error.retryAfterSeconds);
+          }
+          throw error;
+        },
+      );
       const session = await auth.sessions.start(
         'owner',
         admin._id,

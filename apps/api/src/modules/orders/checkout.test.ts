@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../config/config';
@@ -16,8 +16,10 @@ import {
   insertProduct,
   orderPayload,
   orderRow,
+  orderWithPayment,
   placeOrder,
   reservationStatuses,
+  signedPayment,
   stockOf,
   type TestVariant,
 } from './test-fixtures';
@@ -302,6 +304,85 @@ describe('POST /orders/createOrder', () => {
     expect(sixth.json().message).toBe(
       'You have too many unpaid orders. Please complete or cancel one before placing another.',
     );
+  });
+});
+
+describe('no stock hoarding: at most 10 units of one SKU held per customer', () => {
+  let bulk: TestVariant;
+  beforeEach(async () => {
+    [bulk] = await insertProduct(database.db, {
+      name: 'Bulk Makhana',
+      variants: [{ weight: 250, price: 100, stock: 150 }],
+    });
+  });
+  const HELD =
+    'You can hold at most 10 of Bulk Makhana 250g at a time. Complete or wait for your pending orders.';
+
+  /** Moves a customer's holds back past the 15-minute pending window. */
+  async function ageHolds(orderId: string) {
+    await database.db
+      .update(stockReservations)
+      .set({ createdAt: sql`now() - interval '16 minutes'` })
+      .where(eq(stockReservations.orderId, orderId));
+  }
+
+  it('takes 10 units across orders and refuses the 11th, naming the product', async () => {
+    const { token } = await customer(database.db);
+    expect((await placeOrder(app, token, [cartLine(bulk, 6)])).statusCode).toBe(200);
+    const over = await placeOrder(app, token, [cartLine(mint100, 1), cartLine(bulk, 5)]);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe(HELD);
+    expect(over.json().errors).toEqual([{ field: 'items.1.quantity', message: 'At most 4 more' }]);
+    expect((await placeOrder(app, token, [cartLine(bulk, 4)])).statusCode).toBe(200);
+
+    const eleventh = await placeOrder(app, token, [cartLine(bulk, 1)]);
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().message).toBe(HELD);
+    expect(eleventh.json().errors).toEqual([
+      { field: 'items.0.quantity', message: 'You hold the most allowed' },
+    ]);
+    expect(await countRows(database.db, orders)).toBe(2);
+
+    // Other products, and other customers, are not held back by it.
+    expect((await placeOrder(app, token, [cartLine(mint100, 1)])).statusCode).toBe(200);
+    const other = await customer(database.db);
+    expect((await placeOrder(app, other.token, [cartLine(bulk, 10)])).statusCode).toBe(200);
+  });
+
+  it('counts cancelled and expired holds within the pending window, not after it', async () => {
+    const { token } = await customer(database.db);
+    const first = (await placeOrder(app, token, [cartLine(bulk, 10)])).json().data._id;
+    const cancelled = await call(app, 'POST', '/orders/mark-failed', {
+      token,
+      body: { orderId: first },
+    });
+    expect(cancelled.json().data.status).toBe('Cancelled');
+    const again = await placeOrder(app, token, [cartLine(bulk, 1)]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(HELD);
+
+    await ageHolds(first);
+    const second = await placeOrder(app, token, [cartLine(bulk, 10)]);
+    expect(second.statusCode).toBe(200);
+
+    // An order left to expire holds its units for the window all the same.
+    await expireNow(database.db, second.json().data._id);
+    expect(await app.orders.sweep()).toMatchObject({ expired: 1 });
+    expect((await placeOrder(app, token, [cartLine(bulk, 1)])).statusCode).toBe(409);
+    await ageHolds(second.json().data._id);
+    expect((await placeOrder(app, token, [cartLine(bulk, 1)])).statusCode).toBe(200);
+  });
+
+  it('does not count paid orders: bought is not held', async () => {
+    const { token } = await customer(database.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(bulk, 10)]);
+    const paid = await call(app, 'POST', '/orders/verifyPayment', {
+      token,
+      body: signedPayment(gatewayOrderId, 'pay_HoardTest00001'),
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(await reservationStatuses(database.db, orderId)).toEqual(['committed']);
+    expect((await placeOrder(app, token, [cartLine(bulk, 10)])).statusCode).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   CART_QUANTITY_MIN,
   COUNTRY,
   CURRENCY,
+  MAX_UNITS_HELD_PER_SKU,
   PAYMENT_METHOD,
 } from '@makhana/domain/constants';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
@@ -19,7 +20,13 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../lib/errors';
 import { maxLengths, parseInput } from '../../lib/validation';
 import { verifyPincode } from '../pincodes/service';
-import { freeStockOf, lockVariantsBySku, mainImages, reserve } from '../stock/reservations';
+import {
+  freeStockOf,
+  lockVariantsBySku,
+  mainImages,
+  reserve,
+  unitsHeldBy,
+} from '../stock/reservations';
 import type { OrderContext } from './context';
 import { orderNumber } from './order-number';
 import { type OrderView, withItems } from './service';
@@ -34,6 +41,8 @@ export const ITEMS_UNAVAILABLE =
 export const TOO_MANY_PENDING =
   'You have too many unpaid orders. Please complete or cancel one before placing another.';
 export const ORDER_CREATED = 'Order created successfully';
+export const tooManyHeld = (what: string) =>
+  `You can hold at most ${MAX_UNITS_HELD_PER_SKU} of ${what} at a time. Complete or wait for your pending orders.`;
 
 const money = (field: string) =>
   z
@@ -187,6 +196,30 @@ export async function createOrder(
       });
     }
     if (changed.length > 0) throw new ConflictError(PRICES_CHANGED, changed);
+
+    // Checked with the variant rows locked, so two orders of one customer cannot both pass.
+    const held = await unitsHeldBy(
+      tx,
+      userId,
+      variants.map((v) => v.id),
+      ctx.settings.pendingOrderMinutes,
+    );
+    const hoarded: { index: number; what: string; left: number }[] = [];
+    for (const { item, index, variant } of lines) {
+      const left = Math.max(0, MAX_UNITS_HELD_PER_SKU - (held.get(variant.id) ?? 0));
+      if (item.quantity > left) {
+        hoarded.push({ index, what: describe(variant.productName, variant.weightGrams), left });
+      }
+    }
+    if (hoarded.length > 0) {
+      throw new ConflictError(
+        tooManyHeld(hoarded[0]!.what),
+        hoarded.map((h) => ({
+          field: `items.${h.index}.quantity`,
+          message: h.left === 0 ? 'You hold the most allowed' : `At most ${h.left} more`,
+        })),
+      );
+    }
 
     const free = await freeStockOf(tx, variants);
     const short: { index: number; message: string; text: string }[] = [];

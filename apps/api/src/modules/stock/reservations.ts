@@ -5,9 +5,15 @@
  * the shelf minus unexpired active reservations. Every function here runs inside the caller's
  * transaction, and variant rows are always locked in sku order so two writers never deadlock.
  */
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { productImages, products, productVariants, stockReservations } from '../../db/schema';
+import {
+  orders,
+  productImages,
+  products,
+  productVariants,
+  stockReservations,
+} from '../../db/schema';
 
 export interface LockedVariant {
   id: string;
@@ -75,6 +81,41 @@ export async function heldStock(
         eq(stockReservations.status, 'active'),
         gt(stockReservations.expiresAt, sql`now()`),
         exceptOrderId ? ne(stockReservations.orderId, exceptOrderId) : undefined,
+      ),
+    )
+    .groupBy(stockReservations.variantId);
+  return new Map(rows.map((r) => [r.variantId, Number(r.held)]));
+}
+
+/**
+ * Units of each variant one customer holds: what their unexpired active reservations hold, plus
+ * what any of their reservations made in the last `windowMinutes` held before a cancellation or
+ * expiry released it, so cancelling and ordering again cannot renew a hold forever. Sold
+ * (committed) units are bought, not held, and never count.
+ */
+export async function unitsHeldBy(
+  tx: Transaction,
+  userId: string,
+  variantIds: string[],
+  windowMinutes: number,
+): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      variantId: stockReservations.variantId,
+      held: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
+    })
+    .from(stockReservations)
+    .innerJoin(orders, eq(orders.id, stockReservations.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(stockReservations.variantId, variantIds),
+        ne(stockReservations.status, 'committed'),
+        or(
+          and(eq(stockReservations.status, 'active'), gt(stockReservations.expiresAt, sql`now()`)),
+          gt(stockReservations.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
+        ),
       ),
     )
     .groupBy(stockReservations.variantId);
