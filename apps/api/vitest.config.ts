@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Each file owns its database and app; nothing may leak between files.
+    isolate: true,
     // Each file opens its own database (an in-memory PGlite costs about 800 MB): two at a time.
     maxWorkers: 2,
     testTimeout: 20_000,

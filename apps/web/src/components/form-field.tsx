@@ -1,3 +1,4 @@
+import { OTP_LENGTH } from '@makhana/domain/constants';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
@@ -71,6 +72,37 @@ export function TextField({
         className={`${inputClass} ${error ? invalidClass : ''} ${className ?? ''}`}
         {...describedBy(id, error, Boolean(hint))}
         {...input}
+        {...registration}
+      />
+    </FieldShell>
+  );
+}
+
+interface OtpFieldProps {
+  id: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  /** the text that says where the code was sent, read out with the field */
+  promptId?: string;
+}
+
+/** The one-time code box: large digits, the phone's numeric keyboard and its code autofill. */
+export function OtpField({ id, registration, error, promptId }: OtpFieldProps) {
+  const described = [promptId, error ? `${id}-error` : undefined].filter(Boolean).join(' ');
+  return (
+    <FieldShell id={id} label="One-time code" error={error}>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        placeholder="••••••"
+        className={`${inputClass} h-14 text-center font-mono text-2xl tracking-[0.6em] sm:text-2xl ${
+          error ? invalidClass : ''
+        }`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
         {...registration}
       />
     </FieldShell>

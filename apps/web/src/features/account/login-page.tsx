@@ -1,20 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_BASE } from '@makhana/domain/api';
-import { OTP_LENGTH } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
 import { loginEmailSchema, loginVerifySchema } from '@makhana/domain/validation';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import {
-  describedBy,
-  FieldError,
-  FormAlert,
-  inputClass,
-  invalidClass,
-  TextField,
-} from '../../components/form-field';
+import { FormAlert, OtpField, TextField } from '../../components/form-field';
 import { GoogleIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
 import { loginUser, loginVerification } from '../../stores/auth-slice';
@@ -222,25 +214,7 @@ function OtpStep({
   const otpError = errors.otp?.message;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <div>
-        <label htmlFor={otpId} className="label">
-          One-time code
-        </label>
-        <input
-          id={otpId}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          placeholder="••••••"
-          className={`${inputClass} h-14 text-center font-mono text-2xl tracking-[0.6em] sm:text-2xl ${
-            otpError ? invalidClass : ''
-          }`}
-          {...describedBy(otpId, otpError)}
-          {...register('otp')}
-        />
-        <FieldError id={`${otpId}-error`} message={otpError} />
-      </div>
+      <OtpField id={otpId} registration={register('otp')} error={otpError} />
       <FormAlert message={serverError} />
       <button type="submit" className="btn-primary h-12 w-full text-base" disabled={isSubmitting}>
         {isSubmitting ? 'Verifying…' : 'Verify and sign in'}

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@makhana/domain/account';
-import { OTP_LENGTH } from '@makhana/domain/constants';
 import { profileSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   describedBy,
-  FieldError,
   FieldShell,
   FormAlert,
   inputClass,
-  invalidClass,
+  OtpField,
   TextField,
 } from '../../components/form-field';
 import { loadUser, updateAccount } from '../../stores/auth-slice';
@@ -247,26 +245,7 @@ function EmailCodeStep({ user, email, onDone }: { user: User; email: string; onD
           Enter the code we sent to <strong className="text-ink">{email}</strong>
         </p>
       </div>
-      <div>
-        <label htmlFor={otpId} className="label">
-          One-time code
-        </label>
-        <input
-          id={otpId}
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          placeholder="••••••"
-          className={`${inputClass} h-14 text-center font-mono text-2xl tracking-[0.6em] sm:text-2xl ${
-            otpError ? invalidClass : ''
-          }`}
-          aria-invalid={otpError ? true : undefined}
-          aria-describedby={otpError ? `${promptId} ${otpId}-error` : promptId}
-          {...register('otp')}
-        />
-        <FieldError id={`${otpId}-error`} message={otpError} />
-      </div>
+      <OtpField id={otpId} registration={register('otp')} error={otpError} promptId={promptId} />
       <FormAlert message={serverError} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
