@@ -40,6 +40,12 @@ const suites = [
   { name: 'types: web', command: bin('tsc'), args: ['--noEmit', '-p', 'apps/web'] },
   { name: 'types: e2e', command: bin('tsc'), args: ['--noEmit', '-p', 'e2e'] },
   { name: 'lint and format', command: bin('biome'), args: ['check', '.'] },
+  {
+    // The rule's own tests plant crossing imports in a scratch tree, then check this repository.
+    name: 'import boundaries',
+    command: process.execPath,
+    args: ['--test', 'scripts/check-boundaries.test.mjs'],
+  },
   { name: 'unit: domain', command: bin('vitest'), args: ['run'], cwd: `${root}/packages/domain` },
   { name: 'unit: storefront', command: bin('vitest'), args: ['run'], cwd: `${root}/apps/web` },
   {

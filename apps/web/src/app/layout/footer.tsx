@@ -12,7 +12,7 @@ import {
   WarningIcon,
   YouTubeIcon,
 } from '../../components/icons';
-import { SectionLink } from './section-link';
+import { SectionLink } from '../../components/section-link';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },

@@ -2,9 +2,9 @@ import { SITE } from '@makhana/domain/site';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { SectionLink } from '../../components/section-link';
 import { selectCartSummary } from '../../stores/cart-selectors';
 import { useAppSelector } from '../../stores/hooks';
-import { SectionLink } from './section-link';
 
 type NavVariant = 'bar' | 'menu';
 

@@ -5,7 +5,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { SectionLink } from '../../app/layout/section-link';
 import {
   describedBy,
   FieldShell,
@@ -14,6 +13,7 @@ import {
   invalidClass,
   TextField,
 } from '../../components/form-field';
+import { SectionLink } from '../../components/section-link';
 import { usePageMeta } from '../../lib/seo';
 import {
   CONTACT_SENT,

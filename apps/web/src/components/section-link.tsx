@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { scrollToSection } from '../../lib/scroll';
+import { scrollToSection } from '../lib/scroll';
 
 /** Sections of the home page that the frame links to; the home page reads the same state shape. */
 export type HomeSection = 'features' | 'faq';
