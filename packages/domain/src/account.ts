@@ -1,5 +1,5 @@
 /**
- * The account shapes the API sends and the storefront reads (spec section 3). Types only: the
+ * The account shapes the API sends and the storefront reads. Types only: the
  * API builds them from its rows, the web app stores them as they arrive.
  */
 

@@ -1,4 +1,4 @@
-/** The API envelope of DESIGN section 4, shared by the server that writes it and the client that reads it. */
+/** The API envelope (docs/product.md#envelope), shared by the server and the client. */
 
 export interface ApiSuccess<T> {
   statusCode: number;

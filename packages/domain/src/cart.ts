@@ -5,7 +5,7 @@ import {
   SHIPPING_FEE_RUPEES,
 } from './constants';
 
-/** A cart line as the browser keeps it (spec section 3); price in rupees. */
+/** A cart line as the browser keeps it (docs/product.md#cart); price in rupees. */
 export interface CartItem {
   id: string;
   name: string;

@@ -1,4 +1,4 @@
-/** Business constants of the spec's section 9, in one place for the shop and the API. */
+/** The shop's business constants and limits (docs/product.md#limits), for the shop and the API. */
 
 export const CURRENCY = 'INR';
 export const COUNTRY = 'India';

@@ -1,5 +1,5 @@
 /**
- * One state machine for an order and its payment (DESIGN section 4, docs/decisions/008).
+ * One state machine for an order and its payment (docs/decisions/008-order-and-payment-states.md).
  * The server applies every change through `nextOrderState`; nothing else writes the two fields.
  */
 
@@ -98,7 +98,10 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
   }
 }
 
-/** The colours of the spec: completed green, pending yellow, failed red, others grey. */
+/**
+ * Payment colours (docs/product.md#order-and-payment-statuses): completed green, pending yellow,
+ * failed red, others grey.
+ */
 export function paymentStatusTone(status: string): 'green' | 'yellow' | 'red' | 'grey' {
   if (status === 'completed') return 'green';
   if (status === 'pending') return 'yellow';

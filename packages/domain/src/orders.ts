@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentStatus } from './order-state';
 
 /**
- * The order shapes the API sends and the storefront reads (spec section 3), money in rupees.
+ * The order shapes the API sends and the storefront reads, money in rupees.
  * Types only; the API builds them from its rows in `modules/orders/service.ts`.
  */
 

@@ -14,7 +14,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ValidationError(message, errors);
 }
 
-/** Upper bounds on free text (the shared schemas carry the spec's rules, not storage limits). */
+/** Upper bounds on free text (the shared schemas carry the shop's rules, not storage limits). */
 export function maxLengths(limits: Record<string, number>) {
   return z.looseObject(
     Object.fromEntries(

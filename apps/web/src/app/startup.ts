@@ -11,7 +11,7 @@ type StartupLoad = { abort: () => void } & PromiseLike<unknown>;
 
 /**
  * The owner's start-up data (admin, users, all orders) loads only for a signed-in owner
- * (DESIGN 4, Start-up data). The owner area adds its loads here.
+ * (docs/product.md#start-up). The owner area adds its loads here.
  */
 function ownerStartupLoads(_dispatch: AppDispatch): StartupLoad[] {
   return [];

@@ -22,7 +22,7 @@ const IMAGE_SHAPES = {
   landscape: { frame: 'aspect-[4/3]', height: 600 },
 } as const;
 
-/** A catalogue card (spec: Products listing): first image, name, flavour, first weight, price. */
+/** A catalogue card (docs/product.md#catalogue): first image, name, flavour, weight, price. */
 export function ProductCard({
   product,
   headingLevel = 'h3',

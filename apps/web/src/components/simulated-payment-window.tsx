@@ -15,8 +15,8 @@ import {
 } from './icons';
 
 /**
- * The local gateway's checkout sheet (DESIGN 1, payments): what Razorpay's window does, against
- * /payments/simulated/*, so the whole journey runs on one machine with no money moving.
+ * The local gateway's checkout sheet (docs/product.md#checkout): what Razorpay's window does,
+ * against /payments/simulated/*, so the whole journey runs on one machine with no money moving.
  */
 
 const METHODS = [

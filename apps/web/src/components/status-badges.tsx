@@ -2,7 +2,10 @@ import { orderStatusTone, paymentStatusTone } from '@makhana/domain/order-state'
 
 const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-/** The spec's colours as classes; the tone itself comes from the domain package. */
+/**
+ * The status colours as classes (docs/product.md#order-and-payment-statuses); the tone itself comes
+ * from the domain package.
+ */
 const TONE_CLASS = {
   green: 'bg-forest-100 text-forest-800',
   yellow: 'bg-saffron-100 text-saffron-600',

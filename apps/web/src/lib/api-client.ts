@@ -1,7 +1,7 @@
 import { API_BASE, type ApiResponse, TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
 import { toast } from 'react-toastify';
 
-/** A failed call, carrying the server's message (or the transport's) as the spec's error catalogue asks. */
+/** A failed call, carrying the server's message (or the transport's) for the screen to show. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -96,7 +96,7 @@ interface RequestOptions {
 }
 
 /**
- * One API client for the whole shop: JSON, the spec's envelope, and the session in httpOnly
+ * One API client for the whole shop: JSON, the API's envelope, and the session in httpOnly
  * cookies. It never sends a bearer header: the browser holds no token a script could read.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

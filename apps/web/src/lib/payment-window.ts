@@ -19,7 +19,7 @@ export interface PaymentOrder {
   prefill: { name?: string; email?: string; contact?: string };
 }
 
-/** What a successful payment hands back: the spec's payment verification payload. */
+/** What a successful payment hands back: the body of POST /orders/verifyPayment. */
 export interface PaymentSuccess {
   razorpay_order_id: string;
   razorpay_payment_id: string;

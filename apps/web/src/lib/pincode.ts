@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from './api-client';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
-/** The Delhivery-shaped answer of POST /orders/pincodeVerification (spec section 3). */
+/** The Delhivery-shaped answer of POST /orders/pincodeVerification (docs/product.md#api-paths). */
 interface PincodeVerification {
   delivery_codes?: { postal_code?: { district?: string; state_code?: string } }[];
 }
@@ -24,8 +24,8 @@ export function isValidPincode(value: string): boolean {
 
 /**
  * Asks the API whether a pincode is served, for the product page and checkout alike, with the
- * spec's toasts (section 8): the server's message when it refuses, the generic text when the call
- * itself fails, and 'Not deliverable' whenever no postal code comes back.
+ * shop's toasts (docs/product.md#pincode-checks): the server's message when it refuses, the
+ * generic text when the call itself fails, and 'Not deliverable' when no postal code comes back.
  */
 export async function verifyPincode(pincode: string): Promise<PincodeVerdict> {
   try {

@@ -24,7 +24,7 @@ function animateScrollTo(targetY: number, durationMs: number): void {
   requestAnimationFrame(step);
 }
 
-/** Smooth scroll to a section: 500 ms with a -70 px offset for the sticky header (spec section 9). */
+/** Smooth scroll to a section: 500 ms, stopping 70 px above it for the sticky header. */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;

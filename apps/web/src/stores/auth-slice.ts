@@ -172,7 +172,7 @@ function userIds(state: AuthState): string[] | null {
   return state.user && 'address' in state.user ? state.user.address : null;
 }
 
-// Every thunk's pending and rejected steps that the spec ties to the loading flag.
+// Every thunk whose pending and rejected steps drive the loading flag.
 function trackLoading(builder: ActionReducerMapBuilder<AuthState>) {
   const loadingThunks = [
     loginUser,
@@ -260,7 +260,7 @@ const authSlice = createSlice({
       .addCase(deleteAddress.rejected, (state, action) => {
         state.error = action.payload ?? 'Server error';
       });
-    // Failures of the sign-in family end the session (spec 4).
+    // Failures of the sign-in family end the session (docs/product.md#sessions).
     for (const thunk of [loginUser, registerUser, loadUser, loginVerification, googleLogin]) {
       builder.addCase(thunk.rejected, (state, action) => {
         // An aborted start-up load (a re-run effect) is not a refusal of the session.

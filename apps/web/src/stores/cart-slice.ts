@@ -101,7 +101,7 @@ const cartSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Order, payment-start and payment-verify calls (spec 4, Checkout and payment).
+    // Order, payment-start and payment-verify calls (docs/product.md#checkout).
     for (const thunk of [createOrder, createPaymentOrder, verifyPayment]) {
       builder.addCase(thunk.pending, (state) => {
         state.loading = true;

@@ -7,7 +7,7 @@ import { ApiError, apiRequest } from '../lib/api-client';
 import type { PaymentOrder, PaymentSuccess } from '../lib/payment-window';
 import { fetchProducts } from './product-slice';
 
-/** What the spec's order and payment calls store when the server gives no message (section 8). */
+/** What order and payment calls store when the server gives no message (docs/product.md#toasts). */
 export const GENERIC_ORDER_ERROR = 'Something went wrong';
 
 /** A refused order or payment call: the message the cart state stores, plus what checkout reacts to. */
@@ -54,7 +54,7 @@ export interface CreateOrderPayload {
   paymentMethod: 'Prepaid';
 }
 
-/** The answer is read as an order; a wrapped `{ order }` answer is unwrapped (spec 4). */
+/** The answer is read as an order; a wrapped `{ order }` answer is unwrapped too. */
 export type CreatedOrder = Order | { order: Order };
 
 export function createdOrderOf(answer: CreatedOrder): Order {
@@ -76,7 +76,7 @@ export const verifyPayment = orderCall('cart/verifyPayment', (body: PaymentSucce
   post<Order>('/orders/verifyPayment', body),
 );
 
-/** POST /orders/mark-failed: cancels the pending order and frees its stock. Not stored (spec 7). */
+/** POST /orders/mark-failed: cancels the pending order, frees its stock; its answer is not kept. */
 export const markOrderFailed = orderCall('cart/markOrderFailed', (body: { orderId: string }) =>
   post<unknown>('/orders/mark-failed', body),
 );

@@ -289,7 +289,7 @@ export const refuseNulCharacters: preHandlerAsyncHookHandler = async (request) =
 };
 
 /**
- * A JSON parser that reads an empty body as `{}`: the spec's body-less POSTs (logout,
+ * A JSON parser that reads an empty body as `{}`: the body-less POSTs (logout,
  * deleteAddress) work whether or not the client sends a JSON content type. Anything else is
  * depth-checked like every JSON body of the app, then Fastify's own parser, with its
  * prototype-poisoning protection.

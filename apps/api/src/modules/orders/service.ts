@@ -7,10 +7,10 @@ import { NotFoundError } from '../../lib/errors';
 import { isUuid } from '../products/service';
 
 export const ORDER_NOT_FOUND = 'Order not found';
-/** The order-status page's words (spec section 8). */
+/** The order page's words when an order cannot be shown (docs/product.md#order-page). */
 export const ORDER_LOOKUP_FAILED = 'Order not found.';
 
-/** The spec's Order and its items (section 3), money in rupees, shared with the storefront. */
+/** An order and its items as the API sends them, money in rupees, shared with the storefront. */
 export type { Order as OrderView, OrderItem as OrderItemView } from '@makhana/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -94,7 +94,8 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
   tolerateEmptyJson(app);
   app.addHook('preHandler', refuseNulCharacters);
 
-  // One-time codes: the spec's names and the generic ones are the same two steps.
+  // One-time codes: the shop's own names (loginUser, loginVerificationUser) and the generic ones
+  // are the same two steps (docs/product.md#one-time-codes).
   const sendCode = async (request: FastifyRequest) => {
     const { email } = parseInput(loginEmailSchema, request.body);
     parseInput(EMAIL_LIMIT, { email });

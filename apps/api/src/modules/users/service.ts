@@ -13,7 +13,7 @@ export const NO_ACCOUNT_MESSAGE = 'No account found for this email. Please regis
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const MAX_ADDRESSES = 20;
 
-/** The spec's User and Address (section 3), shared with the storefront. */
+/** The User and Address the API sends, shared with the storefront. */
 export type { Address as AddressView, User as UserView } from '@makhana/domain/account';
 
 type UserRow = typeof users.$inferSelect;

@@ -74,7 +74,7 @@ function LinkColumn({
   );
 }
 
-/** The footer of every page (spec: Common frame). */
+/** The footer of every page (docs/product.md#common-frame). */
 export function Footer() {
   const year = new Date().getFullYear();
   const { address } = SITE;

@@ -107,7 +107,7 @@ function CartLink() {
   );
 }
 
-/** The sticky top bar of every page (spec: Common frame). */
+/** The sticky top bar of every page (docs/product.md#common-frame). */
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

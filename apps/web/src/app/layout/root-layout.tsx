@@ -6,7 +6,10 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { LoaderOverlay } from './loader-overlay';
 
-/** The common frame of every page (spec section 2). Toasts use react-toastify 11's defaults, the spec's first reading. */
+/**
+ * The common frame of every page (docs/product.md#common-frame). Toasts keep react-toastify 11's
+ * defaults: top-right, 5 seconds.
+ */
 export function RootLayout() {
   useStartupData();
   return (

@@ -51,7 +51,7 @@ export function requestedSection(state: unknown): DashboardSection | null {
   return match?.id ?? null;
 }
 
-/** The customer dashboard, or the login screen for a visitor (spec 2). */
+/** The customer dashboard, or the login screen for a visitor (docs/product.md#dashboard). */
 export function DashboardPage() {
   const customer = useAppSelector(selectCustomer);
   if (!customer) return <LoginPage />;
@@ -87,7 +87,7 @@ function Dashboard() {
       await dispatch(logoutUser()).unwrap();
       toast.success('Logout successfully');
     } catch (reason) {
-      // The session is cleared either way (spec 4); the failure is still reported.
+      // The session is cleared either way; the failure is still reported.
       notifyError(rejection(reason));
     }
     navigate('/', { replace: true });

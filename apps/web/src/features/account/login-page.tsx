@@ -19,7 +19,7 @@ export const RESEND_AFTER_SECONDS = 60;
 
 type Step = { name: 'email' } | { name: 'otp'; email: string; sentAt: number };
 
-/** Customer sign-in: e-mail, then the one-time code mailed to it (spec 2, Login). */
+/** Customer sign-in: e-mail, then the code mailed to it (docs/product.md#sign-in-screens). */
 export function LoginPage() {
   usePageMeta({ title: `Login | ${SITE.brand}`, canonicalPath: '/login' });
   useErrorQueryToast();

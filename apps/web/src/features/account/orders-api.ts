@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { NOT_AUTHENTICATED, selectCustomer } from '../../stores/auth-slice';
 import { useAppSelector } from '../../stores/hooks';
 
-/** The customer's orders; refused locally for a visitor (spec 4, Local refusals). */
+/** The customer's orders; refused locally for a visitor (docs/product.md#sessions). */
 export function fetchMyOrders(signedIn: boolean, signal?: AbortSignal): Promise<Order[]> {
   if (!signedIn) return Promise.reject(new ApiError(NOT_AUTHENTICATED, 401));
   return apiRequest<Order[]>('/orders/orderDetails', { signal });
@@ -24,7 +24,7 @@ export function useMyOrders(): OrdersView {
     const controller = new AbortController();
     setView({ status: 'loading' });
     fetchMyOrders(customerId !== null, controller.signal).then(
-      // Only the customer's own orders, whatever the server sends (spec 6).
+      // Only the customer's own orders, whatever the server sends (docs/product.md#roles).
       (orders) =>
         setView({
           status: 'ready',

@@ -10,7 +10,7 @@ interface ProductFilterFieldsProps {
   layout: 'row' | 'stack';
 }
 
-/** The three filter selects (spec section 5); an empty value is 'All'. */
+/** The three filter selects (docs/product.md#filters); an empty value is 'All'. */
 export function ProductFilterFields({
   idPrefix,
   filters,

@@ -2,7 +2,10 @@ import { PINCODE_LENGTH } from '@makhana/domain/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type PincodeVerdict, verifyPincode } from '../../lib/pincode';
 
-/** The spec's checkout pincode states: unchecked, then serviceable or not_serviceable (section 4). */
+/**
+ * The checkout's pincode states: unchecked, then serviceable or not_serviceable
+ * (docs/product.md#pincode-checks).
+ */
 export type PincodeState =
   | { status: 'unchecked' }
   | { status: 'checking'; pincode: string }

@@ -55,9 +55,9 @@ interface PlaceOrderOptions {
 }
 
 /**
- * The spec's checkout sequence (section 4): the order, then the gateway's order, then the payment
- * window; a payment is verified, the cart cleared and the order page opened, while a closed window
- * cancels the pending order and refreshes the cart. One sequence at a time.
+ * The checkout sequence (docs/product.md#checkout): the order, then the gateway's order, then the
+ * payment window; a payment is verified, the cart cleared and the order page opened, while a closed
+ * window cancels the pending order and refreshes the cart. One sequence at a time.
  */
 export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
   const dispatch = useAppDispatch();

@@ -28,7 +28,7 @@ function StaticBanner() {
   );
 }
 
-/** The looping, autoplaying carousel of the first banner's images (spec: Home). */
+/** The looping, autoplaying carousel of the first banner's images (docs/product.md#home). */
 export function HomeBannerCarousel() {
   const { banners, loading } = useAppSelector((state) => state.banner);
   // Until the start-up loads settle, keep the banner's box rather than flash the fallback.

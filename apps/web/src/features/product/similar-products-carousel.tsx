@@ -17,7 +17,7 @@ interface SimilarProductsCarouselProps {
 
 const slidesPerView = { base: 1, ...CAROUSEL_BREAKPOINTS };
 
-/** The similar-products carousel of the product page (spec section 2). */
+/** The similar-products carousel of the product page (docs/product.md#product-page). */
 export function SimilarProductsCarousel({
   title,
   products,
@@ -31,7 +31,7 @@ export function SimilarProductsCarousel({
 
   if (shown.length === 0) return null;
 
-  // The spec's carousel scrolls up and shows the loader for a moment before the next product.
+  // Opening a product from the carousel scrolls up and shows the loader for a moment first.
   const open = async (product: Product, event: MouseEvent) => {
     // Leave new-tab and new-window clicks to the browser.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

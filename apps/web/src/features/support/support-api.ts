@@ -29,7 +29,7 @@ export function raiseComplaint(fields: ComplaintFields, invoice: File): Promise<
   return apiRequest('/supports/raise-complaint', { method: 'POST', body: form });
 }
 
-/** Spec 8: a refusal shows the server's message (or 'Server error'); anything else, the generic line. */
+/** A refusal shows the server's message (or 'Server error'); anything else, the generic line. */
 export function supportFailure(error: unknown): string {
   if (error instanceof ApiError && error.status > 0) return error.message || 'Server error';
   return NETWORK_FAILURE;
