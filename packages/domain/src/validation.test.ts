@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  addressFieldRules,
   addressSchema,
   adminLoginSchema,
   checkoutAddressSchema,
@@ -24,7 +25,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
-describe('validation messages of the spec', () => {
+describe("the shop's validation messages", () => {
   it('checks the pincode on the product page', () => {
     expect(pincodeCheckSchema.safeParse({ pincode: '846005' }).success).toBe(true);
     expect(firstMessage(pincodeCheckSchema.safeParse({ pincode: '84600' }))).toBe(
@@ -58,7 +59,7 @@ describe('validation messages of the spec', () => {
     ).toBe('Valid email required');
   });
 
-  it('words login and register errors as the spec does', () => {
+  it('words login and register errors as the shop does', () => {
     expect(firstMessage(loginVerifySchema.safeParse({ email: '', otp: '123456' }))).toBe(
       'Email is required',
     );
@@ -347,7 +348,7 @@ describe('length before pattern', () => {
     ).toBe('Must be at most 5000 characters');
   });
 
-  it('keeps the spec messages for short wrong input', () => {
+  it("keeps the shop's messages for short wrong input", () => {
     const address = STRING_FIELDS[5]?.[2] as Record<string, unknown>;
     expect(firstMessage(addressSchema.safeParse({ ...address, email: 'x@' }))).toBe(
       MESSAGES.validEmail,
@@ -361,5 +362,75 @@ describe('length before pattern', () => {
     ).toBe('9876543210');
     expect(firstMessage(loginEmailSchema.safeParse({ email: 'a@b' }))).toBe(MESSAGES.validEmail);
     expect(firstMessage(loginEmailSchema.safeParse({ email: '   ' }))).toBe(MESSAGES.emailRequired);
+  });
+});
+
+describe('one set of rules for a saved address and the checkout', () => {
+  const saved = {
+    name: 'Asha Kumari',
+    street: 'Station Road',
+    city: 'Darbhanga',
+    state: 'Bihar',
+    country: 'India',
+    pincode: '846005',
+    phoneNumber: '9876543210',
+    label: 'Home',
+  };
+  const shipping = {
+    firstName: 'Asha',
+    lastName: 'Kumari',
+    email: 'asha@example.in',
+    phone: '9876543210',
+    address: 'Station Road',
+    city: 'Darbhanga',
+    state: 'Bihar',
+    pincode: '846005',
+  };
+  const savedPhone = (phoneNumber: string) =>
+    addressSchema.safeParse({ ...saved, phoneNumber }).error?.issues.map((i) => i.message);
+  const shippingPhone = (phone: string) =>
+    checkoutAddressSchema.safeParse({ ...shipping, phone }).error?.issues.map((i) => i.message);
+
+  it('accepts the same ten-digit phone in both', () => {
+    expect(addressSchema.safeParse(saved).success).toBe(true);
+    expect(checkoutAddressSchema.safeParse(shipping).success).toBe(true);
+    expect(checkoutAddressSchema.parse({ ...shipping, phone: ' 9876543210 ' }).phone).toBe(
+      '9876543210',
+    );
+  });
+
+  it('refuses the same bad phone in both, with the same single message', () => {
+    for (const phone of ['98765', '98765432101', '98765 43210', '+919876543210', '98765abcde']) {
+      expect(savedPhone(phone), phone).toEqual([MESSAGES.validPhoneNumber]);
+      expect(shippingPhone(phone), phone).toEqual([MESSAGES.validPhoneNumber]);
+    }
+  });
+
+  it('keeps "Required" for an empty checkout phone, alone', () => {
+    expect(shippingPhone('')).toEqual([MESSAGES.required]);
+    expect(shippingPhone('   ')).toEqual([MESSAGES.required]);
+    expect(savedPhone('')).toEqual([MESSAGES.validPhoneNumber]);
+  });
+
+  it('refuses the same bad pincode in both, each form in its own words', () => {
+    for (const pincode of ['', '8460', '84600', '8460051', '84600a']) {
+      expect(
+        addressSchema.safeParse({ ...saved, pincode }).error?.issues.map((i) => i.message),
+        pincode,
+      ).toEqual([MESSAGES.validPincode]);
+      expect(
+        checkoutAddressSchema
+          .safeParse({ ...shipping, pincode })
+          .error?.issues.map((i) => i.message),
+        pincode,
+      ).toEqual([MESSAGES.enterPincode]);
+    }
+  });
+
+  it('builds both from the shared rules', () => {
+    expect(addressSchema.shape.phoneNumber.safeParse('12345').error?.issues[0]?.message).toBe(
+      addressFieldRules.phone().safeParse('12345').error?.issues[0]?.message,
+    );
+    expect(addressFieldRules.pincode(MESSAGES.validPincode).safeParse('846005').success).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * Validation schemas with the spec's messages (section 5). The forms and the API use the same
- * schema, so a shopper reads the same words whichever side refuses the input.
+ * Validation schemas with the shop's messages (docs/product.md#form-messages). The forms and the
+ * API use the same schema, so a shopper reads the same words whichever side refuses the input.
  */
 import { z } from 'zod';
-import { PINCODE_LENGTH, RATING_MAX, RATING_MIN } from './constants';
+import { PHONE_LENGTH, PINCODE_LENGTH, RATING_MAX, RATING_MIN } from './constants';
 
 /**
  * Upper bounds of every free-text field, shared by the forms and the API. Each schema checks the
@@ -97,23 +97,72 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-export const pincodeSchema = boundedString(TEXT_LIMITS.pincode, MESSAGES.validPincode)
-  .trim()
-  .regex(new RegExp(`^\\d{${PINCODE_LENGTH}}$`), MESSAGES.validPincode);
+const TEN_DIGITS = new RegExp(`^\\d{${PHONE_LENGTH}}$`);
+const SIX_DIGITS = new RegExp(`^\\d{${PINCODE_LENGTH}}$`);
+
+const sixDigits = (message: string) =>
+  boundedString(TEXT_LIMITS.pincode, message).trim().regex(SIX_DIGITS, message);
+
+/**
+ * The rules of the fields a saved address and the checkout's shipping address have in common,
+ * written once so both accept and refuse the same input. Where the two forms word a refusal
+ * differently, the rule takes the words; what it accepts stays the same.
+ */
+export const addressFieldRules = {
+  /** a person's name, or one part of it */
+  name: () => requiredText(TEXT_LIMITS.name),
+  city: () => requiredText(TEXT_LIMITS.place),
+  state: () => requiredText(TEXT_LIMITS.place),
+  country: () => requiredText(TEXT_LIMITS.place),
+  /** house, building and street of a saved address */
+  street: () => requiredText(TEXT_LIMITS.street),
+  /** the checkout's single address line */
+  addressLine: () => requiredText(TEXT_LIMITS.address),
+  /**
+   * A mobile number of exactly ten digits. With `requiredMessage`, an empty or missing number is
+   * refused in those words alone; without it, an empty number is simply not ten digits.
+   */
+  phone: (requiredMessage?: string) => {
+    const text = boundedString(TEXT_LIMITS.phone, requiredMessage).trim();
+    const present =
+      requiredMessage === undefined ? text : text.min(1, { message: requiredMessage, abort: true });
+    return present.regex(TEN_DIGITS, MESSAGES.validPhoneNumber);
+  },
+  /** a second number, which may be left empty */
+  optionalPhone: () =>
+    // A union would hide the length message behind zod's generic "Invalid input".
+    boundedString(TEXT_LIMITS.phone)
+      .refine((v) => v === '' || TEN_DIGITS.test(v.trim()), MESSAGES.validPhoneNumber)
+      .transform((v) => v.trim()),
+  /** exactly six digits */
+  pincode: sixDigits,
+  /** Six digits once everything else is dropped, as the checkout's pincode box drops it. */
+  typedPincode: (message: string) =>
+    boundedString(TEXT_LIMITS.pincode, message).transform(digitsOnly).pipe(sixDigits(message)),
+  email,
+  /** an e-mail that may be left empty */
+  optionalEmail: () =>
+    boundedString(TEXT_LIMITS.email)
+      .refine((v) => v === '' || isEmailAddress(v.trim()), MESSAGES.validEmail)
+      .transform((v) => v.trim()),
+  /** locality or landmark */
+  optionalText: () => optionalText(TEXT_LIMITS.landmark),
+};
+
+export const pincodeSchema = addressFieldRules.pincode(MESSAGES.validPincode);
 
 export const pincodeCheckSchema = z.object({ pincode: pincodeSchema });
 
+/** The shipping address typed at checkout; the order adds the country, which is always India. */
 export const checkoutAddressSchema = z.object({
-  firstName: requiredText(TEXT_LIMITS.name),
-  lastName: requiredText(TEXT_LIMITS.name),
-  email: email(MESSAGES.validEmailRequired, MESSAGES.validEmailRequired),
-  phone: requiredText(TEXT_LIMITS.phone),
-  address: requiredText(TEXT_LIMITS.address),
-  city: requiredText(TEXT_LIMITS.place),
-  state: requiredText(TEXT_LIMITS.place),
-  pincode: boundedString(TEXT_LIMITS.pincode, MESSAGES.enterPincode)
-    .transform(digitsOnly)
-    .pipe(z.string().length(PINCODE_LENGTH, MESSAGES.enterPincode)),
+  firstName: addressFieldRules.name(),
+  lastName: addressFieldRules.name(),
+  email: addressFieldRules.email(MESSAGES.validEmailRequired, MESSAGES.validEmailRequired),
+  phone: addressFieldRules.phone(MESSAGES.required),
+  address: addressFieldRules.addressLine(),
+  city: addressFieldRules.city(),
+  state: addressFieldRules.state(),
+  pincode: addressFieldRules.typedPincode(MESSAGES.enterPincode),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
@@ -154,31 +203,19 @@ export const profileSchema = registerSchema.extend({
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
-const TEN_DIGITS = /^\d{10}$/;
-
-const tenDigitPhone = boundedString(TEXT_LIMITS.phone)
-  .trim()
-  .regex(TEN_DIGITS, MESSAGES.validPhoneNumber);
-
+/** A saved address: the checkout's field rules, in the saved address's own words. */
 export const addressSchema = z.object({
-  name: requiredText(TEXT_LIMITS.name),
-  street: requiredText(TEXT_LIMITS.street),
-  city: requiredText(TEXT_LIMITS.place),
-  state: requiredText(TEXT_LIMITS.place),
-  country: requiredText(TEXT_LIMITS.place),
-  pincode: pincodeSchema,
-  phoneNumber: tenDigitPhone,
-  // A union would hide the length message behind zod's generic "Invalid input".
-  alternateNumber: boundedString(TEXT_LIMITS.phone)
-    .refine((v) => v === '' || TEN_DIGITS.test(v.trim()), MESSAGES.validPhoneNumber)
-    .transform((v) => v.trim())
-    .optional(),
-  landmark: optionalText(TEXT_LIMITS.landmark).optional(),
-  email: boundedString(TEXT_LIMITS.email)
-    .refine((v) => v === '' || isEmailAddress(v.trim()), MESSAGES.validEmail)
-    .transform((v) => v.trim())
-    .optional(),
-  locality: optionalText(TEXT_LIMITS.landmark).optional(),
+  name: addressFieldRules.name(),
+  street: addressFieldRules.street(),
+  city: addressFieldRules.city(),
+  state: addressFieldRules.state(),
+  country: addressFieldRules.country(),
+  pincode: addressFieldRules.pincode(MESSAGES.validPincode),
+  phoneNumber: addressFieldRules.phone(),
+  alternateNumber: addressFieldRules.optionalPhone().optional(),
+  landmark: addressFieldRules.optionalText().optional(),
+  email: addressFieldRules.optionalEmail().optional(),
+  locality: addressFieldRules.optionalText().optional(),
   label: z.enum(['Home', 'Work'], { error: MESSAGES.addressTypeRequired }),
 });
 export type AddressInput = z.infer<typeof addressSchema>;

@@ -1,5 +1,13 @@
-import { OTP_LENGTH } from '@makhana/domain/constants';
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { OTP_LENGTH, PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
+import { digitsOnly } from '@makhana/domain/validation';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 export const inputClass = 'input h-11 text-base sm:text-sm';
@@ -47,13 +55,19 @@ export function describedBy(id: string, error?: string, hint?: boolean) {
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': target } as const;
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** What every field of a form takes: its label, its react-hook-form registration and its error. */
+interface FieldProps {
   label: ReactNode;
   registration: UseFormRegisterReturn;
   error?: string;
   hint?: ReactNode;
   containerClassName?: string;
 }
+
+const controlClass = (error: string | undefined, className?: string) =>
+  `${inputClass} ${error ? invalidClass : ''} ${className ?? ''}`;
+
+type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 export function TextField({
   label,
@@ -69,12 +83,236 @@ export function TextField({
     <FieldShell id={id} label={label} error={error} hint={hint} className={containerClassName}>
       <input
         id={id}
-        className={`${inputClass} ${error ? invalidClass : ''} ${className ?? ''}`}
+        className={controlClass(error, className)}
         {...describedBy(id, error, Boolean(hint))}
         {...input}
         {...registration}
       />
     </FieldShell>
+  );
+}
+
+/**
+ * A ten-digit mobile number, the rule the saved address and the checkout share: the phone's
+ * number pad, and no room for an eleventh digit.
+ */
+export function PhoneField(props: TextFieldProps) {
+  return <TextField type="tel" inputMode="numeric" maxLength={PHONE_LENGTH} {...props} />;
+}
+
+interface PincodeFieldProps extends Omit<TextFieldProps, 'label' | 'hint'> {
+  label?: ReactNode;
+  /** drawn over the right end of the box, such as a spinner while the pincode is checked */
+  adornment?: ReactNode;
+  /** a live line below the box saying what a check of the pincode found; an error replaces it */
+  status?: ReactNode;
+}
+
+/** Six digits: anything else typed or pasted is dropped as it arrives. */
+export function PincodeField({
+  label = 'Pincode',
+  registration,
+  error,
+  adornment,
+  status,
+  containerClassName,
+  className,
+  ...input
+}: PincodeFieldProps) {
+  const id = useId();
+  const statusId = `${id}-status`;
+  const box = (
+    <input
+      id={id}
+      className={controlClass(error, className)}
+      inputMode="numeric"
+      autoComplete="postal-code"
+      maxLength={PINCODE_LENGTH}
+      {...input}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : status === undefined ? undefined : statusId}
+      {...registration}
+      onChange={(event) => {
+        event.target.value = digitsOnly(event.target.value).slice(0, PINCODE_LENGTH);
+        return registration.onChange(event);
+      }}
+    />
+  );
+  return (
+    <FieldShell id={id} label={label} error={error} className={containerClassName}>
+      {adornment === undefined ? (
+        box
+      ) : (
+        <div className="relative">
+          {box}
+          {adornment}
+        </div>
+      )}
+      {status !== undefined && (
+        // Under an error the status steps aside (it stays in place for screen readers).
+        <p
+          id={statusId}
+          aria-live="polite"
+          className={error ? 'sr-only' : 'mt-1.5 min-h-5 text-sm'}
+        >
+          {status}
+        </p>
+      )}
+    </FieldShell>
+  );
+}
+
+type SelectFieldProps = FieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { children: ReactNode };
+
+export function SelectField({
+  label,
+  registration,
+  error,
+  hint,
+  containerClassName,
+  className,
+  children,
+  ...select
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={containerClassName}>
+      <select
+        id={id}
+        className={controlClass(error, className)}
+        {...describedBy(id, error, Boolean(hint))}
+        {...select}
+        {...registration}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  hint,
+  containerClassName,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={containerClassName}>
+      <textarea
+        id={id}
+        className={controlClass(error, `h-auto py-2 ${className ?? ''}`)}
+        {...describedBy(id, error, Boolean(hint))}
+        {...textarea}
+        {...registration}
+      />
+    </FieldShell>
+  );
+}
+
+interface FileFieldProps
+  extends FieldProps,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  /** the input itself, for a form that clears the chosen file after sending it */
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+export function FileField({
+  label,
+  registration,
+  error,
+  hint,
+  containerClassName,
+  inputRef,
+  ...input
+}: FileFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={containerClassName}>
+      <input
+        id={id}
+        type="file"
+        className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-forest-700 file:px-4 file:py-2 file:text-cream-50"
+        {...describedBy(id, error, Boolean(hint))}
+        {...input}
+        {...registration}
+        ref={(element) => {
+          registration.ref(element);
+          if (inputRef) inputRef.current = element;
+        }}
+      />
+    </FieldShell>
+  );
+}
+
+/** A box to tick, its label beside it (a label may hold a link). */
+export function CheckboxField({
+  label,
+  registration,
+  error,
+  containerClassName,
+}: Omit<FieldProps, 'hint'>) {
+  const id = useId();
+  return (
+    <div className={containerClassName}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-cream-200 accent-forest-700"
+          {...describedBy(id, error)}
+          {...registration}
+        />
+        <label htmlFor={id} className="text-sm text-ink">
+          {label}
+        </label>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+interface RadioGroupFieldProps extends Omit<FieldProps, 'hint'> {
+  options: readonly string[];
+}
+
+/** One choice of a few, shown as pills; the group's label is its legend. */
+export function RadioGroupField({
+  label,
+  options,
+  registration,
+  error,
+  containerClassName,
+}: RadioGroupFieldProps) {
+  const id = useId();
+  return (
+    <fieldset className={containerClassName} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="label">{label}</legend>
+      <div className="flex gap-3">
+        {options.map((option) => (
+          <label
+            key={option}
+            className="flex h-11 cursor-pointer items-center gap-2 rounded-full border border-cream-200 px-4 text-sm font-medium has-[:checked]:border-forest-700 has-[:checked]:bg-forest-50 has-[:checked]:text-forest-800"
+          >
+            <input
+              type="radio"
+              value={option}
+              className="h-4 w-4 accent-forest-700"
+              aria-invalid={error ? true : undefined}
+              {...registration}
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
   );
 }
 

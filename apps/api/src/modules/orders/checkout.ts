@@ -18,7 +18,7 @@ import type { Transaction } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../lib/errors';
-import { maxLengths, parseInput } from '../../lib/validation';
+import { parseInput } from '../../lib/validation';
 import { verifyPincode } from '../pincodes/service';
 import {
   freeStockOf,
@@ -91,28 +91,9 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 
-const ADDRESS_LIMITS = maxLengths({
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  phone: 20,
-  address: 500,
-  city: 100,
-  state: 100,
-});
-
+/** The shipping address's rules, length limits included, are the shared checkout schema's. */
 export function parseCreateOrder(body: unknown): CreateOrderInput {
-  const input = parseInput(createOrderSchema, body);
-  try {
-    parseInput(ADDRESS_LIMITS, input.shippingAddress);
-  } catch (error) {
-    if (error instanceof BadRequestError) {
-      const errors = error.errors.map((e) => ({ ...e, field: `shippingAddress.${e.field}` }));
-      throw new BadRequestError(`${errors[0]?.field}: ${errors[0]?.message}`, errors);
-    }
-    throw error;
-  }
-  return input;
+  return parseInput(createOrderSchema, body);
 }
 
 function describe(name: string, weight: number): string {

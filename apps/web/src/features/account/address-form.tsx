@@ -1,11 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Address } from '@makhana/domain/account';
-import { COUNTRY, PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
+import { COUNTRY } from '@makhana/domain/constants';
 import { addressSchema } from '@makhana/domain/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { FieldError, FormAlert, TextField } from '../../components/form-field';
+import {
+  FormAlert,
+  PhoneField,
+  PincodeField,
+  RadioGroupField,
+  TextField,
+} from '../../components/form-field';
 import { type AddressFields, addAddress, editAddress } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
@@ -25,7 +31,7 @@ function startValues(address: Address | null) {
     state: address?.state ?? '',
     pincode: address?.pincode ?? '',
     country: address?.country ?? COUNTRY,
-    // No default: choosing Home or Work is part of the form (spec 5, 'Address type is required').
+    // No default: choosing Home or Work is part of the form ('Address type is required').
     label: address?.label as AddressFields['label'],
   };
 }
@@ -38,7 +44,6 @@ interface AddressFormProps {
 
 export function AddressForm({ address, onDone }: AddressFormProps) {
   const dispatch = useAppDispatch();
-  const labelId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -71,7 +76,6 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
     }
   });
 
-  const labelError = errors.label?.message;
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Address form">
       <div className="grid gap-5 sm:grid-cols-2">
@@ -81,20 +85,14 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
           registration={register('name')}
           error={errors.name?.message}
         />
-        <TextField
+        <PhoneField
           label="Mobile number"
-          type="tel"
-          inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={PHONE_LENGTH}
           registration={register('phoneNumber')}
           error={errors.phoneNumber?.message}
         />
-        <TextField
+        <PhoneField
           label="Alternate number (optional)"
-          type="tel"
-          inputMode="numeric"
-          maxLength={PHONE_LENGTH}
           registration={register('alternateNumber')}
           error={errors.alternateNumber?.message}
         />
@@ -135,14 +133,7 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
           registration={register('state')}
           error={errors.state?.message}
         />
-        <TextField
-          label="Pincode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={PINCODE_LENGTH}
-          registration={register('pincode')}
-          error={errors.pincode?.message}
-        />
+        <PincodeField registration={register('pincode')} error={errors.pincode?.message} />
         <TextField
           label="Country"
           autoComplete="country-name"
@@ -150,27 +141,12 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
           error={errors.country?.message}
         />
       </div>
-      <fieldset aria-describedby={labelError ? `${labelId}-error` : undefined}>
-        <legend className="label">Address type</legend>
-        <div className="flex gap-3">
-          {LABELS.map((label) => (
-            <label
-              key={label}
-              className="flex h-11 cursor-pointer items-center gap-2 rounded-full border border-cream-200 px-4 text-sm font-medium has-[:checked]:border-forest-700 has-[:checked]:bg-forest-50 has-[:checked]:text-forest-800"
-            >
-              <input
-                type="radio"
-                value={label}
-                className="h-4 w-4 accent-forest-700"
-                aria-invalid={labelError ? true : undefined}
-                {...register('label')}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-        <FieldError id={`${labelId}-error`} message={labelError} />
-      </fieldset>
+      <RadioGroupField
+        label="Address type"
+        options={LABELS}
+        registration={register('label')}
+        error={errors.label?.message}
+      />
       <FormAlert message={serverError} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>

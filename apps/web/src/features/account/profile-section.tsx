@@ -4,14 +4,7 @@ import { profileSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import {
-  describedBy,
-  FieldShell,
-  FormAlert,
-  inputClass,
-  OtpField,
-  TextField,
-} from '../../components/form-field';
+import { FormAlert, OtpField, SelectField, TextField } from '../../components/form-field';
 import { loadUser, updateAccount } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import {
@@ -93,7 +86,6 @@ function ProfileForm({
   onPending: (email: string) => void;
 }) {
   const dispatch = useAppDispatch();
-  const genderId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -141,18 +133,15 @@ function ProfileForm({
           registration={register('lastName')}
           error={errors.lastName?.message}
         />
-        <FieldShell id={genderId} label="Gender" error={errors.gender?.message}>
-          <select
-            id={genderId}
-            className={inputClass}
-            {...describedBy(genderId, errors.gender?.message)}
-            {...register('gender')}
-          >
-            <option value="">Prefer not to say</option>
-            <option value="Male">Male</option>
-            <option value="Female">Female</option>
-          </select>
-        </FieldShell>
+        <SelectField
+          label="Gender"
+          registration={register('gender')}
+          error={errors.gender?.message}
+        >
+          <option value="">Prefer not to say</option>
+          <option value="Male">Male</option>
+          <option value="Female">Female</option>
+        </SelectField>
         <TextField
           label="Email address"
           type="email"

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE } from '@makhana/domain/site';
 import { registerFormSchema } from '@makhana/domain/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { describedBy, FieldError, FormAlert, TextField } from '../../components/form-field';
+import { CheckboxField, FormAlert, TextField } from '../../components/form-field';
 import { usePageMeta } from '../../lib/seo';
 import { loginUser, registerUser } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
@@ -21,7 +21,6 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { from } = readLoginState(location.state);
-  const termsId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -56,7 +55,6 @@ export function RegisterPage() {
     navigate('/login', { state: next });
   });
 
-  const termsError = errors.terms?.message;
   return (
     <AuthShell
       eyebrow="Join us"
@@ -96,16 +94,9 @@ export function RegisterPage() {
           registration={register('phoneNumber')}
           error={errors.phoneNumber?.message}
         />
-        <div>
-          <div className="flex items-start gap-3">
-            <input
-              id={termsId}
-              type="checkbox"
-              className="mt-0.5 h-5 w-5 shrink-0 rounded border-cream-200 accent-forest-700"
-              {...describedBy(termsId, termsError)}
-              {...register('terms')}
-            />
-            <label htmlFor={termsId} className="text-sm text-ink">
+        <CheckboxField
+          label={
+            <>
               I accept the{' '}
               <Link
                 to="/term-conditions"
@@ -113,10 +104,11 @@ export function RegisterPage() {
               >
                 terms and conditions
               </Link>
-            </label>
-          </div>
-          <FieldError id={`${termsId}-error`} message={termsError} />
-        </div>
+            </>
+          }
+          registration={register('terms')}
+          error={errors.terms?.message}
+        />
         <FormAlert message={serverError} />
         <button type="submit" className="btn-primary h-12 w-full text-base" disabled={isSubmitting}>
           {isSubmitting ? 'Creating account…' : 'Create account'}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Address } from '@makhana/domain/account';
-import { PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import { SITE } from '@makhana/domain/site';
 import { checkoutAddressSchema, MESSAGES } from '@makhana/domain/validation';
@@ -8,13 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import {
-  describedBy,
-  FieldShell,
-  inputClass,
-  invalidClass,
-  TextField,
-} from '../../components/form-field';
+import { PhoneField, PincodeField, TextField } from '../../components/form-field';
 import { CheckCircleIcon, LockIcon } from '../../components/icons';
 import { cleanPincode } from '../../lib/pincode';
 import { usePageMeta } from '../../lib/seo';
@@ -74,7 +67,7 @@ function useSavedAddresses() {
   }, [dispatch]);
 
   const addresses = entries.filter((entry): entry is Address => entry !== null);
-  // The list starts as one null entry: nothing has loaded yet (spec 3).
+  // The list starts as one null entry (the auth state's initial value): nothing has loaded yet.
   return { addresses, loaded: settled || !entries.includes(null) };
 }
 
@@ -178,12 +171,9 @@ function CheckoutForm() {
               registration={register('email')}
               error={errors.email?.message}
             />
-            <TextField
+            <PhoneField
               label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={PHONE_LENGTH + 4}
+              autoComplete="tel-national"
               containerClassName="col-span-2 sm:col-span-1"
               registration={register('phone')}
               error={errors.phone?.message}
@@ -208,7 +198,7 @@ function CheckoutForm() {
               registration={register('state')}
               error={errors.state?.message}
             />
-            <PincodeField
+            <CheckedPincodeField
               registration={register('pincode')}
               error={pincodeError}
               check={pincodeCheck.state}
@@ -235,57 +225,46 @@ function CheckoutForm() {
   );
 }
 
-interface PincodeFieldProps {
+interface CheckedPincodeFieldProps {
   registration: UseFormRegisterReturn<'pincode'>;
   error?: string;
   check: PincodeState;
 }
 
-/** Digits only, at most six; six digits are checked at once and the answer shows below. */
-function PincodeField({ registration, error, check }: PincodeFieldProps) {
-  const id = useId();
-  const statusId = `${id}-status`;
+/** Six digits are checked at once and the answer shows below. */
+function CheckedPincodeField({ registration, error, check }: CheckedPincodeFieldProps) {
   const served = check.status === 'serviceable' && !error;
   return (
-    <FieldShell id={id} label="Pincode" error={error} className="col-span-2 sm:col-span-1">
-      <div className="relative">
-        <input
-          id={id}
-          className={`${inputClass} pr-10 tracking-widest ${error ? invalidClass : ''} ${
-            served ? 'border-forest-500' : ''
-          }`}
-          inputMode="numeric"
-          autoComplete="postal-code"
-          placeholder="6-digit pincode"
-          maxLength={PINCODE_LENGTH}
-          {...describedBy(id, error)}
-          aria-describedby={error ? `${id}-error` : statusId}
-          {...registration}
-          onChange={(event) => {
-            event.target.value = cleanPincode(event.target.value);
-            return registration.onChange(event);
-          }}
-        />
-        {check.status === 'checking' && (
-          <span
-            aria-hidden="true"
-            className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 rounded-full border-2 border-forest-100 border-t-forest-600 motion-safe:animate-spin"
-          />
-        )}
-        {served && (
-          <CheckCircleIcon className="absolute right-3 top-1/2 h-5 w-5 -translate-y-1/2 text-forest-600" />
-        )}
-      </div>
-      {/* Under an error the status steps aside (it stays in place for screen readers). */}
-      <p id={statusId} aria-live="polite" className={error ? 'sr-only' : 'mt-1.5 min-h-5 text-sm'}>
-        {check.status === 'checking' && <span className="text-muted">Checking delivery…</span>}
-        {served && check.status === 'serviceable' && (
-          <span className="font-medium text-forest-600" data-testid="pincode-serviceable">
-            Delivering to {[check.district, check.stateCode].filter(Boolean).join(', ')}
-          </span>
-        )}
-      </p>
-    </FieldShell>
+    <PincodeField
+      registration={registration}
+      error={error}
+      placeholder="6-digit pincode"
+      containerClassName="col-span-2 sm:col-span-1"
+      className={`pr-10 tracking-widest ${served ? 'border-forest-500' : ''}`}
+      adornment={
+        <>
+          {check.status === 'checking' && (
+            <span
+              aria-hidden="true"
+              className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 rounded-full border-2 border-forest-100 border-t-forest-600 motion-safe:animate-spin"
+            />
+          )}
+          {served && (
+            <CheckCircleIcon className="absolute right-3 top-1/2 h-5 w-5 -translate-y-1/2 text-forest-600" />
+          )}
+        </>
+      }
+      status={
+        <>
+          {check.status === 'checking' && <span className="text-muted">Checking delivery…</span>}
+          {served && check.status === 'serviceable' && (
+            <span className="font-medium text-forest-600" data-testid="pincode-serviceable">
+              Delivering to {[check.district, check.stateCode].filter(Boolean).join(', ')}
+            </span>
+          )}
+        </>
+      }
+    />
   );
 }
 
@@ -326,7 +305,7 @@ function PaymentMethod() {
   );
 }
 
-/** Why Place Order is not available yet; after a refused submit it is the spec's message. */
+/** Why Place Order is not available yet, or, after a refused submit, the refusal itself. */
 function PlaceOrderHint({
   id,
   check,

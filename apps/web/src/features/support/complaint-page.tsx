@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE } from '@makhana/domain/site';
 import { complaintSchema, ISSUE_TYPES } from '@makhana/domain/validation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import {
-  describedBy,
-  FieldShell,
+  FileField,
   FormAlert,
-  inputClass,
-  invalidClass,
+  SelectField,
+  TextAreaField,
   TextField,
 } from '../../components/form-field';
 import { usePageMeta } from '../../lib/seo';
@@ -68,9 +67,6 @@ export function ComplaintPage() {
   });
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.auth.user);
-  const issueId = useId();
-  const queryId = useId();
-  const invoiceId = useId();
   const fileInput = useRef<HTMLInputElement | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -106,10 +102,6 @@ export function ComplaintPage() {
     navigate('/');
   });
 
-  const invoiceField = register('invoice');
-  const issueError = errors.issue_type?.message;
-  const queryError = errors.query?.message;
-  const invoiceError = errors.invoice?.message;
   return (
     <SupportLayout
       title="Raise a Complaint"
@@ -139,50 +131,33 @@ export function ComplaintPage() {
             registration={register('order_id')}
             error={errors.order_id?.message}
           />
-          <FieldShell id={issueId} label="Issue type" error={issueError}>
-            <select
-              id={issueId}
-              className={`${inputClass} ${issueError ? invalidClass : ''}`}
-              {...describedBy(issueId, issueError)}
-              {...register('issue_type')}
-            >
-              <option value="">Choose an issue</option>
-              {ISSUE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
+          <SelectField
+            label="Issue type"
+            registration={register('issue_type')}
+            error={errors.issue_type?.message}
+          >
+            <option value="">Choose an issue</option>
+            {ISSUE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
         </div>
-        <FieldShell id={queryId} label="Describe the problem" error={queryError}>
-          <textarea
-            id={queryId}
-            rows={5}
-            className={`${inputClass} h-auto py-2 ${queryError ? invalidClass : ''}`}
-            {...describedBy(queryId, queryError)}
-            {...register('query')}
-          />
-        </FieldShell>
-        <FieldShell
-          id={invoiceId}
+        <TextAreaField
+          label="Describe the problem"
+          rows={5}
+          registration={register('query')}
+          error={errors.query?.message}
+        />
+        <FileField
           label="Invoice"
-          error={invoiceError}
+          accept="image/*"
           hint="A photo or screenshot of your invoice: JPEG, PNG, WebP or GIF, up to 5 MB."
-        >
-          <input
-            id={invoiceId}
-            type="file"
-            accept="image/*"
-            className="block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-forest-700 file:px-4 file:py-2 file:text-cream-50"
-            {...describedBy(invoiceId, invoiceError, true)}
-            {...invoiceField}
-            ref={(element) => {
-              invoiceField.ref(element);
-              fileInput.current = element;
-            }}
-          />
-        </FieldShell>
+          registration={register('invoice')}
+          inputRef={fileInput}
+          error={errors.invoice?.message}
+        />
         <FormAlert message={serverError} />
         <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
           {isSubmitting ? 'Submitting…' : 'Submit complaint'}

@@ -1,18 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE } from '@makhana/domain/site';
 import { contactSchema } from '@makhana/domain/validation';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import {
-  describedBy,
-  FieldShell,
-  FormAlert,
-  inputClass,
-  invalidClass,
-  TextField,
-} from '../../components/form-field';
+import { FormAlert, TextAreaField, TextField } from '../../components/form-field';
 import { SectionLink } from '../../components/section-link';
 import { usePageMeta } from '../../lib/seo';
 import {
@@ -33,7 +26,6 @@ export function ContactPage() {
     canonicalPath: '/contact-us',
   });
   const navigate = useNavigate();
-  const messageId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -57,7 +49,6 @@ export function ContactPage() {
     navigate('/');
   });
 
-  const messageError = errors.message?.message;
   return (
     <SupportLayout
       title="Contact Us"
@@ -90,15 +81,12 @@ export function ContactPage() {
             error={errors.phone?.message}
           />
         </div>
-        <FieldShell id={messageId} label="Message" error={messageError}>
-          <textarea
-            id={messageId}
-            rows={6}
-            className={`${inputClass} h-auto py-2 ${messageError ? invalidClass : ''}`}
-            {...describedBy(messageId, messageError)}
-            {...register('message')}
-          />
-        </FieldShell>
+        <TextAreaField
+          label="Message"
+          rows={6}
+          registration={register('message')}
+          error={errors.message?.message}
+        />
         <FormAlert message={serverError} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary h-12 px-8" disabled={isSubmitting}>
