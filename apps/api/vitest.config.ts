@@ -11,5 +11,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A mock's calls are forgotten before each test: an assertion on one is about this test alone.
+    clearMocks: true,
   },
 });

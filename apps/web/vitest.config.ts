@@ -11,5 +11,8 @@ export default defineConfig({
     // Every file gets a fresh DOM and store: module state (the API client's session hooks, the
     // persisted store) must not leak from one file's tests into another's.
     isolate: true,
+    // Calls recorded by shared stubs (setup.ts's window.scrollTo) are forgotten before each test,
+    // so an assertion on one proves what this test did, not what an earlier test left behind.
+    clearMocks: true,
   },
 });

@@ -2,45 +2,36 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
+import { describe, expect, it } from 'vitest';
 import { openPostgres } from './db/client';
 import { seedDemoCatalogue } from './db/seed/seed';
-import { tempDataDir, testApp, testConfig } from './test/app';
-import { createTestDatabase, type TestDatabase } from './test/database';
+import { testApp, useTestApp } from './test/app';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-const dist = path.join(data.dir, 'web-dist');
 const INDEX_HTML =
   '<!doctype html><html><head><title>Mithila Makhana</title></head><body><div id="root"></div></body></html>';
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>';
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoCatalogue(database.db);
-  mkdirSync(path.join(dist, 'assets'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-  writeFileSync(
-    path.join(dist, 'assets', 'index-abc123.js'),
-    `console.log(${JSON.stringify('x'.repeat(4000))});`,
-  );
-  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
-  mkdirSync(path.join(data.dir, 'uploads', 'demo', 'products'), { recursive: true });
-  writeFileSync(path.join(data.dir, 'uploads', 'demo', 'products', 'classic-roasted-1.svg'), SVG);
-
-  app = await buildApp({ config: testConfig(data.dir), db: database.db, webDistDir: dist });
+const api = useTestApp({
+  reset: false,
+  prepare: async ({ db, dataDir }) => {
+    await seedDemoCatalogue(db);
+    const dist = path.join(dataDir, 'web-dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(
+      path.join(dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+    mkdirSync(path.join(dataDir, 'uploads', 'demo', 'products'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', 'demo', 'products', 'classic-roasted-1.svg'), SVG);
+  },
+  webDistDir: () => path.join(api.dataDir, 'web-dist'),
   // A JSON route only this test has, to send bodies to.
-  app.post('/api/v1/test/echo', async (request) => ({ echoed: request.body }));
-  await app.ready();
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
+  beforeReady: (app) => {
+    app.post('/api/v1/test/echo', async (request) => ({ echoed: request.body }));
+  },
 });
 
 function expectFailure(response: { statusCode: number; json(): unknown }, statusCode: number) {
@@ -54,7 +45,7 @@ function expectFailure(response: { statusCode: number; json(): unknown }, status
 
 describe('health', () => {
   it('reports the database up', async () => {
-    const response = await app.inject({ url: '/api/v1/health' });
+    const response = await api.app.inject({ url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       statusCode: 200,
@@ -66,7 +57,7 @@ describe('health', () => {
 
   it('answers 503 when the database is unreachable', async () => {
     const down = await openPostgres('postgres://postgres@127.0.0.1:1/nothing', { migrate: false });
-    const broken = await testApp({ db: down.db, dataDir: data.dir });
+    const broken = await testApp({ db: down.db, dataDir: api.dataDir });
     try {
       const response = await broken.inject({ url: '/api/v1/health' });
       const body = expectFailure(response, 503);
@@ -80,7 +71,7 @@ describe('health', () => {
 
 describe('banners', () => {
   it('lists banners with their pictures in order', async () => {
-    const response = await app.inject({ url: '/api/v1/banners/getBannerDetails' });
+    const response = await api.app.inject({ url: '/api/v1/banners/getBannerDetails' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ statusCode: 200, success: true });
@@ -97,16 +88,16 @@ describe('banners', () => {
 describe('errors become envelopes', () => {
   it('answers an unknown API path with a 404 envelope, for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await app.inject({ method, url: '/api/v1/nothing/here' });
+      const response = await api.app.inject({ method, url: '/api/v1/nothing/here' });
       expect(expectFailure(response, 404).message).toBe('Route not found');
     }
-    expect(expectFailure(await app.inject({ url: '/api/unknown' }), 404).message).toBe(
+    expect(expectFailure(await api.app.inject({ url: '/api/unknown' }), 404).message).toBe(
       'Route not found',
     );
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/json' },
@@ -116,7 +107,7 @@ describe('errors become envelopes', () => {
   });
 
   it('refuses bad JSON on an unknown route with a 4xx envelope', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/v1/users/nothing',
       headers: { 'content-type': 'application/json' },
@@ -128,21 +119,21 @@ describe('errors become envelopes', () => {
   });
 
   it('refuses an empty JSON body, a huge body and an unknown content type', async () => {
-    const empty = await app.inject({
+    const empty = await api.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/json' },
       payload: '',
     });
     expectFailure(empty, 400);
-    const huge = await app.inject({
+    const huge = await api.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ a: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(expectFailure(huge, 413).message).toBe('Request body is too large');
-    const xml = await app.inject({
+    const xml = await api.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       headers: { 'content-type': 'application/xml' },
@@ -152,7 +143,7 @@ describe('errors become envelopes', () => {
   });
 
   it('echoes good JSON (the route works)', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/v1/test/echo',
       payload: { a: 1 },
@@ -161,7 +152,7 @@ describe('errors become envelopes', () => {
   });
 
   it('answers a malformed URL with a 400 envelope', async () => {
-    const response = await app.inject({ url: '/api/v1/products/getProductDetails/%E0%A4%A' });
+    const response = await api.app.inject({ url: '/api/v1/products/getProductDetails/%E0%A4%A' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json()).toMatchObject({ success: false, data: null });
@@ -170,7 +161,7 @@ describe('errors become envelopes', () => {
 
 describe('security headers', () => {
   it('sets them on API answers', async () => {
-    const response = await app.inject({ url: '/api/v1/products/getProductDetails' });
+    const response = await api.app.inject({ url: '/api/v1/products/getProductDetails' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
@@ -180,7 +171,7 @@ describe('security headers', () => {
   });
 
   it('gives HTML a policy for a Vite-built React app', async () => {
-    const response = await app.inject({ url: '/' });
+    const response = await api.app.inject({ url: '/' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -191,10 +182,10 @@ describe('security headers', () => {
   });
 
   it('keeps the page policy on a 304 revalidation of a deep link', async () => {
-    const first = await app.inject({ url: '/dashboard' });
+    const first = await api.app.inject({ url: '/dashboard' });
     const etag = first.headers.etag;
     const lastModified = first.headers['last-modified'];
-    const revalidated = await app.inject({
+    const revalidated = await api.app.inject({
       url: '/dashboard',
       headers: {
         ...(etag ? { 'if-none-match': String(etag) } : {}),
@@ -211,7 +202,7 @@ describe('security headers', () => {
 
 describe('compression', () => {
   it('compresses JSON for clients that accept it', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       url: '/api/v1/products/getProductDetails',
       headers: { 'accept-encoding': 'gzip' },
     });
@@ -223,7 +214,7 @@ describe('compression', () => {
 
 describe('uploads', () => {
   it('serves an SVG with a year of immutable cache and a locked-down policy', async () => {
-    const response = await app.inject({ url: '/uploads/demo/products/classic-roasted-1.svg' });
+    const response = await api.app.inject({ url: '/uploads/demo/products/classic-roasted-1.svg' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -234,22 +225,22 @@ describe('uploads', () => {
   });
 
   it('404s a missing upload instead of the storefront', async () => {
-    const response = await app.inject({ url: '/uploads/demo/products/missing.svg' });
+    const response = await api.app.inject({ url: '/uploads/demo/products/missing.svg' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
   });
 
   it('does not escape the uploads folder', async () => {
-    const response = await app.inject({ url: '/uploads/../web-dist/index.html' });
+    const response = await api.app.inject({ url: '/uploads/../web-dist/index.html' });
     expect(response.body).not.toBe(SVG);
-    const encoded = await app.inject({ url: '/uploads/%2e%2e/web-dist/robots.txt' });
+    const encoded = await api.app.inject({ url: '/uploads/%2e%2e/web-dist/robots.txt' });
     expect(encoded.body).not.toContain('User-agent');
   });
 });
 
 describe('storefront', () => {
   it('serves index.html at the root, revalidated on every visit', async () => {
-    const response = await app.inject({ url: '/' });
+    const response = await api.app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -259,7 +250,7 @@ describe('storefront', () => {
   it.each(['/product/abc', '/checkout', '/admin/dashboard', '/order-status/123?x=1'])(
     'answers the deep link %s with index.html',
     async (url) => {
-      const response = await app.inject({ url });
+      const response = await api.app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -268,7 +259,7 @@ describe('storefront', () => {
   );
 
   it('serves hashed assets with a year of immutable cache', async () => {
-    const response = await app.inject({ url: '/assets/index-abc123.js' });
+    const response = await api.app.inject({ url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -276,21 +267,21 @@ describe('storefront', () => {
 
   it('404s a missing asset or file instead of answering HTML', async () => {
     for (const url of ['/assets/gone.js', '/favicon-missing.png']) {
-      const response = await app.inject({ url });
+      const response = await api.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
     }
   });
 
   it('does not answer a POST to a page path with HTML', async () => {
-    const response = await app.inject({ method: 'POST', url: '/product/abc' });
+    const response = await api.app.inject({ method: 'POST', url: '/product/abc' });
     expectFailure(response, 404);
   });
 
   it('serves nothing but the API when the build is missing', async () => {
     const bare = await testApp({
-      db: database.db,
-      dataDir: data.dir,
-      webDistDir: path.join(data.dir, 'none'),
+      db: api.db,
+      dataDir: api.dataDir,
+      webDistDir: path.join(api.dataDir, 'none'),
     });
     try {
       expectFailure(await bare.inject({ url: '/product/abc' }), 404);
@@ -304,8 +295,8 @@ describe('storefront', () => {
 describe('rate limiting', () => {
   it('answers 429 with the exact message past the limit', async () => {
     const limited = await testApp({
-      db: database.db,
-      dataDir: data.dir,
+      db: api.db,
+      dataDir: api.dataDir,
       env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_MS: '60000' },
     });
     try {
@@ -339,11 +330,11 @@ describe('rate limiting', () => {
   });
 
   it('is on by default with a generous limit, and can be turned off', async () => {
-    const response = await app.inject({ url: '/api/v1/health' });
+    const response = await api.app.inject({ url: '/api/v1/health' });
     expect(response.headers['x-ratelimit-limit']).toBe('300');
     const off = await testApp({
-      db: database.db,
-      dataDir: data.dir,
+      db: api.db,
+      dataDir: api.dataDir,
       env: { RATE_LIMIT: 'off', RATE_LIMIT_MAX: '1' },
     });
     try {

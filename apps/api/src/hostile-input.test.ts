@@ -4,42 +4,27 @@
  * must never freeze the event loop or produce a 500.
  */
 import { deflateSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
-import { ensureOwnerAccount } from './modules/admins/service';
-import { signInCustomer } from './modules/auth/test-helpers';
 import { toFailure } from './plugins/error-handler';
-import { tempDataDir, testApp, testConfig } from './test/app';
-import { createTestDatabase, type TestDatabase } from './test/database';
+import { useTestApp } from './test/app';
 
 const BUDGET_MS = 100;
 const JSON_LIMIT = 64 * 1024;
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
+const api = useTestApp({ env: { RATE_LIMIT: '0' }, owner: true, reset: false });
 const tokens = { customer: '', owner: '' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
-  app = await testApp({ db: database.db, dataDir: data.dir, env: { RATE_LIMIT: '0' } });
-  tokens.customer = (
-    await signInCustomer(app, testConfig(data.dir).outboxDir, 'hostile@example.com')
-  ).accessToken;
-  const owner = await app.inject({
+  tokens.customer = (await api.signInCustomer('hostile@example.com')).accessToken;
+  const owner = await api.app.inject({
     method: 'POST',
     url: '/api/v1/admins/onlyAdminTo/login',
     payload: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
   });
   tokens.owner = owner.json().data.accessToken;
 }, 60_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
 
 type Auth = 'none' | 'customer' | 'owner';
 
@@ -339,7 +324,7 @@ const PATH_DEFAULTS: Record<string, string> = {
 function apiRoutes(): string[] {
   const prefixes: string[] = [];
   const routes: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+  for (const line of api.app.printRoutes({ commonPrefix: false }).split('\n')) {
     const match = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([A-Z, ]+)\)$/.exec(line);
     if (!match) continue;
     const depth = (match[1] as string).length / 4;
@@ -459,7 +444,7 @@ interface Timed {
 /** The wall time of one request, from the bytes handed to the app to its full answer. */
 async function timed(label: string, options: InjectOptions): Promise<Timed> {
   const started = performance.now();
-  const response = await app.inject(options);
+  const response = await api.app.inject(options);
   return { label, ms: performance.now() - started, response };
 }
 
@@ -599,7 +584,7 @@ describe('the worst strings in every string field of every route', () => {
     it(`${route.method} ${route.path} answers each within ${BUDGET_MS} ms, never 500`, async () => {
       // Warm this route's code paths (schemas, parsers, auth) before timing.
       for (let i = 0; i < 3; i += 1) {
-        await app.inject({
+        await api.app.inject({
           method: route.method,
           url: pathWith(route),
           headers: authHeaders(route.auth),
@@ -628,7 +613,7 @@ describe('the worst strings in every string field of every route', () => {
   }
 
   it('refuses an over-long e-mail by its length, naming the limit', async () => {
-    const response = await app.inject({
+    const response = await api.app.inject({
       method: 'POST',
       url: '/api/v1/users/registerUser',
       payload: { ...PERSON, email: fill('a@', '.', '@', 50_000) },
@@ -643,7 +628,7 @@ describe('the worst strings in every string field of every route', () => {
 
 describe('body size and nesting', () => {
   const post = (url: string, payload: string, contentType = 'application/json') =>
-    app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+    api.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
 
   it('answers a JSON body nested deeper than the limit with 400 naming the body', async () => {
     const deepArray = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
@@ -709,7 +694,7 @@ describe('body size and nesting', () => {
 
 describe('malformed multipart forms', () => {
   const complaint = (contentType: string, payload: string) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url: '/api/v1/supports/raise-complaint',
       headers: { 'content-type': contentType },
@@ -925,7 +910,7 @@ describe('a seeded fuzz of malformed requests', () => {
     const chunk = 25;
     for (let i = 0; i < requests.length; i += chunk) {
       const batch = requests.slice(i, i + chunk);
-      const responses = await Promise.all(batch.map((options) => app.inject(options)));
+      const responses = await Promise.all(batch.map((options) => api.app.inject(options)));
       responses.forEach((response, j) => {
         if (response.statusCode >= 500) {
           const options = batch[j] as InjectOptions;

@@ -1,34 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET, REPO_ROOT } from './config/config';
 import { admins, refreshSessions, signInFailures } from './db/schema';
 import { verifyPassword } from './lib/password';
 import {
-  ensureOwnerAccount,
   ownersWithDevelopmentPassword,
   refuseDevelopmentOwnerPassword,
 } from './modules/admins/service';
 import { SessionService } from './modules/auth/service';
 import { type OwnerPasswordDeps, runOwnerPassword } from './owner-password';
-import { tempDataDir } from './test/app';
-import { createTestDatabase, type TestDatabase } from './test/database';
+import { useTestDatabase } from './test/app';
 
-let database: TestDatabase;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
-  // The database as a development start leaves it.
-  await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
-});
+// The database as a development start leaves it.
+const api = useTestDatabase({ owner: true });
 
 const NEW_PASSWORD = 'a-real-owner-password';
 const PRODUCTION = {
@@ -46,38 +31,34 @@ const PRODUCTION = {
 function run(env: Record<string, string>, answers: string[] | null = null) {
   const asked: string[] = [];
   const deps: OwnerPasswordDeps = {
-    env: { ...env, DATA_DIR: data.dir },
+    env: { ...env, DATA_DIR: api.dataDir },
     ask: answers
       ? async (question) => {
           asked.push(question);
           return answers.shift() ?? '';
         }
       : null,
-    open: async () => ({ db: database.db, kind: database.kind, close: async () => {} }),
+    open: async () => ({ db: api.db, kind: api.database.kind, close: async () => {} }),
   };
   return { asked, result: runOwnerPassword(deps) };
 }
 
 async function ownerRow(email = DEV_ADMIN_EMAIL) {
-  const [row] = await database.db.select().from(admins).where(eq(admins.email, email));
+  const [row] = await api.db.select().from(admins).where(eq(admins.email, email));
   return row;
 }
 
 describe('npm run owner:password', () => {
   it('replaces the development password from ADMIN_PASSWORD and signs the owner out', async () => {
     const owner = await ownerRow();
-    const sessions = new SessionService(database.db, {
+    const sessions = new SessionService(api.db, {
       authSecret: DEV_AUTH_SECRET,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
     });
     const session = await sessions.start('owner', owner!.id);
-    await database.db
-      .insert(signInFailures)
-      .values({ key: `owner:${DEV_ADMIN_EMAIL}`, failures: 9 });
-    await expect(refuseDevelopmentOwnerPassword(database.db)).rejects.toThrow(
-      'npm run owner:password',
-    );
+    await api.db.insert(signInFailures).values({ key: `owner:${DEV_ADMIN_EMAIL}`, failures: 9 });
+    await expect(refuseDevelopmentOwnerPassword(api.db)).rejects.toThrow('npm run owner:password');
 
     const { result } = run({ ...PRODUCTION, ADMIN_PASSWORD: NEW_PASSWORD });
     expect(await result).toBe(
@@ -85,13 +66,13 @@ describe('npm run owner:password', () => {
     );
     const changed = await ownerRow();
     expect(await verifyPassword(NEW_PASSWORD, changed!.passwordHash)).toBe(true);
-    expect(await ownersWithDevelopmentPassword(database.db)).toEqual([]);
-    await expect(refuseDevelopmentOwnerPassword(database.db)).resolves.toBeUndefined();
-    const rows = await database.db.select().from(refreshSessions);
+    expect(await ownersWithDevelopmentPassword(api.db)).toEqual([]);
+    await expect(refuseDevelopmentOwnerPassword(api.db)).resolves.toBeUndefined();
+    const rows = await api.db.select().from(refreshSessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.revokedAt).toBeInstanceOf(Date);
     await expect(sessions.authenticate(session.accessToken, 'owner')).rejects.toThrow();
-    expect(await database.db.select().from(signInFailures)).toEqual([]);
+    expect(await api.db.select().from(signInFailures)).toEqual([]);
   });
 
   it('creates the ADMIN_EMAIL account when it is missing', async () => {
@@ -133,7 +114,7 @@ describe('npm run owner:password', () => {
     for (const [env, answers, message] of refusals) {
       await expect(run(env, answers).result, String(message)).rejects.toThrow(message);
     }
-    expect(await ownersWithDevelopmentPassword(database.db)).toEqual([DEV_ADMIN_EMAIL]);
+    expect(await ownersWithDevelopmentPassword(api.db)).toEqual([DEV_ADMIN_EMAIL]);
   });
 
   it('takes eight characters outside production', async () => {
@@ -147,7 +128,7 @@ describe('npm run owner:password', () => {
       encoding: 'utf8',
       // No terminal on stdin, no ADMIN_PASSWORD: nothing to set the password from.
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...PRODUCTION, DATA_DIR: data.dir },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...PRODUCTION, DATA_DIR: api.dataDir },
       timeout: 60_000,
     });
     expect(child.stderr).toContain(

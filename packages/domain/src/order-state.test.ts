@@ -77,7 +77,7 @@ describe('the order state machine', () => {
 });
 
 describe('status colours', () => {
-  it('follow the spec', () => {
+  it("follow the shop's colours", () => {
     expect(['completed', 'pending', 'failed', 'refunded'].map(paymentStatusTone)).toEqual([
       'green',
       'yellow',

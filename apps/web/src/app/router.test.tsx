@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/order-status/{id} (spec 2)', () => {
+describe("/order-status/{id}: the customer's own order only", () => {
   it('shows a visitor the login screen instead of the order', async () => {
     const api = stubRoutes({
       'GET /orders/order-id-details/order-1': ok({
@@ -41,7 +41,7 @@ describe('/order-status/{id} (spec 2)', () => {
   });
 });
 
-describe('/checkout (spec 2; DESIGN 4, Sign-in return)', () => {
+describe('/checkout: signed-in customers only, and sign-in returns here', () => {
   it('shows a visitor the login screen, then the checkout after signing in there', async () => {
     stubRoutes({
       'POST /users/loginUser': ok({ user: { email: customer.email } }),

@@ -76,7 +76,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('apiRequest token refresh (spec 4 and 8)', () => {
+describe('apiRequest token refresh and refusals', () => {
   it('refreshes once on a 401 through the cookie and retries, holding no token itself', async () => {
     const server = stubServer({ refreshWorks: true });
     const store = signedInStore();
@@ -198,7 +198,7 @@ describe('apiRequest token refresh (spec 4 and 8)', () => {
     expect(store.getState().auth.isUserAuthenticated).toBe(true);
   });
 
-  it('toasts a 429 with the server message, or the spec fallback', async () => {
+  it("toasts a 429 with the server message, or the shop's fallback", async () => {
     const error = vi.spyOn(toast, 'error').mockImplementation(() => 'toast');
     vi.stubGlobal(
       'fetch',

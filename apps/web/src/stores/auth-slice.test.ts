@@ -31,7 +31,7 @@ const rejected = (thunk: { rejected: unknown }, message: string) =>
   // biome-ignore lint/suspicious/noExplicitAny: a hand-built rejected action for any thunk
   (thunk.rejected as any)(null, 'req', undefined, message);
 
-describe('auth reducer (spec 4, Customer authentication)', () => {
+describe('auth reducer: customer sign-in', () => {
   it('starts with one null address and nobody signed in', () => {
     expect(authReducer(undefined, { type: 'init' })).toEqual(initialAuthState);
     expect(initialAuthState.address).toEqual([null]);
@@ -188,7 +188,7 @@ describe('the session thunks keep no token', () => {
   });
 });
 
-describe('local refusals (spec 4)', () => {
+describe('local refusals (Not authenticated)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

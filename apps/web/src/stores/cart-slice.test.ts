@@ -50,7 +50,7 @@ function heldRoutes(answer: ReturnType<typeof ok>) {
   return release;
 }
 
-describe('cart state: order and payment calls (spec 4, Checkout and payment)', () => {
+describe('cart state: order and payment calls', () => {
   it('sets loading and clears the error while an order is created, then stores the order', async () => {
     const store = createStore();
     stubRoutes({ 'POST /orders/createOrder': fail(500, 'Database is down') });

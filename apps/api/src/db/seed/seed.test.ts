@@ -3,62 +3,50 @@ import path from 'node:path';
 import { PRICE_BANDS, priceInBand } from '@makhana/domain/filters';
 import { isProductAvailable } from '@makhana/domain/product';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/config';
 import { verifyPassword } from '../../lib/password';
 import { setOwnerPassword } from '../../modules/admins/service';
 import { listBanners } from '../../modules/banners/service';
 import { listProducts } from '../../modules/products/service';
-import { tempDataDir } from '../../test/app';
-import { createTestDatabase, type TestDatabase, usesPostgres } from '../../test/database';
+import { useTestDatabase } from '../../test/app';
+import { usesPostgres } from '../../test/database';
 import { admins, products } from '../schema';
 import { DEMO_PRODUCTS } from './demo-catalogue';
 import { copyDemoImages, seedAtStart, seedDemoCatalogue } from './seed';
 
-let database: TestDatabase;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
-});
+const api = useTestDatabase();
 
 const owner = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
 
 describe('demo catalogue', () => {
   it('runs on the database this run asked for', () => {
-    expect(database.kind).toBe(usesPostgres() ? 'postgres' : 'pglite');
+    expect(api.database.kind).toBe(usesPostgres() ? 'postgres' : 'pglite');
   });
 
   it('loads 9 products once, however often it runs', async () => {
-    expect(await seedDemoCatalogue(database.db)).toBe(true);
-    expect(await seedDemoCatalogue(database.db)).toBe(false);
-    await seedAtStart(database.db, {
+    expect(await seedDemoCatalogue(api.db)).toBe(true);
+    expect(await seedDemoCatalogue(api.db)).toBe(false);
+    await seedAtStart(api.db, {
       isProduction: false,
       seedDemo: true,
-      uploadsDir: data.dir,
+      uploadsDir: api.dataDir,
       admin: owner,
     });
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    const [row] = await api.db.select({ n: sql<number>`count(*)::int` }).from(products);
     expect(row?.n).toBe(9);
-    expect(await listBanners(database.db)).toHaveLength(1);
+    expect(await listBanners(api.db)).toHaveLength(1);
   });
 
   it('runs safely when several starts seed at the same time', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => seedDemoCatalogue(database.db)));
+    const results = await Promise.all([1, 2, 3].map(() => seedDemoCatalogue(api.db)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await listProducts(database.db)).toHaveLength(9);
+    expect(await listProducts(api.db)).toHaveLength(9);
   });
 
   it('fills every field believably, in catalogue order', async () => {
-    await seedDemoCatalogue(database.db);
-    const list = await listProducts(database.db);
+    await seedDemoCatalogue(api.db);
+    const list = await listProducts(api.db);
     expect(list.map((p) => p.name)).toEqual(DEMO_PRODUCTS.map((p) => p.name));
     expect(list.map((p) => p.variant)).toEqual([
       'Classic Salted',
@@ -107,8 +95,8 @@ describe('demo catalogue', () => {
   });
 
   it('hits every price band and has exactly one product out of stock', async () => {
-    await seedDemoCatalogue(database.db);
-    const list = await listProducts(database.db);
+    await seedDemoCatalogue(api.db);
+    const list = await listProducts(api.db);
     for (const band of PRICE_BANDS) {
       expect(
         list.some((p) => priceInBand(p.price, band.value)),
@@ -127,8 +115,8 @@ describe('demo catalogue', () => {
   });
 
   it('adds one banner with three pictures, in order', async () => {
-    await seedDemoCatalogue(database.db);
-    const [banner] = await listBanners(database.db);
+    await seedDemoCatalogue(api.db);
+    const [banner] = await listBanners(api.db);
     expect(banner?.images).toEqual([
       '/uploads/demo/banners/banner-1.svg',
       '/uploads/demo/banners/banner-2.svg',
@@ -139,77 +127,77 @@ describe('demo catalogue', () => {
 
 describe('start-up data', () => {
   it('creates the owner once, with a hashed password', async () => {
-    const first = await seedAtStart(database.db, {
+    const first = await seedAtStart(api.db, {
       isProduction: false,
       seedDemo: false,
-      uploadsDir: data.dir,
+      uploadsDir: api.dataDir,
       admin: owner,
     });
-    const second = await seedAtStart(database.db, {
+    const second = await seedAtStart(api.db, {
       isProduction: false,
       seedDemo: false,
-      uploadsDir: data.dir,
+      uploadsDir: api.dataDir,
       admin: { email: 'other@example.com', password: 'another-password' },
     });
     expect(first).toMatchObject({ owner: 'created', catalogue: false });
     expect(second.owner).toBe('exists');
-    const rows = await database.db.select().from(admins);
+    const rows = await api.db.select().from(admins);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.email).toBe(owner.email);
     expect(await verifyPassword(owner.password, rows[0]?.passwordHash ?? '')).toBe(true);
-    expect(await listProducts(database.db)).toEqual([]);
+    expect(await listProducts(api.db)).toEqual([]);
   });
 
   it('refuses a production start while the owner keeps the development password', async () => {
     // First started in development, with the development owner.
-    await seedAtStart(database.db, {
+    await seedAtStart(api.db, {
       isProduction: false,
       seedDemo: false,
-      uploadsDir: data.dir,
+      uploadsDir: api.dataDir,
       admin: owner,
     });
     const production = {
       isProduction: true,
       seedDemo: false,
-      uploadsDir: data.dir,
+      uploadsDir: api.dataDir,
       admin: { email: owner.email, password: 'a-real-owner-password' },
     };
-    const refused = seedAtStart(database.db, production);
+    const refused = seedAtStart(api.db, production);
     await expect(refused).rejects.toThrow(ConfigError);
-    await expect(seedAtStart(database.db, production)).rejects.toThrow(
+    await expect(seedAtStart(api.db, production)).rejects.toThrow(
       `The owner account ${owner.email} still has the development password, which production refuses. Set a new one with \`npm run owner:password\``,
     );
     // Development starts on as before.
-    await seedAtStart(database.db, { ...production, isProduction: false });
+    await seedAtStart(api.db, { ...production, isProduction: false });
 
-    await setOwnerPassword(database.db, owner.email, 'a-real-owner-password');
-    await expect(seedAtStart(database.db, production)).resolves.toMatchObject({ owner: 'exists' });
+    await setOwnerPassword(api.db, owner.email, 'a-real-owner-password');
+    await expect(seedAtStart(api.db, production)).resolves.toMatchObject({ owner: 'exists' });
   });
 
   it('names a development owner that is not the configured one', async () => {
-    await setOwnerPassword(database.db, 'old-owner@example.com', owner.password);
+    await setOwnerPassword(api.db, 'old-owner@example.com', owner.password);
     await expect(
-      seedAtStart(database.db, {
+      seedAtStart(api.db, {
         isProduction: true,
         seedDemo: false,
-        uploadsDir: data.dir,
+        uploadsDir: api.dataDir,
         admin: { email: 'owner@shop.example.in', password: 'a-real-owner-password' },
       }),
     ).rejects.toThrow('(with ADMIN_EMAIL=old-owner@example.com');
   });
 
   it('copies whatever demo pictures exist, and tolerates none', async () => {
-    const source = path.join(data.dir, 'source');
+    const source = path.join(api.dataDir, 'source');
     mkdirSync(path.join(source, 'products'), { recursive: true });
     writeFileSync(
       path.join(source, 'products', 'x-1.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
-    const uploads = path.join(data.dir, 'uploads');
+    const uploads = path.join(api.dataDir, 'uploads');
     expect(await copyDemoImages(uploads, source)).toBe(true);
     expect(readFileSync(path.join(uploads, 'demo', 'products', 'x-1.svg'), 'utf8')).toContain(
       '<svg',
     );
-    expect(await copyDemoImages(uploads, path.join(data.dir, 'missing'))).toBe(false);
+    expect(await copyDemoImages(uploads, path.join(api.dataDir, 'missing'))).toBe(false);
   });
 });

@@ -1,34 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../config/config';
 import { signInFailures } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase, usesPostgres } from '../../test/database';
-import { ensureOwnerAccount } from './service';
+import { testApp, useTestApp } from '../../test/app';
+import { usesPostgres } from '../../test/database';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-
-beforeAll(async () => {
+const api = useTestApp({
   // Several connections on PostgreSQL, so parallel guesses really run side by side.
-  database = await createTestDatabase({ poolSize: 12 });
+  poolSize: 12,
   // The per-address limit is raised so that only the per-account lockout can trip.
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_STRICT_MAX: '1000' },
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
-  await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
+  env: { RATE_LIMIT_STRICT_MAX: '1000' },
+  owner: true,
 });
 
 let address = 0;
@@ -36,7 +18,7 @@ let address = 0;
 function signIn(
   password: string,
   email = DEV_ADMIN_EMAIL,
-  target = app,
+  target = api.app,
   headers: Record<string, string> = {},
 ) {
   address += 1;
@@ -57,7 +39,7 @@ async function statuses(count: number, password: string, email?: string) {
 
 /** Ends the current lock as if its time had passed. */
 async function letLockPass(email = DEV_ADMIN_EMAIL) {
-  await database.db
+  await api.db
     .update(signInFailures)
     .set({ lockedUntil: sql`now() - interval '1 second'` })
     .where(eq(signInFailures.key, `owner:${email}`));
@@ -65,7 +47,7 @@ async function letLockPass(email = DEV_ADMIN_EMAIL) {
 
 describe('owner sign-in lockout', () => {
   it('runs on the database this run asked for', () => {
-    expect(database.kind).toBe(usesPostgres() ? 'postgres' : 'pglite');
+    expect(api.database.kind).toBe(usesPostgres() ? 'postgres' : 'pglite');
   });
 
   it('locks the account after 5 failures from any addresses, even for the right password', async () => {
@@ -100,7 +82,7 @@ describe('owner sign-in lockout', () => {
     );
 
     // Many failures later the lock stops growing at one hour.
-    await database.db
+    await api.db
       .update(signInFailures)
       .set({ failures: 40, lockedUntil: null })
       .where(eq(signInFailures.key, `owner:${DEV_ADMIN_EMAIL}`));
@@ -112,7 +94,7 @@ describe('owner sign-in lockout', () => {
     await letLockPass();
     const success = await signIn(DEV_ADMIN_PASSWORD);
     expect(success.statusCode).toBe(200);
-    expect(await database.db.select().from(signInFailures)).toEqual([]);
+    expect(await api.db.select().from(signInFailures)).toEqual([]);
     expect(await statuses(5, 'wrong-password')).toEqual([401, 401, 401, 401, 401]);
   });
 
@@ -128,7 +110,7 @@ describe('owner sign-in lockout', () => {
 
   it('forgets failures a day old', async () => {
     await statuses(4, 'wrong-password');
-    await database.db
+    await api.db
       .update(signInFailures)
       .set({ lastFailedAt: sql`now() - interval '25 hours'` })
       .where(eq(signInFailures.key, `owner:${DEV_ADMIN_EMAIL}`));
@@ -141,7 +123,7 @@ describe('owner sign-in lockout', () => {
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(7);
-    const [row] = await database.db.select().from(signInFailures);
+    const [row] = await api.db.select().from(signInFailures);
     expect(row?.failures).toBe(5);
   });
 });
@@ -149,8 +131,8 @@ describe('owner sign-in lockout', () => {
 describe('the per-address limit behind a proxy (TRUST_PROXY=1)', () => {
   it('gives a client nothing for writing its own X-Forwarded-For', async () => {
     const proxied = await testApp({
-      db: database.db,
-      dataDir: data.dir,
+      db: api.db,
+      dataDir: api.dataDir,
       env: { TRUST_PROXY: '1', RATE_LIMIT_STRICT_MAX: '3', OWNER_SIGN_IN_MAX_FAILURES: '100' },
     });
     try {

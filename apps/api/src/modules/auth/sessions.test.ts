@@ -1,35 +1,25 @@
-import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET } from '../../config/config';
 import { refreshSessions } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { useTestApp } from '../../test/app';
+import { call, setCookies } from '../../test/requests';
 import { ensureOwnerAccount } from '../admins/service';
-import { call, setCookies, signInCustomer } from './test-helpers';
 import { deriveKey } from './tokens';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const api = useTestApp({
+  env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' },
+  owner: true,
+});
 let production: FastifyInstance;
-const data = tempDataDir();
-const outbox = path.join(data.dir, 'outbox');
 const PUBLIC = 'http://localhost:3000';
 const PROD_PASSWORD = 'a-real-owner-password';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' },
-  });
   // The same database behind a production configuration: cookies must be Secure there.
-  production = await testApp({
-    db: database.db,
-    dataDir: data.dir,
+  production = await api.startApp({
     env: {
       NODE_ENV: 'production',
       AUTH_SECRET: 'production-secret-of-at-least-32-characters',
@@ -41,21 +31,11 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(async () => {
-  await app?.close();
-  await production?.close();
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
-  await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
-});
 
 let n = 0;
-const customer = () => signInCustomer(app, outbox, `ravi${++n}@example.com`);
+const customer = () => api.signInCustomer(`ravi${++n}@example.com`);
 
-async function ownerLogin(target = app, password = DEV_ADMIN_PASSWORD) {
+async function ownerLogin(target = api.app, password = DEV_ADMIN_PASSWORD) {
   return call(target, 'POST', '/admins/onlyAdminTo/login', {
     body: { email: DEV_ADMIN_EMAIL, password },
   });
@@ -102,8 +82,8 @@ describe('cookies', () => {
   });
 
   it('marks cookies Secure in production, and the owner has cookies of their own', async () => {
-    await database.reset();
-    await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
+    await api.database.reset();
+    await ensureOwnerAccount(api.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
     const response = await ownerLogin(production, PROD_PASSWORD);
     expect(response.statusCode).toBe(200);
     const cookies = setCookies(response);
@@ -119,22 +99,24 @@ describe('cookies', () => {
 describe('access tokens and guards', () => {
   it('refuses a missing, malformed, forged or expired token', async () => {
     const { user, accessToken } = await customer();
-    const missing = await call(app, 'GET', '/users/getUser');
+    const missing = await call(api.app, 'GET', '/users/getUser');
     expect(missing.statusCode).toBe(401);
     expect(missing.json().message).toBe('Not authenticated');
 
     for (const authorization of ['Basic abc', 'Bearer', `Bearer ${accessToken}x`, 'Bearer a.b.c']) {
-      const response = await call(app, 'GET', '/users/getUser', { headers: { authorization } });
+      const response = await call(api.app, 'GET', '/users/getUser', { headers: { authorization } });
       expect(response.statusCode, authorization).toBe(401);
       expect(response.json().message).toBe('Not authenticated');
     }
     const [header, payload] = accessToken.split('.');
     const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
-    expect((await call(app, 'GET', '/users/getUser', { token: unsigned })).statusCode).toBe(401);
+    expect((await call(api.app, 'GET', '/users/getUser', { token: unsigned })).statusCode).toBe(
+      401,
+    );
     expect(header).toBeTruthy();
 
     const expired = await expiredToken('customer', user._id, sidOf(accessToken));
-    const late = await call(app, 'GET', '/users/getUser', { token: expired });
+    const late = await call(api.app, 'GET', '/users/getUser', { token: expired });
     expect(late.statusCode).toBe(401);
     expect(late.json().message).toBe('Access token expired');
   });
@@ -144,30 +126,32 @@ describe('access tokens and guards', () => {
     const boss = await owner();
 
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
     ).toBe(200);
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: shopper.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: shopper.accessToken })).statusCode,
     ).toBe(200);
 
-    const asOwner = await call(app, 'GET', '/admins/getAdmin', { token: shopper.accessToken });
+    const asOwner = await call(api.app, 'GET', '/admins/getAdmin', { token: shopper.accessToken });
     expect(asOwner.statusCode).toBe(401);
     expect(asOwner.json().message).toBe('Not authenticated');
     expect(
-      (await call(app, 'GET', '/users/getUserDetails', { token: shopper.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUserDetails', { token: shopper.accessToken }))
+        .statusCode,
     ).toBe(401);
-    const asCustomer = await call(app, 'GET', '/users/getUser', { token: boss.accessToken });
+    const asCustomer = await call(api.app, 'GET', '/users/getUser', { token: boss.accessToken });
     expect(asCustomer.statusCode).toBe(401);
     expect(
-      (await call(app, 'GET', '/users/getAddressDetails', { token: boss.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getAddressDetails', { token: boss.accessToken }))
+        .statusCode,
     ).toBe(401);
 
     // The same with cookies: each realm reads only its own cookie names.
-    const withCustomerCookie = await call(app, 'GET', '/admins/getAdmin', {
+    const withCustomerCookie = await call(api.app, 'GET', '/admins/getAdmin', {
       cookies: { accessToken: shopper.accessToken, adminAccessToken: shopper.accessToken },
     });
     expect(withCustomerCookie.statusCode).toBe(401);
-    const withOwnerCookie = await call(app, 'GET', '/users/getUser', {
+    const withOwnerCookie = await call(api.app, 'GET', '/users/getUser', {
       cookies: { accessToken: boss.accessToken },
     });
     expect(withOwnerCookie.statusCode).toBe(401);
@@ -175,20 +159,20 @@ describe('access tokens and guards', () => {
     // Refresh tokens are realm-bound too.
     expect(
       (
-        await call(app, 'POST', '/admins/refresh-token', {
+        await call(api.app, 'POST', '/admins/refresh-token', {
           body: { refreshToken: shopper.refreshToken },
         })
       ).statusCode,
     ).toBe(401);
     expect(
       (
-        await call(app, 'POST', '/users/refresh-token', {
+        await call(api.app, 'POST', '/users/refresh-token', {
           body: { refreshToken: boss.refreshToken },
         })
       ).statusCode,
     ).toBe(401);
 
-    const users = await call(app, 'GET', '/users/getUserDetails', { token: boss.accessToken });
+    const users = await call(api.app, 'GET', '/users/getUserDetails', { token: boss.accessToken });
     expect(users.statusCode).toBe(200);
     expect(users.json().data).toHaveLength(1);
   });
@@ -197,7 +181,7 @@ describe('access tokens and guards', () => {
 describe('refresh', () => {
   it('rotates the pair, and a reused token revokes the whole family', async () => {
     const first = await customer();
-    const rotated = await call(app, 'POST', '/users/refresh-token', {
+    const rotated = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: first.refreshToken },
     });
     expect(rotated.statusCode).toBe(200);
@@ -207,29 +191,33 @@ describe('refresh', () => {
     expect(sidOf(second.accessToken)).toBe(sidOf(first.accessToken));
     expect(setCookies(rotated).get('refreshToken')?.value).toBe(second.refreshToken);
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
     ).toBe(200);
 
     // The old token shown again: someone holds a copy. Everything of the family ends.
-    const reuse = await call(app, 'POST', '/users/refresh-token', {
+    const reuse = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: first.refreshToken },
     });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().message).toBe('Session expired. Please log in again.');
-    const newer = await call(app, 'POST', '/users/refresh-token', {
+    const newer = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: second.refreshToken },
     });
     expect(newer.statusCode).toBe(401);
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
     ).toBe(401);
   });
 
   it('lets only one of two concurrent refreshes with one token win', async () => {
     const session = await customer();
     const [a, b] = await Promise.all([
-      call(app, 'POST', '/users/refresh-token', { body: { refreshToken: session.refreshToken } }),
-      call(app, 'POST', '/users/refresh-token', { body: { refreshToken: session.refreshToken } }),
+      call(api.app, 'POST', '/users/refresh-token', {
+        body: { refreshToken: session.refreshToken },
+      }),
+      call(api.app, 'POST', '/users/refresh-token', {
+        body: { refreshToken: session.refreshToken },
+      }),
     ]);
     expect([a.statusCode, b.statusCode].filter((s) => s === 200).length).toBeLessThanOrEqual(1);
     expect([a.statusCode, b.statusCode]).toContain(401);
@@ -237,21 +225,23 @@ describe('refresh', () => {
 
   it('reads the refresh cookie when the body has none, with the Origin check', async () => {
     const session = await customer();
-    const noOrigin = await call(app, 'POST', '/users/refresh-token', {
+    const noOrigin = await call(api.app, 'POST', '/users/refresh-token', {
       cookies: { refreshToken: session.refreshToken },
     });
     expect(noOrigin.statusCode).toBe(403);
     expect(noOrigin.json().message).toBe('Request origin not allowed');
-    const ok = await call(app, 'POST', '/users/refresh-token', {
+    const ok = await call(api.app, 'POST', '/users/refresh-token', {
       cookies: { refreshToken: session.refreshToken },
       headers: { origin: PUBLIC },
     });
     expect(ok.statusCode).toBe(200);
-    const nothing = await call(app, 'POST', '/users/refresh-token');
+    const nothing = await call(api.app, 'POST', '/users/refresh-token');
     expect(nothing.statusCode).toBe(401);
     expect(nothing.json().message).toBe('Session expired. Please log in again.');
     for (const refreshToken of [42, '', 'x'.repeat(5000), null]) {
-      const response = await call(app, 'POST', '/users/refresh-token', { body: { refreshToken } });
+      const response = await call(api.app, 'POST', '/users/refresh-token', {
+        body: { refreshToken },
+      });
       expect(response.statusCode, String(refreshToken).slice(0, 20)).toBeGreaterThanOrEqual(400);
       expect(response.statusCode).toBeLessThan(500);
     }
@@ -259,7 +249,7 @@ describe('refresh', () => {
 
   it('rotates owner sessions the same way', async () => {
     const first = await owner();
-    const rotated = await call(app, 'POST', '/admins/refresh-token', {
+    const rotated = await call(api.app, 'POST', '/admins/refresh-token', {
       body: { refreshToken: first.refreshToken },
     });
     expect(rotated.statusCode).toBe(200);
@@ -269,14 +259,14 @@ describe('refresh', () => {
     ]);
     const second = rotated.json().data;
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: second.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: second.accessToken })).statusCode,
     ).toBe(200);
-    const reuse = await call(app, 'POST', '/admins/refresh-token', {
+    const reuse = await call(api.app, 'POST', '/admins/refresh-token', {
       body: { refreshToken: first.refreshToken },
     });
     expect(reuse.statusCode).toBe(401);
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: second.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: second.accessToken })).statusCode,
     ).toBe(401);
   });
 });
@@ -285,7 +275,7 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Moves a session family's sign-in back in time, as if it had happened `ms` earlier. */
 async function signedInEarlier(sid: string, ms: number) {
-  await database.db
+  await api.db
     .update(refreshSessions)
     .set({ signedInAt: sql`${refreshSessions.signedInAt} - ${`${ms} milliseconds`}::interval` })
     .where(eq(refreshSessions.familyId, sid));
@@ -296,7 +286,7 @@ describe('session age cap', () => {
     const first = await customer();
     const sid = sidOf(first.accessToken);
     const refresh = (refreshToken: string) =>
-      call(app, 'POST', '/users/refresh-token', { body: { refreshToken } });
+      call(api.app, 'POST', '/users/refresh-token', { body: { refreshToken } });
 
     // One hour of the 30 days is left: a refresh still works, and its cookie lives that hour only.
     await signedInEarlier(sid, 30 * DAY_MS - 3600_000);
@@ -306,7 +296,7 @@ describe('session age cap', () => {
     const maxAge = Number(/Max-Age=(\d+)/.exec(setCookies(late).get('refreshToken')!.raw)?.[1]);
     expect(maxAge).toBeGreaterThan(3500);
     expect(maxAge).toBeLessThanOrEqual(3600);
-    const rows = await database.db
+    const rows = await api.db
       .select()
       .from(refreshSessions)
       .where(eq(refreshSessions.familyId, sid))
@@ -321,13 +311,13 @@ describe('session age cap', () => {
       newest.signedInAt.getTime() + 30 * DAY_MS,
     );
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: second.accessToken })).statusCode,
     ).toBe(200);
 
     // Two hours later the 30 days are over: the fresh access token and refresh token both end.
     // (Had the refresh restarted the clock, the newest row would still be young.)
     await signedInEarlier(sid, 2 * 3600_000);
-    const me = await call(app, 'GET', '/users/getUser', { token: second.accessToken });
+    const me = await call(api.app, 'GET', '/users/getUser', { token: second.accessToken });
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe('Not authenticated');
     const over = await refresh(second.refreshToken);
@@ -340,9 +330,9 @@ describe('session age cap', () => {
     const boss = await owner();
     await signedInEarlier(sidOf(boss.accessToken), 31 * DAY_MS);
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
     ).toBe(401);
-    const refresh = await call(app, 'POST', '/admins/refresh-token', {
+    const refresh = await call(api.app, 'POST', '/admins/refresh-token', {
       body: { refreshToken: boss.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
@@ -352,7 +342,7 @@ describe('session age cap', () => {
 describe('logout', () => {
   it('ends the session, clears the cookies, and refresh is refused afterwards', async () => {
     const session = await customer();
-    const response = await call(app, 'POST', '/users/logoutUser', {
+    const response = await call(api.app, 'POST', '/users/logoutUser', {
       token: session.accessToken,
       body: { refreshToken: session.refreshToken },
     });
@@ -364,9 +354,9 @@ describe('logout', () => {
       expect(cleared.get(name)?.raw).toMatch(/Expires=Thu, 01 Jan 1970|Max-Age=0/);
     }
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
     ).toBe(401);
-    const refresh = await call(app, 'POST', '/users/refresh-token', {
+    const refresh = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: session.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
@@ -375,12 +365,12 @@ describe('logout', () => {
   it('works with an expired access token when the refresh cookie is valid', async () => {
     const session = await customer();
     const expired = await expiredToken('customer', session.user._id, sidOf(session.accessToken));
-    const response = await call(app, 'POST', '/users/logoutUser', {
+    const response = await call(api.app, 'POST', '/users/logoutUser', {
       cookies: { accessToken: expired, refreshToken: session.refreshToken },
       headers: { origin: PUBLIC },
     });
     expect(response.statusCode).toBe(200);
-    const refresh = await call(app, 'POST', '/users/refresh-token', {
+    const refresh = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: session.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
@@ -389,16 +379,18 @@ describe('logout', () => {
   it('names the session by an expired access token alone, and always clears cookies', async () => {
     const session = await customer();
     const expired = await expiredToken('customer', session.user._id, sidOf(session.accessToken));
-    expect((await call(app, 'POST', '/users/logoutUser', { token: expired })).statusCode).toBe(200);
+    expect((await call(api.app, 'POST', '/users/logoutUser', { token: expired })).statusCode).toBe(
+      200,
+    );
     expect(
       (
-        await call(app, 'POST', '/users/refresh-token', {
+        await call(api.app, 'POST', '/users/refresh-token', {
           body: { refreshToken: session.refreshToken },
         })
       ).statusCode,
     ).toBe(401);
 
-    const anonymous = await call(app, 'POST', '/users/logoutUser', {
+    const anonymous = await call(api.app, 'POST', '/users/logoutUser', {
       headers: { 'content-type': 'application/json' },
     });
     expect(anonymous.statusCode).toBe(200);
@@ -408,53 +400,53 @@ describe('logout', () => {
   it('judges a bearer logout by the bearer alone: no Origin needed, cookies left unread', async () => {
     const mine = await customer();
     const other = await customer();
-    const response = await call(app, 'POST', '/users/logoutUser', {
+    const response = await call(api.app, 'POST', '/users/logoutUser', {
       token: mine.accessToken,
       cookies: { accessToken: other.accessToken, refreshToken: other.refreshToken },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Logout successfully');
-    expect((await call(app, 'GET', '/users/getUser', { token: mine.accessToken })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call(api.app, 'GET', '/users/getUser', { token: mine.accessToken })).statusCode,
+    ).toBe(401);
     expect(
       (
-        await call(app, 'POST', '/users/refresh-token', {
+        await call(api.app, 'POST', '/users/refresh-token', {
           body: { refreshToken: mine.refreshToken },
         })
       ).statusCode,
     ).toBe(401);
     // The cookies named another session; it was not the bearer's to end.
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: other.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: other.accessToken })).statusCode,
     ).toBe(200);
 
     const boss = await owner();
     const stranger = await owner();
-    const ownerLogout = await call(app, 'POST', '/admins/logoutAdmin', {
+    const ownerLogout = await call(api.app, 'POST', '/admins/logoutAdmin', {
       token: boss.accessToken,
       cookies: { adminRefreshToken: stranger.refreshToken },
     });
     expect(ownerLogout.statusCode).toBe(200);
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
     ).toBe(401);
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: stranger.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: stranger.accessToken })).statusCode,
     ).toBe(200);
   });
 
   it('ends the session a body refresh token names alongside the bearer', async () => {
     const mine = await customer();
     const second = await customer();
-    const response = await call(app, 'POST', '/users/logoutUser', {
+    const response = await call(api.app, 'POST', '/users/logoutUser', {
       token: mine.accessToken,
       body: { refreshToken: second.refreshToken },
     });
     expect(response.statusCode).toBe(200);
     for (const session of [mine, second]) {
       expect(
-        (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+        (await call(api.app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
       ).toBe(401);
     }
   });
@@ -463,7 +455,7 @@ describe('logout', () => {
     const session = await customer();
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer not-a-token' }];
     for (const headers of attempts) {
-      const response = await call(app, 'POST', '/users/logoutUser', {
+      const response = await call(api.app, 'POST', '/users/logoutUser', {
         cookies: { accessToken: session.accessToken, refreshToken: session.refreshToken },
         headers,
       });
@@ -471,14 +463,16 @@ describe('logout', () => {
       expect(response.json().message).toBe('Request origin not allowed');
     }
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
     ).toBe(200);
   });
 
   it('logs the owner out of the owner realm only', async () => {
     const shopper = await customer();
     const boss = await owner();
-    const response = await call(app, 'POST', '/admins/logoutAdmin', { token: boss.accessToken });
+    const response = await call(api.app, 'POST', '/admins/logoutAdmin', {
+      token: boss.accessToken,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Admin Logout successfully');
     expect([...setCookies(response).keys()].sort()).toEqual([
@@ -486,17 +480,17 @@ describe('logout', () => {
       'adminRefreshToken',
     ]);
     expect(
-      (await call(app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/admins/getAdmin', { token: boss.accessToken })).statusCode,
     ).toBe(401);
     expect(
       (
-        await call(app, 'POST', '/admins/refresh-token', {
+        await call(api.app, 'POST', '/admins/refresh-token', {
           body: { refreshToken: boss.refreshToken },
         })
       ).statusCode,
     ).toBe(401);
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: shopper.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: shopper.accessToken })).statusCode,
     ).toBe(200);
   });
 });
@@ -515,9 +509,9 @@ describe('owner sign-in', () => {
       },
     });
     const { accessToken, admin } = response.json().data;
-    const me = await call(app, 'GET', '/admins/getAdmin', { token: accessToken });
+    const me = await call(api.app, 'GET', '/admins/getAdmin', { token: accessToken });
     expect(me.json().data).toEqual(admin);
-    const byCookie = await call(app, 'GET', '/admins/getAdmin', {
+    const byCookie = await call(api.app, 'GET', '/admins/getAdmin', {
       cookies: { adminAccessToken: accessToken },
     });
     expect(byCookie.statusCode).toBe(200);
@@ -528,7 +522,7 @@ describe('owner sign-in', () => {
       { email: DEV_ADMIN_EMAIL, password: 'wrong-password' },
       { email: 'stranger@example.com', password: DEV_ADMIN_PASSWORD },
     ]) {
-      const response = await call(app, 'POST', '/admins/onlyAdminTo/login', { body });
+      const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', { body });
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe('Invalid email or password');
       expect(response.cookies).toHaveLength(0);
@@ -545,7 +539,7 @@ describe('owner sign-in', () => {
       ],
     ];
     for (const [body, field, message] of cases) {
-      const response = await call(app, 'POST', '/admins/onlyAdminTo/login', { body });
+      const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', { body });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toContainEqual({ field, message });
     }
@@ -564,7 +558,7 @@ describe('Origin check on cookie-authenticated writes', () => {
     const session = await customer();
     const cookies = { accessToken: session.accessToken };
     const update = (headers: Record<string, string>, options: { bearer?: boolean } = {}) =>
-      call(app, 'POST', '/users/updateUserAccount', {
+      call(api.app, 'POST', '/users/updateUserAccount', {
         body: profile,
         headers,
         ...(options.bearer ? { token: session.accessToken } : { cookies }),
@@ -593,12 +587,12 @@ describe('Origin check on cookie-authenticated writes', () => {
       200,
     );
     // Reads need no origin.
-    expect((await call(app, 'GET', '/users/getUser', { cookies })).statusCode).toBe(200);
+    expect((await call(api.app, 'GET', '/users/getUser', { cookies })).statusCode).toBe(200);
   });
 
   it('allows only PUBLIC_URL in production', async () => {
-    await database.reset();
-    await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
+    await api.database.reset();
+    await ensureOwnerAccount(api.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
     const login = await ownerLogin(production, PROD_PASSWORD);
     const cookies = { adminRefreshToken: login.json().data.refreshToken };
     const dev = await call(production, 'POST', '/admins/refresh-token', {

@@ -1,34 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../config/config';
 import type { Database } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { ensureOwnerAccount } from '../admins/service';
-import { call, insertUser } from '../auth/test-helpers';
+import { useTestApp } from '../../test/app';
+import { call, insertUser } from '../../test/requests';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_STRICT_MAX: '1000' },
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
-  await ensureOwnerAccount(database.db, { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
-});
+const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
 
 const ADDRESS = {
   firstName: 'Asha',
@@ -77,7 +54,7 @@ async function insertOrder(db: Database, userId: string, createdAt: Date) {
 async function customerToken(userId: string) {
   const { SessionService } = await import('../auth/service');
   const { DEV_AUTH_SECRET } = await import('../../config/config');
-  const sessions = new SessionService(database.db, {
+  const sessions = new SessionService(api.db, {
     authSecret: DEV_AUTH_SECRET,
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 30,
@@ -86,14 +63,14 @@ async function customerToken(userId: string) {
 }
 
 describe('GET /orders/orderDetails', () => {
-  it('gives a customer only their own orders, newest first, in the spec shape with rupees', async () => {
-    const asha = await insertUser(database.db);
-    const ravi = await insertUser(database.db);
-    const older = await insertOrder(database.db, asha.id, new Date('2025-05-01T10:00:00Z'));
-    const newer = await insertOrder(database.db, asha.id, new Date('2025-05-03T10:00:00Z'));
-    await insertOrder(database.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
+  it('gives a customer only their own orders, newest first, as Orders in rupees', async () => {
+    const asha = await insertUser(api.db);
+    const ravi = await insertUser(api.db);
+    const older = await insertOrder(api.db, asha.id, new Date('2025-05-01T10:00:00Z'));
+    const newer = await insertOrder(api.db, asha.id, new Date('2025-05-03T10:00:00Z'));
+    await insertOrder(api.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
 
-    const response = await call(app, 'GET', '/orders/orderDetails', {
+    const response = await call(api.app, 'GET', '/orders/orderDetails', {
       token: await customerToken(asha.id),
     });
     expect(response.statusCode).toBe(200);
@@ -130,29 +107,31 @@ describe('GET /orders/orderDetails', () => {
       paidAt: null,
     });
 
-    const mine = await call(app, 'GET', '/users/getUser', { token: await customerToken(asha.id) });
+    const mine = await call(api.app, 'GET', '/users/getUser', {
+      token: await customerToken(asha.id),
+    });
     expect(mine.json().data.orders).toBe(2);
   });
 
   it('gives the owner every order, and nobody else any', async () => {
-    const asha = await insertUser(database.db);
-    const ravi = await insertUser(database.db);
-    await insertOrder(database.db, asha.id, new Date('2025-05-01T10:00:00Z'));
-    await insertOrder(database.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
+    const asha = await insertUser(api.db);
+    const ravi = await insertUser(api.db);
+    await insertOrder(api.db, asha.id, new Date('2025-05-01T10:00:00Z'));
+    await insertOrder(api.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
 
-    const login = await call(app, 'POST', '/admins/onlyAdminTo/login', {
+    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
       body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
     });
     const ownerToken = login.json().data.accessToken;
-    const all = await call(app, 'GET', '/orders/orderDetails', { token: ownerToken });
+    const all = await call(api.app, 'GET', '/orders/orderDetails', { token: ownerToken });
     expect(all.json().data.map((o: { user: string }) => o.user)).toEqual([ravi.id, asha.id]);
-    const byCookie = await call(app, 'GET', '/orders/orderDetails', {
+    const byCookie = await call(api.app, 'GET', '/orders/orderDetails', {
       cookies: { adminAccessToken: ownerToken },
     });
     expect(byCookie.json().data).toHaveLength(2);
 
     // The owner's Users table: each customer in the User shape, with their order count.
-    const everyone = await call(app, 'GET', '/users/getUserDetails', { token: ownerToken });
+    const everyone = await call(api.app, 'GET', '/users/getUserDetails', { token: ownerToken });
     expect(everyone.statusCode).toBe(200);
     expect(everyone.json().message).toBe('Users fetched successfully');
     const byId = new Map(everyone.json().data.map((u: { _id: string }) => [u._id, u]));
@@ -167,14 +146,14 @@ describe('GET /orders/orderDetails', () => {
       orders: 1,
     });
 
-    const none = await call(app, 'GET', '/orders/orderDetails');
+    const none = await call(api.app, 'GET', '/orders/orderDetails');
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toBe('Not authenticated');
-    const forged = await call(app, 'GET', '/orders/orderDetails', { token: 'x.y.z' });
+    const forged = await call(api.app, 'GET', '/orders/orderDetails', { token: 'x.y.z' });
     expect(forged.statusCode).toBe(401);
 
-    const fresh = await insertUser(database.db);
-    const empty = await call(app, 'GET', '/orders/orderDetails', {
+    const fresh = await insertUser(api.db);
+    const empty = await call(api.app, 'GET', '/orders/orderDetails', {
       cookies: { accessToken: await customerToken(fresh.id) },
     });
     expect(empty.statusCode).toBe(200);

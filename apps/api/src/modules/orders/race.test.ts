@@ -4,12 +4,10 @@
  * (one connection) it only proves the arithmetic.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, stockReservations } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase, usesPostgres } from '../../test/database';
-import { call } from '../auth/test-helpers';
+import { useTestApp } from '../../test/app';
+import { usesPostgres } from '../../test/database';
 import {
   cartLine,
   countRows,
@@ -17,41 +15,26 @@ import {
   insertProduct,
   orderPayload,
   stockOf,
-} from './test-fixtures';
+} from '../../test/order-fixtures';
+import { call } from '../../test/requests';
 
 const BUYERS = 50;
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-
-beforeAll(async () => {
-  database = await createTestDatabase({ poolSize: 12 });
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_MAX: '100000' },
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
+const api = useTestApp({ poolSize: 12, env: { RATE_LIMIT_MAX: '100000' }, reset: false });
 
 describe('the race for the last units', () => {
   it(`${BUYERS} buyers, 5 units: exactly 5 orders are created and paid, the rest refused at createOrder`, async () => {
-    await database.reset();
-    const [variant] = await insertProduct(database.db, {
+    await api.database.reset();
+    const [variant] = await insertProduct(api.db, {
       name: 'Caramel Makhana',
       variants: [{ weight: 250, price: 549, stock: 5 }],
     });
     const buyers: Awaited<ReturnType<typeof customer>>[] = [];
-    for (let i = 0; i < BUYERS; i++) buyers.push(await customer(database.db));
+    for (let i = 0; i < BUYERS; i++) buyers.push(await customer(api.db));
 
     const started = performance.now();
     const results = await Promise.all(
       buyers.map((b) =>
-        call(app, 'POST', '/orders/createOrder', {
+        call(api.app, 'POST', '/orders/createOrder', {
           token: b.token,
           body: orderPayload([cartLine(variant!, 1)]),
         }),
@@ -59,7 +42,7 @@ describe('the race for the last units', () => {
     );
     const elapsed = performance.now() - started;
     console.info(
-      `race: ${BUYERS} concurrent createOrder on ${database.kind} in ${elapsed.toFixed(0)} ms`,
+      `race: ${BUYERS} concurrent createOrder on ${api.database.kind} in ${elapsed.toFixed(0)} ms`,
     );
 
     const won = results.filter((r) => r.statusCode === 200);
@@ -70,12 +53,12 @@ describe('the race for the last units', () => {
       expect(r.statusCode).toBe(409);
       expect(r.json().message).toBe('Caramel Makhana 250g is out of stock.');
     }
-    expect(await countRows(database.db, orders)).toBe(5);
-    expect(await countRows(database.db, stockReservations)).toBe(5);
+    expect(await countRows(api.db, orders)).toBe(5);
+    expect(await countRows(api.db, stockReservations)).toBe(5);
 
     if (usesPostgres()) {
       // The pool really opened several connections: the requests overlapped in the database.
-      const [row] = await database.db
+      const [row] = await api.db
         .select({ n: sql<number>`count(*)::int` })
         .from(sql`pg_stat_activity`)
         .where(sql`datname = current_database()`);
@@ -89,17 +72,17 @@ describe('the race for the last units', () => {
     }));
     await Promise.all(
       winners.map(async ({ orderId, token }) => {
-        const start = await call(app, 'POST', '/orders/razorpayPayment', {
+        const start = await call(api.app, 'POST', '/orders/razorpayPayment', {
           token,
           body: { orderId },
         });
         expect(start.statusCode).toBe(200);
-        const paid = await call(app, 'POST', '/payments/simulated/pay', {
+        const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
           token,
           body: { razorpay_order_id: start.json().data.id },
         });
         expect(paid.statusCode).toBe(200);
-        const verified = await call(app, 'POST', '/orders/verifyPayment', {
+        const verified = await call(api.app, 'POST', '/orders/verifyPayment', {
           token,
           body: paid.json().data,
         });
@@ -107,29 +90,29 @@ describe('the race for the last units', () => {
         expect(verified.json().data.status).toBe('Confirmed');
       }),
     );
-    expect(await stockOf(database.db, variant!.variantId)).toBe(0);
-    const statuses = await database.db
+    expect(await stockOf(api.db, variant!.variantId)).toBe(0);
+    const statuses = await api.db
       .select({ status: stockReservations.status })
       .from(stockReservations);
     expect(statuses.every((s) => s.status === 'committed')).toBe(true);
-    await app.orders.idle();
+    await api.app.orders.idle();
   });
 
   it('locks variants in one order, so carts listing them in opposite orders never deadlock', async () => {
-    await database.reset();
-    const [a] = await insertProduct(database.db, {
+    await api.database.reset();
+    const [a] = await insertProduct(api.db, {
       variants: [{ weight: 100, price: 199, stock: 10 }],
     });
-    const [b] = await insertProduct(database.db, {
+    const [b] = await insertProduct(api.db, {
       variants: [{ weight: 100, price: 229, stock: 10 }],
     });
     const buyers: Awaited<ReturnType<typeof customer>>[] = [];
-    for (let i = 0; i < 20; i++) buyers.push(await customer(database.db));
+    for (let i = 0; i < 20; i++) buyers.push(await customer(api.db));
     const results = await Promise.all(
       buyers.map((buyer, i) => {
         const lines =
           i % 2 === 0 ? [cartLine(a!, 1), cartLine(b!, 1)] : [cartLine(b!, 1), cartLine(a!, 1)];
-        return call(app, 'POST', '/orders/createOrder', {
+        return call(api.app, 'POST', '/orders/createOrder', {
           token: buyer.token,
           body: orderPayload(lines),
         });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,9 +8,7 @@ import { parseMail } from '../../adapters/mail/parse-mail';
 import { hmacHex } from '../../adapters/payments/signatures';
 import { DEV_ADMIN_EMAIL } from '../../config/config';
 import { orders, paymentEvents } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { call } from '../auth/test-helpers';
+import { tempDataDir, testApp, useTestApp } from '../../test/app';
 import {
   ADDRESS,
   cartLine,
@@ -27,42 +24,26 @@ import {
   signedPayment,
   stockOf,
   type TestVariant,
-} from '../orders/test-fixtures';
+} from '../../test/order-fixtures';
+import { call } from '../../test/requests';
 
 const PUBLIC_URL = 'https://shop.example.in';
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-const outboxDir = path.join(data.dir, 'outbox');
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_MAX: '100000', PUBLIC_URL },
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
+const api = useTestApp({ env: { RATE_LIMIT_MAX: '100000', PUBLIC_URL } });
+const outboxDir = api.outboxDir;
 
 let makhana: TestVariant;
 beforeEach(async () => {
-  await database.reset();
   rmSync(outboxDir, { recursive: true, force: true });
-  [makhana] = await insertProduct(database.db, {
+  [makhana] = await insertProduct(api.db, {
     name: 'Himalayan Pink Salt Makhana',
     variants: [{ weight: 250, price: 449, stock: 5 }],
   });
-  await app.catalogue.invalidate();
+  await api.app.catalogue.invalidate();
 });
 
 function webhook(body: object, options: { eventId?: string; secret?: string } = {}) {
   const raw = JSON.stringify(body);
-  return app.inject({
+  return api.app.inject({
     method: 'POST',
     url: '/api/v1/orders/razorpay-webhook',
     headers: {
@@ -103,12 +84,12 @@ function captureEvent(
 
 describe('the simulated payment journey', () => {
   it('opens a payment for the server total, settles it, verifies it twice, mails both sides', async () => {
-    const { user, token } = await customer(database.db);
-    const created = await placeOrder(app, token, [cartLine(makhana, 1)]);
+    const { user, token } = await customer(api.db);
+    const created = await placeOrder(api.app, token, [cartLine(makhana, 1)]);
     const orderId = created.json().data._id;
 
     // A browser's totalAmount or userId is ignored.
-    const started = await call(app, 'POST', '/orders/razorpayPayment', {
+    const started = await call(api.app, 'POST', '/orders/razorpayPayment', {
       token,
       body: { orderId, totalAmount: 1, userId: 'someone-else' },
     });
@@ -127,28 +108,34 @@ describe('the simulated payment journey', () => {
       prefill: { name: 'Asha Kumari', email: ADDRESS.email, contact: ADDRESS.phone },
     });
     // Asked again, the same gateway order.
-    const again = await call(app, 'POST', '/orders/razorpayPayment', { token, body: { orderId } });
+    const again = await call(api.app, 'POST', '/orders/razorpayPayment', {
+      token,
+      body: { orderId },
+    });
     expect(again.json().data.id).toBe(paymentOrder.id);
-    expect((await orderRow(database.db, orderId)).gatewayOrderId).toBe(paymentOrder.id);
+    expect((await orderRow(api.db, orderId)).gatewayOrderId).toBe(paymentOrder.id);
 
     // The simulated window's Pay settles on the server before the browser says anything.
-    const paid = await call(app, 'POST', '/payments/simulated/pay', {
+    const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
       token,
       body: { razorpay_order_id: paymentOrder.id },
     });
     expect(paid.statusCode).toBe(200);
     const triple = paid.json().data;
     expect(triple).toEqual(signedPayment(paymentOrder.id, triple.razorpay_payment_id));
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Confirmed',
       paymentStatus: 'completed',
       transactionId: triple.razorpay_payment_id,
     });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(4);
-    expect(await reservationStatuses(database.db, orderId)).toEqual(['committed']);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(4);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['committed']);
 
     for (let i = 0; i < 2; i++) {
-      const verified = await call(app, 'POST', '/orders/verifyPayment', { token, body: triple });
+      const verified = await call(api.app, 'POST', '/orders/verifyPayment', {
+        token,
+        body: triple,
+      });
       expect(verified.statusCode).toBe(200);
       expect(verified.json().message).toBe('Payment verified successfully');
       expect(verified.json().data).toMatchObject({
@@ -160,22 +147,22 @@ describe('the simulated payment journey', () => {
         paidAt: expect.any(String),
       });
     }
-    expect(await stockOf(database.db, makhana.variantId)).toBe(4);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(4);
 
-    const repay = await call(app, 'POST', '/payments/simulated/pay', {
+    const repay = await call(api.app, 'POST', '/payments/simulated/pay', {
       token,
       body: { razorpay_order_id: paymentOrder.id },
     });
     expect(repay.statusCode).toBe(409);
     expect(repay.json().message).toBe('This order is already paid.');
-    const restart = await call(app, 'POST', '/orders/razorpayPayment', {
+    const restart = await call(api.app, 'POST', '/orders/razorpayPayment', {
       token,
       body: { orderId },
     });
     expect(restart.statusCode).toBe(409);
     expect(restart.json().message).toBe('This order is already paid.');
 
-    await app.orders.idle();
+    await api.app.orders.idle();
     const mails = outbox(outboxDir);
     expect(mails.map((m) => m.to).sort()).toEqual([ADDRESS.email, DEV_ADMIN_EMAIL].sort());
     const confirmation = mails.find((m) => m.to === ADDRESS.email)!;
@@ -187,34 +174,36 @@ describe('the simulated payment journey', () => {
     expect(confirmation.text).toContain(`${PUBLIC_URL}/order-status/${orderId}`);
     const notice = mails.find((m) => m.to === DEV_ADMIN_EMAIL)!;
     expect(notice.subject).toBe(`New order ${orderNumber} (₹499)`);
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       confirmationMailedAt: expect.any(Date),
       ownerNotifiedAt: expect.any(Date),
       mailClaimedAt: null,
     });
     // Nothing left for the sweeper to send.
-    expect(await app.orders.sweep()).toEqual({ expired: 0, mailed: 0 });
+    expect(await api.app.orders.sweep()).toEqual({ expired: 0, mailed: 0 });
   });
 
   it('verifies a signed payment the browser brings, once, whatever the repeats', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 2)]);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 2),
+    ]);
     const triple = signedPayment(gatewayOrderId, 'pay_BrowserPaid0001');
     const results = await Promise.all([
-      call(app, 'POST', '/orders/verifyPayment', { token, body: triple }),
-      call(app, 'POST', '/orders/verifyPayment', { token, body: triple }),
+      call(api.app, 'POST', '/orders/verifyPayment', { token, body: triple }),
+      call(api.app, 'POST', '/orders/verifyPayment', { token, body: triple }),
     ]);
     for (const r of results) {
       expect(r.statusCode).toBe(200);
       expect(r.json().data).toMatchObject({ _id: orderId, status: 'Confirmed' });
     }
-    expect(await stockOf(database.db, makhana.variantId)).toBe(3);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(3);
   });
 
   it('refuses a wrong signature and another customer', async () => {
-    const asha = await customer(database.db);
-    const ravi = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, asha.token, [
+    const asha = await customer(api.db);
+    const ravi = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, asha.token, [
       cartLine(makhana, 1),
     ]);
     const triple = signedPayment(gatewayOrderId, 'pay_Forged00000001');
@@ -222,7 +211,7 @@ describe('the simulated payment journey', () => {
       ...triple,
       razorpay_signature: triple.razorpay_signature.replace(/^./, (c) => (c === '0' ? '1' : '0')),
     };
-    const wrong = await call(app, 'POST', '/orders/verifyPayment', {
+    const wrong = await call(api.app, 'POST', '/orders/verifyPayment', {
       token: asha.token,
       body: forged,
     });
@@ -230,7 +219,7 @@ describe('the simulated payment journey', () => {
     expect(wrong.json().message).toBe('Payment verification failed');
     const otherKey = signedPayment(gatewayOrderId, 'pay_Forged00000001', 'another-secret');
     expect(
-      (await call(app, 'POST', '/orders/verifyPayment', { token: asha.token, body: otherKey }))
+      (await call(api.app, 'POST', '/orders/verifyPayment', { token: asha.token, body: otherKey }))
         .statusCode,
     ).toBe(400);
 
@@ -241,17 +230,17 @@ describe('the simulated payment journey', () => {
       ['/payments/simulated/fail', { razorpay_order_id: gatewayOrderId }],
       ['/orders/mark-failed', { orderId }],
     ] as const) {
-      const response = await call(app, 'POST', url, { token: ravi.token, body });
+      const response = await call(api.app, 'POST', url, { token: ravi.token, body });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().message).toBe('Order not found');
     }
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Pending',
       paymentStatus: 'pending',
     });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(5);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(5);
 
-    const missing = await call(app, 'POST', '/orders/verifyPayment', {
+    const missing = await call(api.app, 'POST', '/orders/verifyPayment', {
       token: asha.token,
       body: { razorpay_order_id: gatewayOrderId },
     });
@@ -260,9 +249,11 @@ describe('the simulated payment journey', () => {
   });
 
   it('records a failure from the simulated window; a later pay is a late capture', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 5)]);
-    const failed = await call(app, 'POST', '/payments/simulated/fail', {
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 5),
+    ]);
+    const failed = await call(api.app, 'POST', '/payments/simulated/fail', {
       token,
       body: { razorpay_order_id: gatewayOrderId },
     });
@@ -278,87 +269,94 @@ describe('the simulated payment journey', () => {
         },
       },
     });
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Cancelled',
       paymentStatus: 'failed',
     });
-    expect(await reservationStatuses(database.db, orderId)).toEqual(['released']);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
 
-    const paid = await call(app, 'POST', '/payments/simulated/pay', {
+    const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
       token,
       body: { razorpay_order_id: gatewayOrderId },
     });
     expect(paid.statusCode).toBe(200);
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Confirmed',
       paymentStatus: 'completed',
       needsRefund: false,
     });
-    expect(await reservationStatuses(database.db, orderId)).toEqual(['committed']);
-    expect(await stockOf(database.db, makhana.variantId)).toBe(0);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['committed']);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(0);
   });
 
   it('leaves a paid order alone when the window is reported dismissed', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 1)]);
-    await call(app, 'POST', '/payments/simulated/pay', {
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 1),
+    ]);
+    await call(api.app, 'POST', '/payments/simulated/pay', {
       token,
       body: { razorpay_order_id: gatewayOrderId },
     });
-    const response = await call(app, 'POST', '/orders/mark-failed', { token, body: { orderId } });
+    const response = await call(api.app, 'POST', '/orders/mark-failed', {
+      token,
+      body: { orderId },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('This order is already paid, so it was not cancelled.');
     expect(response.json().data).toMatchObject({ status: 'Confirmed', paymentStatus: 'completed' });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(4);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(4);
   });
 });
 
 describe('late captures', () => {
   it('keeps the sale after expiry when the stock is still there', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 2)]);
-    await expireNow(database.db, orderId);
-    expect((await app.orders.sweep()).expired).toBe(1);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 2),
+    ]);
+    await expireNow(api.db, orderId);
+    expect((await api.app.orders.sweep()).expired).toBe(1);
 
-    const verified = await call(app, 'POST', '/orders/verifyPayment', {
+    const verified = await call(api.app, 'POST', '/orders/verifyPayment', {
       token,
       body: signedPayment(gatewayOrderId, 'pay_LateButFine001'),
     });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().message).toBe('Payment verified successfully');
     expect(verified.json().data).toMatchObject({ status: 'Confirmed', paymentStatus: 'completed' });
-    expect(await reservationStatuses(database.db, orderId)).toEqual(['committed']);
-    expect(await stockOf(database.db, makhana.variantId)).toBe(3);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['committed']);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(3);
   });
 
   it('flags a refund and tells the owner when the stock went to someone else', async () => {
-    const late = await customer(database.db);
-    const quick = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, late.token, [
+    const late = await customer(api.db);
+    const quick = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, late.token, [
       cartLine(makhana, 3),
     ]);
-    await expireNow(database.db, orderId);
+    await expireNow(api.db, orderId);
     // Another shopper buys what the expired order held.
-    const other = await orderWithPayment(app, quick.token, [cartLine(makhana, 4)]);
-    await call(app, 'POST', '/payments/simulated/pay', {
+    const other = await orderWithPayment(api.app, quick.token, [cartLine(makhana, 4)]);
+    await call(api.app, 'POST', '/payments/simulated/pay', {
       token: quick.token,
       body: { razorpay_order_id: other.gatewayOrderId },
     });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(1);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(1);
 
     // The late UPI capture arrives by webhook; the sweep has not even run.
     const response = await webhook(captureEvent(gatewayOrderId, 'pay_TooLate0000001', 134_700));
     expect(response.statusCode).toBe(200);
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Cancelled',
       paymentStatus: 'completed',
       needsRefund: true,
       transactionId: 'pay_TooLate0000001',
     });
-    expect(await reservationStatuses(database.db, orderId)).toEqual(['released']);
-    expect(await stockOf(database.db, makhana.variantId)).toBe(1);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(1);
 
-    const verified = await call(app, 'POST', '/orders/verifyPayment', {
+    const verified = await call(api.app, 'POST', '/orders/verifyPayment', {
       token: late.token,
       body: signedPayment(gatewayOrderId, 'pay_TooLate0000001'),
     });
@@ -368,9 +366,9 @@ describe('late captures', () => {
     );
     expect(verified.json().data).toMatchObject({ needsRefund: true, status: 'Cancelled' });
 
-    await app.orders.idle();
+    await api.app.orders.idle();
     const mails = outbox(outboxDir);
-    const orderNumber = (await orderRow(database.db, orderId)).orderNumber;
+    const orderNumber = (await orderRow(api.db, orderId)).orderNumber;
     const alert = mails.find((m) => m.subject.startsWith(`Refund needed: order ${orderNumber}`));
     expect(alert?.to).toBe(DEV_ADMIN_EMAIL);
     expect(alert?.text).toContain('pay_TooLate0000001');
@@ -383,8 +381,10 @@ describe('late captures', () => {
 
 describe('POST /orders/razorpay-webhook', () => {
   it('checks the signature over the raw body', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 1)]);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 1),
+    ]);
     const event = captureEvent(gatewayOrderId, 'pay_Webhook000001', 49_900);
     const forged = await webhook(event, { secret: 'not-the-secret' });
     expect(forged.statusCode).toBe(400);
@@ -392,7 +392,7 @@ describe('POST /orders/razorpay-webhook', () => {
 
     // Same JSON, different bytes: the signature of the compact text does not fit the spaced one.
     const raw = JSON.stringify(event);
-    const spaced = await app.inject({
+    const spaced = await api.app.inject({
       method: 'POST',
       url: '/api/v1/orders/razorpay-webhook',
       headers: {
@@ -403,19 +403,21 @@ describe('POST /orders/razorpay-webhook', () => {
       payload: JSON.stringify(event, null, 2),
     });
     expect(spaced.statusCode).toBe(400);
-    const unsigned = await app.inject({
+    const unsigned = await api.app.inject({
       method: 'POST',
       url: '/api/v1/orders/razorpay-webhook',
       headers: { 'content-type': 'application/json' },
       payload: raw,
     });
     expect(unsigned.statusCode).toBe(400);
-    expect((await orderRow(database.db, orderId)).paymentStatus).toBe('pending');
+    expect((await orderRow(api.db, orderId)).paymentStatus).toBe('pending');
   });
 
   it('settles a paid order whose browser never came back, once per event id', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 2)]);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 2),
+    ]);
     const event = captureEvent(gatewayOrderId, 'pay_Webhook000002', 89_800);
 
     const first = await webhook(event, { eventId: 'evt_1' });
@@ -424,12 +426,12 @@ describe('POST /orders/razorpay-webhook', () => {
       message: 'Webhook processed',
       data: { status: 'processed' },
     });
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Confirmed',
       paymentStatus: 'completed',
       transactionId: 'pay_Webhook000002',
     });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(3);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(3);
 
     const repeat = await webhook(event, { eventId: 'evt_1' });
     expect(repeat.statusCode).toBe(200);
@@ -440,25 +442,27 @@ describe('POST /orders/razorpay-webhook', () => {
       { eventId: 'evt_2' },
     );
     expect(orderPaid.statusCode).toBe(200);
-    expect(await stockOf(database.db, makhana.variantId)).toBe(3);
-    const events = await database.db.select().from(paymentEvents);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(3);
+    const events = await api.db.select().from(paymentEvents);
     expect(events.map((e) => e.id).sort()).toEqual(['evt_1', 'evt_2']);
 
     // The browser comes back later: same paid order.
-    const verified = await call(app, 'POST', '/orders/verifyPayment', {
+    const verified = await call(api.app, 'POST', '/orders/verifyPayment', {
       token,
       body: signedPayment(gatewayOrderId, 'pay_Webhook000002'),
     });
     expect(verified.statusCode).toBe(200);
-    expect(await stockOf(database.db, makhana.variantId)).toBe(3);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(3);
 
-    await app.orders.idle();
+    await api.app.orders.idle();
     expect(outbox(outboxDir)).toHaveLength(2);
   });
 
   it('cancels on payment.failed and releases the stock; ignores what it cannot use', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 5)]);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 5),
+    ]);
 
     const wrongAmount = await webhook(captureEvent(gatewayOrderId, 'pay_Short00000001', 100));
     expect(wrongAmount.json().message).toBe('Event ignored');
@@ -467,21 +471,21 @@ describe('POST /orders/razorpay-webhook', () => {
     const refund = await webhook({ event: 'refund.processed', payload: {} });
     expect(refund.statusCode).toBe(200);
     expect(refund.json().message).toBe('Event ignored');
-    expect((await orderRow(database.db, orderId)).status).toBe('Pending');
+    expect((await orderRow(api.db, orderId)).status).toBe('Pending');
 
     const failed = await webhook(
       captureEvent(gatewayOrderId, 'pay_Failed000001', 224_500, 'payment.failed'),
     );
     expect(failed.json().message).toBe('Webhook processed');
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Cancelled',
       paymentStatus: 'failed',
     });
-    expect(await reservationStatuses(database.db, orderId)).toEqual(['released']);
-    const again = await placeOrder(app, token, [cartLine(makhana, 5)]);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
+    const again = await placeOrder(api.app, token, [cartLine(makhana, 5)]);
     expect(again.statusCode).toBe(200);
 
-    const garbage = await app.inject({
+    const garbage = await api.app.inject({
       method: 'POST',
       url: '/api/v1/orders/razorpay-webhook',
       headers: {
@@ -502,7 +506,7 @@ describe('order mails that fail', () => {
   beforeAll(async () => {
     smtp = await startLocalSmtp();
     smtpApp = await testApp({
-      db: database.db,
+      db: api.db,
       dataDir: smtpData.dir,
       env: {
         RATE_LIMIT_MAX: '100000',
@@ -518,7 +522,7 @@ describe('order mails that fail', () => {
   });
 
   it('never fail the order, and are sent by the sweep once the mail server takes them', async () => {
-    const { token } = await customer(database.db);
+    const { token } = await customer(api.db);
     smtp.refuse.add(ADDRESS.email);
     const { orderId, gatewayOrderId } = await orderWithPayment(smtpApp, token, [
       cartLine(makhana, 1),
@@ -535,7 +539,7 @@ describe('order mails that fail', () => {
     expect(verified.statusCode).toBe(200);
     await smtpApp.orders.idle();
 
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Confirmed',
       confirmationMailedAt: null,
       ownerNotifiedAt: expect.any(Date),
@@ -545,18 +549,18 @@ describe('order mails that fail', () => {
 
     // Still refused: the sweep tries and keeps it for later.
     expect((await smtpApp.orders.sweep()).mailed).toBe(1);
-    expect((await orderRow(database.db, orderId)).confirmationMailedAt).toBeNull();
+    expect((await orderRow(api.db, orderId)).confirmationMailedAt).toBeNull();
 
     smtp.refuse.clear();
     expect((await smtpApp.orders.sweep()).mailed).toBe(1);
-    expect((await orderRow(database.db, orderId)).confirmationMailedAt).toBeInstanceOf(Date);
+    expect((await orderRow(api.db, orderId)).confirmationMailedAt).toBeInstanceOf(Date);
     const confirmation = smtp.received.find((m) => m.to.includes(ADDRESS.email));
     expect(parseMail(confirmation!.raw).headers.get('subject')).toMatch(/^Order confirmed: MM-/);
     expect((await smtpApp.orders.sweep()).mailed).toBe(0);
     expect(smtp.received).toHaveLength(2);
 
     // An order paid long ago is not mailed by the sweep.
-    await database.db
+    await api.db
       .update(orders)
       .set({ confirmationMailedAt: null, paidAt: new Date(Date.now() - 3 * 24 * 3600_000) })
       .where(eq(orders.id, orderId));

@@ -1,12 +1,9 @@
 /** The Razorpay provider end to end, against a local HTTP stub of its Orders and Payments APIs. */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hmacHex } from '../../adapters/payments/signatures';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { call } from '../auth/test-helpers';
+import { useTestApp } from '../../test/app';
 import {
   cartLine,
   customer,
@@ -17,7 +14,8 @@ import {
   signedPayment,
   stockOf,
   type TestVariant,
-} from '../orders/test-fixtures';
+} from '../../test/order-fixtures';
+import { call } from '../../test/requests';
 
 const KEY_ID = 'rzp_test_StubKey01';
 const KEY_SECRET = 'stub-key-secret';
@@ -85,40 +83,29 @@ const stub = createServer(async (req, res) => {
   res.writeHead(404).end('{}');
 });
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-
+// Before the app's hooks, so the app is built with the stub's address.
 beforeAll(async () => {
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  const apiUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-  database = await createTestDatabase();
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: {
-      RATE_LIMIT_MAX: '100000',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      RAZORPAY_API_URL: apiUrl,
-    },
-  });
+});
+const api = useTestApp({
+  env: () => ({
+    RATE_LIMIT_MAX: '100000',
+    PAYMENT_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: KEY_ID,
+    RAZORPAY_KEY_SECRET: KEY_SECRET,
+    RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    RAZORPAY_API_URL: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+  }),
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
   await new Promise<void>((resolve) => stub.close(() => resolve()));
 });
 
 let makhana: TestVariant;
 beforeEach(async () => {
-  await database.reset();
   stubPayments.clear();
   stubDown = false;
-  [makhana] = await insertProduct(database.db, {
+  [makhana] = await insertProduct(api.db, {
     name: 'Peri Peri Makhana',
     variants: [{ weight: 100, price: 209, stock: 4 }],
   });
@@ -126,15 +113,15 @@ beforeEach(async () => {
 
 describe('PAYMENT_PROVIDER=razorpay', () => {
   it('creates the gateway order for the server total and verifies a captured payment with Razorpay', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId, amount } = await orderWithPayment(app, token, [
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId, amount } = await orderWithPayment(api.app, token, [
       cartLine(makhana, 3),
     ]);
     expect(amount).toBe(62_700);
-    const order = await orderRow(database.db, orderId);
+    const order = await orderRow(api.db, orderId);
     expect(stubOrders.at(-1)).toEqual({ amount: 62_700, receipt: order.orderNumber });
     expect(order.gatewayOrderId).toBe(gatewayOrderId);
-    const started = await call(app, 'POST', '/orders/razorpayPayment', {
+    const started = await call(api.app, 'POST', '/orders/razorpayPayment', {
       token,
       body: { orderId },
     });
@@ -152,7 +139,7 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
       amount: 62_700,
       status: 'authorized',
     });
-    const early = await call(app, 'POST', '/orders/verifyPayment', { token, body: triple });
+    const early = await call(api.app, 'POST', '/orders/verifyPayment', { token, body: triple });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Payment is not captured yet');
 
@@ -161,17 +148,17 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
       amount: 100,
       status: 'captured',
     });
-    const short = await call(app, 'POST', '/orders/verifyPayment', { token, body: triple });
+    const short = await call(api.app, 'POST', '/orders/verifyPayment', { token, body: triple });
     expect(short.statusCode).toBe(409);
     expect(short.json().message).toBe('The payment amount does not match the order.');
-    expect((await orderRow(database.db, orderId)).paymentStatus).toBe('pending');
+    expect((await orderRow(api.db, orderId)).paymentStatus).toBe('pending');
 
     stubPayments.set('pay_StubPayment001', {
       order_id: gatewayOrderId,
       amount: 62_700,
       status: 'captured',
     });
-    const verified = await call(app, 'POST', '/orders/verifyPayment', { token, body: triple });
+    const verified = await call(api.app, 'POST', '/orders/verifyPayment', { token, body: triple });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().data).toMatchObject({
       _id: orderId,
@@ -179,37 +166,41 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
       paymentStatus: 'completed',
       transactionId: 'pay_StubPayment001',
     });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(1);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(1);
 
     // A signature made with the simulated gateway's development secret is not Razorpay's.
     const devSigned = signedPayment(gatewayOrderId, 'pay_StubPayment001');
     expect(
-      (await call(app, 'POST', '/orders/verifyPayment', { token, body: devSigned })).statusCode,
+      (await call(api.app, 'POST', '/orders/verifyPayment', { token, body: devSigned })).statusCode,
     ).toBe(400);
   });
 
   it('refuses a payment Razorpay says belongs to another order', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 1)]);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 1),
+    ]);
     stubPayments.set('pay_ForOtherOrder1', {
       order_id: 'order_SomethingElse1',
       amount: 25_900,
       status: 'captured',
     });
-    const response = await call(app, 'POST', '/orders/verifyPayment', {
+    const response = await call(api.app, 'POST', '/orders/verifyPayment', {
       token,
       body: signedPayment(gatewayOrderId, 'pay_ForOtherOrder1', KEY_SECRET),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Payment verification failed');
-    expect((await orderRow(database.db, orderId)).paymentStatus).toBe('pending');
+    expect((await orderRow(api.db, orderId)).paymentStatus).toBe('pending');
   });
 
   it('answers 503 while Razorpay is down, and the webhook settles the order', async () => {
-    const { token } = await customer(database.db);
-    const { orderId, gatewayOrderId } = await orderWithPayment(app, token, [cartLine(makhana, 4)]);
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 4),
+    ]);
     stubDown = true;
-    const response = await call(app, 'POST', '/orders/verifyPayment', {
+    const response = await call(api.app, 'POST', '/orders/verifyPayment', {
       token,
       body: signedPayment(gatewayOrderId, 'pay_WhileDown0001', KEY_SECRET),
     });
@@ -234,7 +225,7 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
       },
     });
     const send = (secret: string, eventId: string) =>
-      app.inject({
+      api.app.inject({
         method: 'POST',
         url: '/api/v1/orders/razorpay-webhook',
         headers: {
@@ -248,14 +239,14 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
     const settled = await send(WEBHOOK_SECRET, 'evt_real');
     expect(settled.statusCode).toBe(200);
     expect(settled.json().message).toBe('Webhook processed');
-    expect(await orderRow(database.db, orderId)).toMatchObject({
+    expect(await orderRow(api.db, orderId)).toMatchObject({
       status: 'Confirmed',
       transactionId: 'pay_WhileDown0001',
     });
-    expect(await stockOf(database.db, makhana.variantId)).toBe(0);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(0);
 
     // Razorpay back up, the browser retries: the same paid order, no gateway call needed.
-    const retried = await call(app, 'POST', '/orders/verifyPayment', {
+    const retried = await call(api.app, 'POST', '/orders/verifyPayment', {
       token,
       body: signedPayment(gatewayOrderId, 'pay_WhileDown0001', KEY_SECRET),
     });
@@ -264,9 +255,9 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
   });
 
   it('has no simulated window', async () => {
-    const { token } = await customer(database.db);
+    const { token } = await customer(api.db);
     for (const url of ['/payments/simulated/pay', '/payments/simulated/fail']) {
-      const response = await call(app, 'POST', url, {
+      const response = await call(api.app, 'POST', url, {
         token,
         body: { razorpay_order_id: 'order_x' },
       });

@@ -2,13 +2,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { useTestApp } from '../../test/app';
 
-let database: TestDatabase;
-let offline: FastifyInstance;
+// Its app answers from the offline pincode list.
+const api = useTestApp({ reset: false });
 let delhivery: FastifyInstance;
-const data = tempDataDir();
 const stub = createServer((req, res) => {
   const pin = new URL(req.url ?? '/', 'http://stub').searchParams.get('filter_codes');
   const known = req.headers.authorization === 'Token shop-token' && pin === '560001';
@@ -25,11 +23,7 @@ const stub = createServer((req, res) => {
 beforeAll(async () => {
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
   const port = (stub.address() as AddressInfo).port;
-  database = await createTestDatabase();
-  offline = await testApp({ db: database.db, dataDir: data.dir });
-  delhivery = await testApp({
-    db: database.db,
-    dataDir: data.dir,
+  delhivery = await api.startApp({
     env: {
       PINCODE_PROVIDER: 'delhivery',
       DELHIVERY_TOKEN: 'shop-token',
@@ -38,11 +32,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await offline?.close();
-  await delhivery?.close();
-  await database?.close();
   await new Promise<void>((resolve) => stub.close(() => resolve()));
-  data.remove();
 });
 
 const check = (app: FastifyInstance, body: unknown) =>
@@ -54,7 +44,7 @@ const check = (app: FastifyInstance, body: unknown) =>
 
 describe('POST /api/v1/orders/pincodeVerification', () => {
   it("answers a deliverable pincode in Delhivery's shape", async () => {
-    const response = await check(offline, { pincode: '846004' });
+    const response = await check(api.app, { pincode: '846004' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       statusCode: 200,
@@ -71,7 +61,7 @@ describe('POST /api/v1/orders/pincodeVerification', () => {
   });
 
   it('answers an unknown pincode with no delivery codes', async () => {
-    const body = (await check(offline, { pincode: '999999' })).json();
+    const body = (await check(api.app, { pincode: '999999' })).json();
     expect(body).toMatchObject({ success: true, data: { delivery_codes: [] } });
     expect(body.message).toBe('Sorry, we do not deliver to this pincode yet.');
   });
@@ -84,14 +74,14 @@ describe('POST /api/v1/orders/pincodeVerification', () => {
       {},
       { pincode: 'x'.repeat(5000) },
     ]) {
-      const response = await check(offline, payload);
+      const response = await check(api.app, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         success: false,
         message: expect.stringContaining('pincode'),
       });
     }
-    const notJson = await offline.inject({
+    const notJson = await api.app.inject({
       method: 'POST',
       url: '/api/v1/orders/pincodeVerification',
       headers: { 'content-type': 'application/json' },

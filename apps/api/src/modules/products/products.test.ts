@@ -1,35 +1,24 @@
 import type { Product } from '@makhana/domain/product';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, productVariants, reviews, stockReservations, users } from '../../db/schema';
 import { seedDemoCatalogue } from '../../db/seed/seed';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { useTestApp } from '../../test/app';
 import { freeStock } from './service';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
+const api = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await testApp({ db: database.db, dataDir: data.dir });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
 beforeEach(async () => {
-  await database.reset();
-  await seedDemoCatalogue(database.db);
+  await seedDemoCatalogue(api.db);
   // These tests write to the database directly, so they tell the cache as every writer must.
-  await app.catalogue.invalidate();
+  await api.app.catalogue.invalidate();
 });
 
 async function getProducts(): Promise<Product[]> {
-  const response = await app.inject({ method: 'GET', url: '/api/v1/products/getProductDetails' });
+  const response = await api.app.inject({
+    method: 'GET',
+    url: '/api/v1/products/getProductDetails',
+  });
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body).toMatchObject({
@@ -41,7 +30,7 @@ async function getProducts(): Promise<Product[]> {
 }
 
 async function variantId(sku: string): Promise<string> {
-  const [row] = await database.db
+  const [row] = await api.db
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(eq(productVariants.sku, sku));
@@ -50,11 +39,11 @@ async function variantId(sku: string): Promise<string> {
 }
 
 async function pendingOrder(): Promise<string> {
-  const [user] = await database.db
+  const [user] = await api.db
     .insert(users)
     .values({ email: `shopper-${Math.random()}@example.com`, firstName: 'Asha' })
     .returning();
-  const [order] = await database.db
+  const [order] = await api.db
     .insert(orders)
     .values({
       orderNumber: `MM-TEST-${Math.random()}`,
@@ -112,7 +101,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
     const v50 = await variantId('MM-CLS-50');
     const soon = new Date(Date.now() + 15 * 60_000);
     const past = new Date(Date.now() - 60_000);
-    await database.db.insert(stockReservations).values([
+    await api.db.insert(stockReservations).values([
       { orderId, variantId: v100, quantity: 3, expiresAt: soon },
       { orderId, variantId: v100, quantity: 2, expiresAt: soon },
       { orderId, variantId: v100, quantity: 7, expiresAt: past }, // expired: holds nothing
@@ -120,7 +109,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
       { orderId, variantId: v100, quantity: 4, expiresAt: soon, status: 'committed' },
       { orderId, variantId: v50, quantity: 500, expiresAt: soon }, // more than the shelf: 0, not negative
     ]);
-    await app.catalogue.invalidate();
+    await api.app.catalogue.invalidate();
     const classic = (await getProducts()).find((p) => p.name === 'Classic Roasted Makhana')!;
     expect(classic.quantity.find((q) => q.weight === 100)?.stock).toBe(145);
     expect(classic.quantity.find((q) => q.weight === 50)?.stock).toBe(0);
@@ -130,11 +119,11 @@ describe('GET /api/v1/products/getProductDetails', () => {
   it('aggregates ratings to one decimal', async () => {
     const list = await getProducts();
     const productId = list[1]!._id;
-    const made = await database.db
+    const made = await api.db
       .insert(users)
       .values([1, 2, 3].map((n) => ({ email: `r${n}@example.com` })))
       .returning();
-    await database.db.insert(reviews).values(
+    await api.db.insert(reviews).values(
       [5, 4, 4].map((rating, i) => ({
         productId,
         userId: made[i]!.id,
@@ -143,7 +132,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         comment: 'Crunchy and fresh',
       })),
     );
-    await app.catalogue.invalidate();
+    await api.app.catalogue.invalidate();
     const after = await getProducts();
     expect(after[1]!.rating).toEqual({ average: 4.3, count: 3 });
     expect(after[0]!.rating).toEqual({ average: 0, count: 0 });
@@ -153,7 +142,9 @@ describe('GET /api/v1/products/getProductDetails', () => {
 describe('GET /api/v1/products/getProductDetails/:id', () => {
   it('answers one product for a deep link', async () => {
     const [first] = await getProducts();
-    const response = await app.inject({ url: `/api/v1/products/getProductDetails/${first!._id}` });
+    const response = await api.app.inject({
+      url: `/api/v1/products/getProductDetails/${first!._id}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, statusCode: 200, data: first });
   });
@@ -164,7 +155,7 @@ describe('GET /api/v1/products/getProductDetails/:id', () => {
     ['a NUL byte', '%00'],
     ['SQL', "1'%20or%20'1'='1"],
   ])('refuses %s with a 404 envelope', async (_label, id) => {
-    const response = await app.inject({ url: `/api/v1/products/getProductDetails/${id}` });
+    const response = await api.app.inject({ url: `/api/v1/products/getProductDetails/${id}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       statusCode: 404,
@@ -188,10 +179,10 @@ describe('the catalogue cache', () => {
   it('serves the cached list until a writer invalidates it', async () => {
     await getProducts();
     const sku = 'MM-CLS-50';
-    await database.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.sku, sku));
+    await api.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.sku, sku));
     const stale = (await getProducts()).flatMap((p) => p.quantity).find((v) => v.sku === sku);
     expect(stale?.stock).not.toBe(3);
-    await app.catalogue.invalidate();
+    await api.app.catalogue.invalidate();
     const fresh = (await getProducts()).flatMap((p) => p.quantity).find((v) => v.sku === sku);
     expect(fresh?.stock).toBe(3);
   });

@@ -3,45 +3,33 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../adapters/mail/local-smtp';
 import { parseMail } from '../../adapters/mail/parse-mail';
 import { complaints, contactMessages } from '../../db/schema';
-import { tempDataDir, testApp, testConfig } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { tempDataDir, useTestApp } from '../../test/app';
 
 const OWNER = 'owner@mithila.test';
 const ENV = { OWNER_EMAIL: OWNER, RATE_LIMIT_STRICT_MAX: '1000' };
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const api = useTestApp({ env: ENV });
 let failing: FastifyInstance;
 let smtp: LocalSmtp;
-const data = tempDataDir();
 const failingData = tempDataDir();
-const outbox = testConfig(data.dir).outboxDir;
+const outbox = api.outboxDir;
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startLocalSmtp()]);
+  smtp = await startLocalSmtp();
   smtp.refuse.add(OWNER);
-  app = await testApp({ db: database.db, dataDir: data.dir, env: ENV });
   // Its SMTP server refuses the owner's address: every mail to the owner fails.
-  failing = await testApp({
-    db: database.db,
+  failing = await api.startApp({
     dataDir: failingData.dir,
     env: { ...ENV, SMTP_URL: smtp.url },
   });
 });
 afterAll(async () => {
-  await app?.close();
-  await failing?.close();
   await smtp?.close();
-  await database?.close();
-  data.remove();
   failingData.remove();
-});
-beforeEach(async () => {
-  await database.reset();
 });
 
 /** The mails in the outbox, oldest first. */
@@ -122,13 +110,13 @@ const complain = (target: FastifyInstance, form: FormData) =>
 describe('POST /api/v1/supports/contact-us', () => {
   it('stores the message and mails the owner with Reply-To set to the shopper', async () => {
     const before = outboxMails().length;
-    const response = await contact(app, CONTACT);
+    const response = await contact(api.app, CONTACT);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
       message: 'Message sent successfully!',
     });
-    const rows = await database.db.select().from(contactMessages);
+    const rows = await api.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       fromName: 'Asha Kumari',
@@ -152,26 +140,26 @@ describe('POST /api/v1/supports/contact-us', () => {
     for (const field of Object.keys(CONTACT)) {
       const payload: Record<string, string> = { ...CONTACT };
       delete payload[field];
-      const response = await contact(app, payload);
+      const response = await contact(api.app, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         success: false,
         message: expect.stringMatching(new RegExp(`^${field}: `)),
       });
     }
-    const badEmail = await contact(app, { ...CONTACT, reply_to: 'not-an-email' });
+    const badEmail = await contact(api.app, { ...CONTACT, reply_to: 'not-an-email' });
     expect(badEmail.json().message).toBe('reply_to: Valid email required');
-    const tooLong = await contact(app, { ...CONTACT, message: 'x'.repeat(5001) });
+    const tooLong = await contact(api.app, { ...CONTACT, message: 'x'.repeat(5001) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toMatch(/^message: /);
-    expect(await database.db.select().from(contactMessages)).toHaveLength(0);
+    expect(await api.db.select().from(contactMessages)).toHaveLength(0);
   });
 
   it('keeps the message and answers 200 when the mail fails', async () => {
     const response = await contact(failing, CONTACT);
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Message sent successfully!');
-    const rows = await database.db.select().from(contactMessages);
+    const rows = await api.db.select().from(contactMessages);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.mailedAt).toBeNull();
   });
@@ -180,13 +168,13 @@ describe('POST /api/v1/supports/contact-us', () => {
 describe('POST /api/v1/supports/raise-complaint', () => {
   it('stores the complaint and the invoice and mails the owner with it attached', async () => {
     const before = outboxMails().length;
-    const response = await complain(app, complaintForm());
+    const response = await complain(api.app, complaintForm());
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
       message: 'Complaint submitted successfully!',
     });
-    const rows = await database.db.select().from(complaints);
+    const rows = await api.db.select().from(complaints);
     expect(rows).toHaveLength(1);
     const row = rows[0];
     expect(row).toMatchObject({
@@ -198,9 +186,9 @@ describe('POST /api/v1/supports/raise-complaint', () => {
     });
     expect(row?.mailedAt).toBeInstanceOf(Date);
     expect(row?.invoiceUrl).toMatch(/^complaints\/[0-9a-f-]{36}\.png$/);
-    const stored = path.join(data.dir, 'private', String(row?.invoiceUrl));
+    const stored = path.join(api.dataDir, 'private', String(row?.invoiceUrl));
     expect(readFileSync(stored).equals(tinyPng())).toBe(true);
-    const served = await app.inject({ url: `/uploads/${row?.invoiceUrl}` });
+    const served = await api.app.inject({ url: `/uploads/${row?.invoiceUrl}` });
     expect(served.statusCode).toBe(404);
 
     const mails = outboxMails();
@@ -216,7 +204,7 @@ describe('POST /api/v1/supports/raise-complaint', () => {
 
   it('refuses a text file named .png, a missing file and an SVG', async () => {
     const fake = await complain(
-      app,
+      api.app,
       complaintForm(COMPLAINT, {
         bytes: Buffer.from('just some text, not an image'),
         name: 'invoice.png',
@@ -227,7 +215,7 @@ describe('POST /api/v1/supports/raise-complaint', () => {
     expect(fake.json().message).toMatch(/^invoice: /);
 
     const svg = await complain(
-      app,
+      api.app,
       complaintForm(COMPLAINT, {
         bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'),
         name: 'invoice.svg',
@@ -236,37 +224,37 @@ describe('POST /api/v1/supports/raise-complaint', () => {
     );
     expect(svg.statusCode).toBe(400);
 
-    const none = await complain(app, complaintForm(COMPLAINT, null));
+    const none = await complain(api.app, complaintForm(COMPLAINT, null));
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('invoice: Please attach your invoice as an image');
 
-    const json = await app.inject({
+    const json = await api.app.inject({
       method: 'POST',
       url: '/api/v1/supports/raise-complaint',
       payload: COMPLAINT,
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toMatch(/^invoice: /);
-    expect(await database.db.select().from(complaints)).toHaveLength(0);
+    expect(await api.db.select().from(complaints)).toHaveLength(0);
   });
 
   it('refuses every missing field with a 400 naming it', async () => {
     for (const field of Object.keys(COMPLAINT)) {
       const fields: Record<string, string> = { ...COMPLAINT };
       delete fields[field];
-      const response = await complain(app, complaintForm(fields));
+      const response = await complain(api.app, complaintForm(fields));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(new RegExp(`^${field}: `));
     }
-    const badIssue = await complain(app, complaintForm({ ...COMPLAINT, issue_type: 'Bored' }));
+    const badIssue = await complain(api.app, complaintForm({ ...COMPLAINT, issue_type: 'Bored' }));
     expect(badIssue.json().message).toBe('issue_type: Please choose an issue type');
-    expect(await database.db.select().from(complaints)).toHaveLength(0);
+    expect(await api.db.select().from(complaints)).toHaveLength(0);
   });
 
   it('answers an invoice over 5 MB in the envelope, never a 500', async () => {
     const big = Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const response = await complain(
-      app,
+      api.app,
       complaintForm(COMPLAINT, { bytes: big, name: 'invoice.png', type: 'image/png' }),
     );
     expect(response.statusCode).toBe(413);
@@ -279,10 +267,10 @@ describe('POST /api/v1/supports/raise-complaint', () => {
   it('keeps the complaint and answers 200 when the mail fails', async () => {
     const response = await complain(failing, complaintForm());
     expect(response.statusCode).toBe(200);
-    const rows = await database.db.select().from(complaints);
+    const rows = await api.db.select().from(complaints);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.mailedAt).toBeNull();
-    const [row] = await database.db
+    const [row] = await api.db
       .select({ invoiceUrl: complaints.invoiceUrl })
       .from(complaints)
       .where(eq(complaints.id, rows[0]?.id as string));

@@ -1,32 +1,9 @@
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { call, signInCustomer } from '../auth/test-helpers';
+import { useTestApp } from '../../test/app';
+import { call } from '../../test/requests';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const data = tempDataDir();
-const outbox = path.join(data.dir, 'outbox');
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' },
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
-});
+const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' } });
 
 const HOME = {
   name: 'Asha Kumari',
@@ -44,12 +21,12 @@ const HOME = {
 };
 
 let n = 0;
-const customer = () => signInCustomer(app, outbox, `asha${++n}@example.com`);
+const customer = () => api.signInCustomer(`asha${++n}@example.com`);
 
 describe('profile', () => {
   it('reads and updates the signed-in customer', async () => {
     const { accessToken, user } = await customer();
-    const me = await call(app, 'GET', '/users/getUser', { token: accessToken });
+    const me = await call(api.app, 'GET', '/users/getUser', { token: accessToken });
     expect(me.json()).toMatchObject({ statusCode: 200, success: true });
     expect(Object.keys(me.json().data).sort()).toEqual(
       [
@@ -64,7 +41,7 @@ describe('profile', () => {
       ].sort(),
     );
 
-    const updated = await call(app, 'POST', '/users/updateUserAccount', {
+    const updated = await call(api.app, 'POST', '/users/updateUserAccount', {
       token: accessToken,
       body: {
         firstName: 'Asha ',
@@ -89,7 +66,7 @@ describe('profile', () => {
       pendingEmail: null,
     });
     const { pendingEmail: _none, ...view } = updated.json().data;
-    const cleared = await call(app, 'POST', '/users/updateUserAccount', {
+    const cleared = await call(api.app, 'POST', '/users/updateUserAccount', {
       token: accessToken,
       body: { ...view, gender: null },
     });
@@ -100,7 +77,7 @@ describe('profile', () => {
     const other = await customer();
     const { accessToken } = await customer();
     const base = { firstName: 'A', lastName: 'B', phoneNumber: '9000000001' };
-    const taken = await call(app, 'POST', '/users/updateUserAccount', {
+    const taken = await call(api.app, 'POST', '/users/updateUserAccount', {
       token: accessToken,
       body: { ...base, email: other.user.email },
     });
@@ -116,7 +93,7 @@ describe('profile', () => {
       [['not', 'an', 'object'], 'body'],
     ];
     for (const [body, field] of cases) {
-      const response = await call(app, 'POST', '/users/updateUserAccount', {
+      const response = await call(api.app, 'POST', '/users/updateUserAccount', {
         token: accessToken,
         body,
       });
@@ -129,13 +106,16 @@ describe('profile', () => {
 describe('addresses', () => {
   it("adds, lists (newest first), edits and deletes the caller's addresses", async () => {
     const { accessToken } = await customer();
-    const added = await call(app, 'POST', '/users/newAddress', { token: accessToken, body: HOME });
+    const added = await call(api.app, 'POST', '/users/newAddress', {
+      token: accessToken,
+      body: HOME,
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json().message).toBe('Address Added successfully');
     const home = added.json().data;
     expect(home).toEqual({ _id: expect.any(String), ...HOME });
 
-    const workResponse = await call(app, 'POST', '/users/newAddress', {
+    const workResponse = await call(api.app, 'POST', '/users/newAddress', {
       token: accessToken,
       body: {
         name: 'Office',
@@ -158,12 +138,12 @@ describe('addresses', () => {
       label: 'Work',
     });
 
-    const list = await call(app, 'GET', '/users/getAddressDetails', { token: accessToken });
+    const list = await call(api.app, 'GET', '/users/getAddressDetails', { token: accessToken });
     expect(list.json().data.map((a: { _id: string }) => a._id)).toEqual([work._id, home._id]);
-    const me = await call(app, 'GET', '/users/getUser', { token: accessToken });
+    const me = await call(api.app, 'GET', '/users/getUser', { token: accessToken });
     expect(me.json().data.address).toEqual([work._id, home._id]);
 
-    const edited = await call(app, 'POST', `/users/editAddress/${home._id}`, {
+    const edited = await call(api.app, 'POST', `/users/editAddress/${home._id}`, {
       token: accessToken,
       body: { ...HOME, city: 'Madhubani', pincode: '847211' },
     });
@@ -175,12 +155,12 @@ describe('addresses', () => {
       pincode: '847211',
     });
 
-    const deleted = await call(app, 'POST', `/users/deleteAddress/${home._id}`, {
+    const deleted = await call(api.app, 'POST', `/users/deleteAddress/${home._id}`, {
       token: accessToken,
     });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Address deleted successfully');
-    const after = await call(app, 'GET', '/users/getAddressDetails', { token: accessToken });
+    const after = await call(api.app, 'GET', '/users/getAddressDetails', { token: accessToken });
     expect(after.json().data.map((a: { _id: string }) => a._id)).toEqual([work._id]);
   });
 
@@ -188,40 +168,45 @@ describe('addresses', () => {
     const asha = await customer();
     const ravi = await customer();
     const hers = (
-      await call(app, 'POST', '/users/newAddress', { token: asha.accessToken, body: HOME })
+      await call(api.app, 'POST', '/users/newAddress', { token: asha.accessToken, body: HOME })
     ).json().data;
 
-    const list = await call(app, 'GET', '/users/getAddressDetails', { token: ravi.accessToken });
+    const list = await call(api.app, 'GET', '/users/getAddressDetails', {
+      token: ravi.accessToken,
+    });
     expect(list.json().data).toEqual([]);
-    const edit = await call(app, 'POST', `/users/editAddress/${hers._id}`, {
+    const edit = await call(api.app, 'POST', `/users/editAddress/${hers._id}`, {
       token: ravi.accessToken,
       body: { ...HOME, street: 'Taken over' },
     });
     expect(edit.statusCode).toBe(404);
     expect(edit.json().message).toBe('Address not found');
-    const remove = await call(app, 'POST', `/users/deleteAddress/${hers._id}`, {
+    const remove = await call(api.app, 'POST', `/users/deleteAddress/${hers._id}`, {
       token: ravi.accessToken,
     });
     expect(remove.statusCode).toBe(404);
     expect(remove.json().message).toBe('Address not found');
 
-    const [row] = await database.db.select().from(addresses);
+    const [row] = await api.db.select().from(addresses);
     expect(row).toMatchObject({ id: hers._id, street: HOME.street, userId: asha.user._id });
   });
 
   it('keeps at most 20 addresses per customer', async () => {
     const { accessToken, user } = await customer();
-    await database.db
+    await api.db
       .insert(addresses)
       .values(
         Array.from({ length: 19 }, () => ({ ...HOME, label: 'Home' as const, userId: user._id })),
       );
-    const twentieth = await call(app, 'POST', '/users/newAddress', {
+    const twentieth = await call(api.app, 'POST', '/users/newAddress', {
       token: accessToken,
       body: HOME,
     });
     expect(twentieth.statusCode).toBe(200);
-    const more = await call(app, 'POST', '/users/newAddress', { token: accessToken, body: HOME });
+    const more = await call(api.app, 'POST', '/users/newAddress', {
+      token: accessToken,
+      body: HOME,
+    });
     expect(more.statusCode).toBe(400);
     expect(more.json().message).toBe(
       'You can save at most 20 addresses. Please delete one before adding another.',
@@ -240,32 +225,35 @@ describe('addresses', () => {
       [{ ...HOME, street: 's'.repeat(20_000) }, 'street', 'Must be at most 300 characters'],
     ];
     for (const [body, field, message] of cases) {
-      const response = await call(app, 'POST', '/users/newAddress', { token: accessToken, body });
+      const response = await call(api.app, 'POST', '/users/newAddress', {
+        token: accessToken,
+        body,
+      });
       expect(response.statusCode, field).toBe(400);
       expect(response.json().errors).toContainEqual({ field, message });
     }
     for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
-      const response = await call(app, 'POST', `/users/editAddress/${id}`, {
+      const response = await call(api.app, 'POST', `/users/editAddress/${id}`, {
         token: accessToken,
         body: HOME,
       });
       expect(response.statusCode).toBe(404);
     }
     for (const id of ['%00', 'a%20b', `${'x'.repeat(150)}`, "1'%20or%20'1'='1"]) {
-      const response = await call(app, 'POST', `/users/deleteAddress/${id}`, {
+      const response = await call(api.app, 'POST', `/users/deleteAddress/${id}`, {
         token: accessToken,
       });
       expect(response.statusCode, id).toBe(400);
       expect(response.json().errors[0].field).toBe('addressId');
     }
-    const empty = await call(app, 'POST', '/users/newAddress', { token: accessToken });
+    const empty = await call(api.app, 'POST', '/users/newAddress', { token: accessToken });
     expect(empty.statusCode).toBe(400);
   });
 
   it('requires a signed-in customer', async () => {
-    const response = await call(app, 'GET', '/users/getAddressDetails');
+    const response = await call(api.app, 'GET', '/users/getAddressDetails');
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe('Not authenticated');
-    expect((await call(app, 'POST', '/users/newAddress', { body: HOME })).statusCode).toBe(401);
+    expect((await call(api.app, 'POST', '/users/newAddress', { body: HOME })).statusCode).toBe(401);
   });
 });

@@ -2,42 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMail } from '../../adapters/mail/parse-mail';
 import { otpCodes, otpRequests, users } from '../../db/schema';
-import { tempDataDir, testApp } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { call, signInCustomer } from '../auth/test-helpers';
+import { useTestApp } from '../../test/app';
+import { call } from '../../test/requests';
 
-let database: TestDatabase;
 /** codes may be asked for again at once; the per-address caps keep their real defaults */
-let app: FastifyInstance;
+const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' } });
 /** the real 60-second cooldown, and caps set through the environment */
 let strict: FastifyInstance;
-const data = tempDataDir();
-const outbox = path.join(data.dir, 'outbox');
+const outbox = api.outboxDir;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await testApp({
-    db: database.db,
-    dataDir: data.dir,
-    env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' },
-  });
-  strict = await testApp({
-    db: database.db,
-    dataDir: data.dir,
+  strict = await api.startApp({
     env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_MAX_PER_HOUR: '2', OTP_MAX_PER_DAY: '3' },
   });
-});
-afterAll(async () => {
-  await app?.close();
-  await strict?.close();
-  await database?.close();
-  data.remove();
-});
-beforeEach(async () => {
-  await database.reset();
 });
 
 const HOURLY = 'Too many codes were sent to this e-mail in the last hour. Please try again later.';
@@ -67,16 +47,16 @@ function profile(email: string, overrides: Record<string, unknown> = {}) {
   return { firstName: 'Asha', lastName: 'Kumari', email, phoneNumber: '9876543210', ...overrides };
 }
 
-function update(token: string, body: object, target = app) {
+function update(token: string, body: object, target = api.app) {
   return call(target, 'POST', '/users/updateUserAccount', { token, body });
 }
 
-function confirm(token: string, otp: unknown, target = app) {
+function confirm(token: string, otp: unknown, target = api.app) {
   return call(target, 'POST', '/users/verifyEmailChange', { token, body: { otp } });
 }
 
 async function emailOf(userId: string) {
-  const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+  const [row] = await api.db.select().from(users).where(eq(users.id, userId));
   return row!.email;
 }
 
@@ -85,8 +65,8 @@ const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 describe('changing the e-mail', () => {
   it('takes effect only with the code mailed to the new address, then ends the other sessions', async () => {
     const email = fresh();
-    const here = await signInCustomer(app, outbox, email);
-    const elsewhere = await signInCustomer(app, outbox, email);
+    const here = await api.signInCustomer(email);
+    const elsewhere = await api.signInCustomer(email);
     const next = fresh('new');
 
     const asked = await update(here.accessToken, profile(next.toUpperCase(), { lastName: 'Devi' }));
@@ -103,7 +83,7 @@ describe('changing the e-mail', () => {
     const mail = mailsTo(next).at(-1)!;
     expect(mail.headers.get('subject')).toBe('Confirm your new Mithila Makhana e-mail');
     const code = codeMailedTo(next);
-    const [stored] = await database.db
+    const [stored] = await api.db
       .select()
       .from(otpCodes)
       .where(eq(otpCodes.purpose, 'email-change'));
@@ -117,9 +97,11 @@ describe('changing the e-mail', () => {
     expect(wrong.json().message).toBe('Invalid OTP');
     expect(await emailOf(here.user._id)).toBe(email);
     expect(
-      (await call(app, 'POST', '/users/loginUser', { body: { email: next } })).statusCode,
+      (await call(api.app, 'POST', '/users/loginUser', { body: { email: next } })).statusCode,
     ).toBe(404);
-    const stillThere = await call(app, 'GET', '/users/getUser', { token: elsewhere.accessToken });
+    const stillThere = await call(api.app, 'GET', '/users/getUser', {
+      token: elsewhere.accessToken,
+    });
     expect(stillThere.json().data.email).toBe(email);
 
     const confirmed = await confirm(here.accessToken, code);
@@ -130,21 +112,21 @@ describe('changing the e-mail', () => {
       email: next,
       lastName: 'Devi',
     });
-    const [row] = await database.db.select().from(users).where(eq(users.id, here.user._id));
+    const [row] = await api.db.select().from(users).where(eq(users.id, here.user._id));
     expect(row!.email).toBe(next);
     expect(row!.emailVerifiedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // The caller's session goes on; every other one is over, access and refresh token alike.
-    const mine = await call(app, 'GET', '/users/getUser', { token: here.accessToken });
+    const mine = await call(api.app, 'GET', '/users/getUser', { token: here.accessToken });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data.email).toBe(next);
-    const theirs = await call(app, 'GET', '/users/getUser', { token: elsewhere.accessToken });
+    const theirs = await call(api.app, 'GET', '/users/getUser', { token: elsewhere.accessToken });
     expect(theirs.statusCode).toBe(401);
-    const refreshed = await call(app, 'POST', '/users/refresh-token', {
+    const refreshed = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: elsewhere.refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
-    const myRefresh = await call(app, 'POST', '/users/refresh-token', {
+    const myRefresh = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: here.refreshToken },
     });
     expect(myRefresh.statusCode).toBe(200);
@@ -155,24 +137,24 @@ describe('changing the e-mail', () => {
   });
 
   it("answers 409 for another account's e-mail before any code is sent", async () => {
-    const other = await signInCustomer(app, outbox, fresh('ravi'));
-    const { accessToken, user } = await signInCustomer(app, outbox, fresh());
+    const other = await api.signInCustomer(fresh('ravi'));
+    const { accessToken, user } = await api.signInCustomer(fresh());
     const mailsBefore = mailsTo(other.user.email).length;
     const taken = await update(accessToken, profile(other.user.email.toUpperCase()));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('This email is already used by another account.');
     expect(mailsTo(other.user.email)).toHaveLength(mailsBefore);
     expect(
-      await database.db.select().from(otpCodes).where(eq(otpCodes.purpose, 'email-change')),
+      await api.db.select().from(otpCodes).where(eq(otpCodes.purpose, 'email-change')),
     ).toHaveLength(0);
     expect(await emailOf(user._id)).toBe(user.email);
   });
 
   it('answers 409 when someone took the new address before the code was entered', async () => {
-    const { accessToken, user } = await signInCustomer(app, outbox, fresh());
+    const { accessToken, user } = await api.signInCustomer(fresh());
     const next = fresh('new');
     await update(accessToken, profile(next));
-    const registered = await call(app, 'POST', '/users/registerUser', {
+    const registered = await call(api.app, 'POST', '/users/registerUser', {
       body: { firstName: 'Ravi', lastName: 'Jha', email: next, phoneNumber: '9123456780' },
     });
     expect(registered.statusCode).toBe(200);
@@ -183,8 +165,8 @@ describe('changing the e-mail', () => {
   });
 
   it('binds the code to the account that asked, and burns it after five wrong tries', async () => {
-    const asha = await signInCustomer(app, outbox, fresh());
-    const ravi = await signInCustomer(app, outbox, fresh('ravi'));
+    const asha = await api.signInCustomer(fresh());
+    const ravi = await api.signInCustomer(fresh('ravi'));
     const next = fresh('new');
     await update(asha.accessToken, profile(next));
     const code = codeMailedTo(next);
@@ -203,7 +185,7 @@ describe('changing the e-mail', () => {
   });
 
   it('waits 60 seconds between codes; saving the current e-mail drops the pending change', async () => {
-    const { accessToken, user } = await signInCustomer(strict, outbox, fresh());
+    const { accessToken, user } = await api.signInCustomer(fresh(), strict);
     const next = fresh('new');
     expect((await update(accessToken, profile(next), strict)).statusCode).toBe(200);
     const soon = await update(accessToken, profile(fresh('other'), { lastName: 'Devi' }), strict);
@@ -230,9 +212,10 @@ describe('changing the e-mail', () => {
 
   it('is for a signed-in customer only, and names the field of bad input', async () => {
     expect(
-      (await call(app, 'POST', '/users/verifyEmailChange', { body: { otp: '123456' } })).statusCode,
+      (await call(api.app, 'POST', '/users/verifyEmailChange', { body: { otp: '123456' } }))
+        .statusCode,
     ).toBe(401);
-    const { accessToken } = await signInCustomer(app, outbox, fresh());
+    const { accessToken } = await api.signInCustomer(fresh());
     for (const otp of [undefined, '12a456', 123456, '1'.repeat(5000)]) {
       const response = await confirm(accessToken, otp);
       expect(response.statusCode, String(otp).slice(0, 20)).toBe(400);
@@ -246,29 +229,29 @@ describe('changing the e-mail', () => {
 describe('the first code entered for an e-mail', () => {
   it('ends the sessions opened before the e-mail was proven', async () => {
     const email = fresh();
-    const parked = await signInCustomer(app, outbox, email);
+    const parked = await api.signInCustomer(email);
     // An account whose e-mail was set without proof, as the shop allowed before codes guarded it.
-    await database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, email));
-    const owner = await signInCustomer(app, outbox, email);
+    await api.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, email));
+    const owner = await api.signInCustomer(email);
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: parked.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: parked.accessToken })).statusCode,
     ).toBe(401);
     // Once proven, a sign-in ends nothing.
-    const again = await signInCustomer(app, outbox, email);
+    const again = await api.signInCustomer(email);
     for (const session of [owner, again]) {
       expect(
-        (await call(app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
+        (await call(api.app, 'GET', '/users/getUser', { token: session.accessToken })).statusCode,
       ).toBe(200);
     }
   });
 });
 
 describe('codes per address', () => {
-  async function requestLogin(email: string, target = app) {
+  async function requestLogin(email: string, target = api.app) {
     return call(target, 'POST', '/users/loginUser', { body: { email } });
   }
   async function age(email: string, interval: string) {
-    await database.db
+    await api.db
       .update(otpRequests)
       .set({ createdAt: sql`${otpRequests.createdAt} - ${interval}::interval` })
       .where(eq(otpRequests.email, email));
@@ -276,7 +259,7 @@ describe('codes per address', () => {
 
   it('mails at most 5 codes an hour and 10 a day to one address', async () => {
     const email = fresh();
-    await call(app, 'POST', '/users/registerUser', { body: profile(email) });
+    await call(api.app, 'POST', '/users/registerUser', { body: profile(email) });
     for (let i = 0; i < 5; i++) expect((await requestLogin(email)).statusCode).toBe(200);
     const sixth = await requestLogin(email);
     expect(sixth.statusCode).toBe(429);
@@ -295,12 +278,12 @@ describe('codes per address', () => {
     await age(email, '1 day');
     expect((await requestLogin(email)).statusCode).toBe(200);
     // Rows past the day are gone, not kept for ever.
-    const rows = await database.db.select().from(otpRequests).where(eq(otpRequests.email, email));
+    const rows = await api.db.select().from(otpRequests).where(eq(otpRequests.email, email));
     expect(rows).toHaveLength(1);
   });
 
   it('counts sign-in and e-mail change codes to one address together', async () => {
-    const { accessToken, user } = await signInCustomer(app, outbox, fresh());
+    const { accessToken, user } = await api.signInCustomer(fresh());
     const next = fresh('new');
     for (let i = 0; i < 4; i++)
       expect((await update(accessToken, profile(next))).statusCode).toBe(200);
@@ -312,14 +295,12 @@ describe('codes per address', () => {
 
     // A change refused by the cap changes nothing.
     const other = fresh('other');
-    await database.db
-      .insert(otpRequests)
-      .values(Array.from({ length: 5 }, () => ({ email: other })));
+    await api.db.insert(otpRequests).values(Array.from({ length: 5 }, () => ({ email: other })));
     const refused = await update(accessToken, profile(other, { lastName: 'Devi' }));
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(HOURLY);
     expect(mailsTo(other)).toHaveLength(0);
-    const [row] = await database.db.select().from(users).where(eq(users.id, user._id));
+    const [row] = await api.db.select().from(users).where(eq(users.id, user._id));
     expect(row).toMatchObject({ email: next, lastName: 'Kumari' });
   });
 
@@ -327,7 +308,7 @@ describe('codes per address', () => {
     const email = fresh();
     await call(strict, 'POST', '/users/registerUser', { body: profile(email) });
     const passCooldown = () =>
-      database.db
+      api.db
         .update(otpCodes)
         .set({ createdAt: sql`${otpCodes.createdAt} - interval '2 minutes'` })
         .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, 'login')));

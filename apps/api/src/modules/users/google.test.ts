@@ -1,24 +1,17 @@
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { googleLoginCodes, refreshSessions, users } from '../../db/schema';
 import { loggerOptions } from '../../lib/log-serializers';
-import { tempDataDir, testApp, testConfig } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { call, setCookies, signInCustomer } from '../auth/test-helpers';
+import { useTestApp } from '../../test/app';
+import { call, setCookies } from '../../test/requests';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let unconfigured: FastifyInstance;
 let oidc: OAuth2Server;
 const logLines: string[] = [];
-const data = tempDataDir();
-const outbox = path.join(data.dir, 'outbox');
 const PUBLIC = 'http://shop.test';
 const CLIENT_ID = 'makhana-client';
 const INVALID = 'Google sign-in could not be completed. Please try again.';
@@ -42,9 +35,19 @@ beforeAll(async () => {
   oidc.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, identity);
   });
-  database = await createTestDatabase();
+});
+// Registered after the hook above, so the app is built with the issuer's address.
+const api = useTestApp({
+  env: () => ({
+    PUBLIC_URL: PUBLIC,
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: 'makhana-secret',
+    GOOGLE_ISSUER_URL: oidc.issuer.url ?? '',
+    RATE_LIMIT_STRICT_MAX: '1000',
+    OTP_RESEND_SECONDS: '0',
+  }),
   // The server's own logger options, writing into memory: what a request log would hold.
-  const logger = pino(
+  logger: pino(
     loggerOptions('info'),
     new Writable({
       write(chunk, _encoding, done) {
@@ -52,32 +55,15 @@ beforeAll(async () => {
         done();
       },
     }),
-  );
-  app = await buildApp({
-    config: testConfig(data.dir, {
-      PUBLIC_URL: PUBLIC,
-      GOOGLE_CLIENT_ID: CLIENT_ID,
-      GOOGLE_CLIENT_SECRET: 'makhana-secret',
-      GOOGLE_ISSUER_URL: `http://127.0.0.1:${port}`,
-      RATE_LIMIT_STRICT_MAX: '1000',
-      OTP_RESEND_SECONDS: '0',
-    }),
-    db: database.db,
-    webDistDir: null,
-    logger,
-  });
-  await app.ready();
-  unconfigured = await testApp({ db: database.db, dataDir: data.dir });
+  ),
+});
+beforeAll(async () => {
+  unconfigured = await api.startApp();
 });
 afterAll(async () => {
-  await app?.close();
-  await unconfigured?.close();
   await oidc?.stop();
-  await database?.close();
-  data.remove();
 });
 beforeEach(async () => {
-  await database.reset();
   logLines.length = 0;
   identity = {
     sub: 'google-sub-1',
@@ -101,7 +87,7 @@ function loginError(response: LightMyRequestResponse): string | null {
 
 /** Starts sign-in, lets the OIDC server answer, and comes back to the callback. */
 async function roundTrip(tamper?: (callback: URL) => void) {
-  const start = await app.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
+  const start = await api.app.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(String(start.headers.location));
   const stateCookie = setCookies(start).get('googleAuth');
@@ -121,7 +107,7 @@ async function roundTrip(tamper?: (callback: URL) => void) {
   const callback = new URL(String(answer.headers.get('location')));
   expect(callback.origin + callback.pathname).toBe(`${PUBLIC}/api/v1/users/auth/google/callback`);
   tamper?.(callback);
-  const finish = await app.inject({
+  const finish = await api.app.inject({
     method: 'GET',
     url: callback.pathname + callback.search,
     cookies: cookieHeader(start),
@@ -140,7 +126,7 @@ function handOffCode(finish: LightMyRequestResponse): string {
 }
 
 function googleLogin(code: unknown, browser?: string) {
-  return call(app, 'POST', '/users/googleLogin', {
+  return call(api.app, 'POST', '/users/googleLogin', {
     body: { code },
     ...(browser ? { cookies: { googleBrowser: browser } } : {}),
   });
@@ -159,7 +145,7 @@ async function signInWithGoogle() {
 }
 
 async function liveSessions(userId: string) {
-  const rows = await database.db
+  const rows = await api.db
     .select()
     .from(refreshSessions)
     .where(eq(refreshSessions.subjectId, userId));
@@ -188,9 +174,9 @@ describe('Google sign-in', () => {
     expect(finish.headers['cache-control']).toBe('no-store');
     // The callback opened no session and set no session cookie: only the code can.
     expect(setCookies(finish).has('accessToken')).toBe(false);
-    expect(await database.db.select().from(refreshSessions)).toHaveLength(0);
+    expect(await api.db.select().from(refreshSessions)).toHaveLength(0);
     // Only a hash of the code is kept, and it lives 60 seconds.
-    const [stored] = await database.db.select().from(googleLoginCodes);
+    const [stored] = await api.db.select().from(googleLoginCodes);
     expect(stored!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(code);
     expect(JSON.stringify(stored)).not.toContain(browser);
@@ -217,11 +203,11 @@ describe('Google sign-in', () => {
     expect(cookies.get('googleBrowser')?.value).toBe('');
     expect(cookies.get('googleBrowser')?.raw).toMatch(/Path=\/api\/v1\/users;/);
 
-    const me = await call(app, 'GET', '/users/getUser', { cookies: { accessToken } });
+    const me = await call(api.app, 'GET', '/users/getUser', { cookies: { accessToken } });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.email).toBe('meera.jha@gmail.com');
     // Google vouched for the address.
-    const [row] = await database.db.select().from(users);
+    const [row] = await api.db.select().from(users);
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
 
     const again = await googleLogin(code, browser);
@@ -231,7 +217,7 @@ describe('Google sign-in', () => {
     // A second sign-in finds the same customer by the Google subject, even with a new e-mail.
     identity.email = 'meera.new@gmail.com';
     await signInWithGoogle();
-    const rows = await database.db.select().from(users);
+    const rows = await api.db.select().from(users);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.googleSubject).toBe('google-sub-1');
   });
@@ -241,17 +227,17 @@ describe('Google sign-in', () => {
     const code = handOffCode(first.finish);
     // A link with someone's code, opened where the sign-in did not start.
     expect((await googleLogin(code)).statusCode).toBe(401);
-    const elsewhere = await app.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
+    const elsewhere = await api.app.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
     const otherBrowser = setCookies(elsewhere).get('googleBrowser')!.value;
     const foreign = await googleLogin(code, otherBrowser);
     expect(foreign.statusCode).toBe(401);
     expect(foreign.json().message).toBe(INVALID);
-    expect(await database.db.select().from(refreshSessions)).toHaveLength(0);
+    expect(await api.db.select().from(refreshSessions)).toHaveLength(0);
     expect((await googleLogin(code, first.browser)).statusCode).toBe(200);
 
     const second = await roundTrip();
     const late = handOffCode(second.finish);
-    await database.db.update(googleLoginCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    await api.db.update(googleLoginCodes).set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await googleLogin(late, second.browser);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toBe(INVALID);
@@ -263,25 +249,25 @@ describe('Google sign-in', () => {
     const code = handOffCode(finish);
     const answers = await Promise.all(Array.from({ length: 4 }, () => googleLogin(code, browser)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401, 401, 401]);
-    expect(await database.db.select().from(refreshSessions)).toHaveLength(1);
+    expect(await api.db.select().from(refreshSessions)).toHaveLength(1);
   });
 
   it('names the field of bad googleLogin input', async () => {
-    const missing = await call(app, 'POST', '/users/googleLogin', { body: {} });
+    const missing = await call(api.app, 'POST', '/users/googleLogin', { body: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors[0]).toEqual({ field: 'code', message: 'Code is required' });
     const long = await googleLogin('c'.repeat(5000), 'x');
     expect(long.statusCode).toBe(400);
     expect(long.json().errors[0].field).toBe('code');
     // The old hand-off, tokens in the body, opens nothing.
-    const tokens = await call(app, 'POST', '/users/googleLogin', {
+    const tokens = await call(api.app, 'POST', '/users/googleLogin', {
       body: { accessToken: 'a.b.c', refreshToken: 'r'.repeat(43) },
     });
     expect(tokens.statusCode).toBe(400);
   });
 
   it('attaches to an existing account only once a code proved its e-mail, then ends its other sessions', async () => {
-    const registered = await call(app, 'POST', '/users/registerUser', {
+    const registered = await call(api.app, 'POST', '/users/registerUser', {
       body: {
         firstName: 'Meera',
         lastName: 'Jha',
@@ -292,34 +278,34 @@ describe('Google sign-in', () => {
     const existingId = registered.json().data.user._id;
     // Nobody proved this e-mail yet: whoever typed it in must not share the account with Google.
     expect(loginError((await roundTrip()).finish)).toBe('google_email_unproven');
-    let [row] = await database.db.select().from(users);
+    let [row] = await api.db.select().from(users);
     expect(row!.googleSubject).toBeNull();
 
-    const byCode = await signInCustomer(app, outbox, 'meera.jha@gmail.com');
-    [row] = await database.db.select().from(users);
+    const byCode = await api.signInCustomer('meera.jha@gmail.com');
+    [row] = await api.db.select().from(users);
     expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
     expect(await liveSessions(existingId)).toHaveLength(1);
 
     const google = await signInWithGoogle();
     expect(google.user).toMatchObject({ _id: existingId });
-    const rows = await database.db.select().from(users);
+    const rows = await api.db.select().from(users);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.googleSubject).toBe('google-sub-1');
     // The session from before Google was attached is over, access and refresh token alike.
-    const before = await call(app, 'GET', '/users/getUser', { token: byCode.accessToken });
+    const before = await call(api.app, 'GET', '/users/getUser', { token: byCode.accessToken });
     expect(before.statusCode).toBe(401);
-    const refresh = await call(app, 'POST', '/users/refresh-token', {
+    const refresh = await call(api.app, 'POST', '/users/refresh-token', {
       body: { refreshToken: byCode.refreshToken },
     });
     expect(refresh.statusCode).toBe(401);
-    const now = await call(app, 'GET', '/users/getUser', { token: google.accessToken });
+    const now = await call(api.app, 'GET', '/users/getUser', { token: google.accessToken });
     expect(now.statusCode).toBe(200);
 
     // Later sign-ins find the account by its subject and end nothing.
     const later = await signInWithGoogle();
     expect(later.user._id).toBe(existingId);
     expect(
-      (await call(app, 'GET', '/users/getUser', { token: google.accessToken })).statusCode,
+      (await call(api.app, 'GET', '/users/getUser', { token: google.accessToken })).statusCode,
     ).toBe(200);
     expect(await liveSessions(existingId)).toHaveLength(2);
   });
@@ -334,16 +320,16 @@ describe('Google sign-in', () => {
     const { finish } = await roundTrip((callback) => callback.searchParams.set('state', 'forged'));
     expect(loginError(finish)).toBe('google_interrupted');
 
-    const start = await app.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
+    const start = await api.app.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
     const answer = await fetch(String(start.headers.location), { redirect: 'manual' });
     const callback = new URL(String(answer.headers.get('location')));
     const url = callback.pathname + callback.search;
-    const noCookie = await app.inject({ method: 'GET', url });
+    const noCookie = await api.app.inject({ method: 'GET', url });
     expect(loginError(noCookie)).toBe('google_interrupted');
     const { googleBrowser: _browser, ...stateOnly } = cookieHeader(start);
-    const noBrowser = await app.inject({ method: 'GET', url, cookies: stateOnly });
+    const noBrowser = await api.app.inject({ method: 'GET', url, cookies: stateOnly });
     expect(loginError(noBrowser)).toBe('google_interrupted');
-    const forgedCookie = await app.inject({
+    const forgedCookie = await api.app.inject({
       method: 'GET',
       url,
       cookies: {
@@ -356,8 +342,8 @@ describe('Google sign-in', () => {
       },
     });
     expect(loginError(forgedCookie)).toBe('google_interrupted');
-    expect(await database.db.select().from(users)).toHaveLength(0);
-    expect(await database.db.select().from(googleLoginCodes)).toHaveLength(0);
+    expect(await api.db.select().from(users)).toHaveLength(0);
+    expect(await api.db.select().from(googleLoginCodes)).toHaveLength(0);
   });
 
   it('refuses an unverified e-mail, a cancelled consent and a wrong audience', async () => {
@@ -365,7 +351,7 @@ describe('Google sign-in', () => {
     expect(loginError((await roundTrip()).finish)).toBe('google_unverified');
     identity.email_verified = true;
 
-    const cancelled = await app.inject({
+    const cancelled = await api.app.inject({
       method: 'GET',
       url: '/api/v1/users/auth/google/callback?error=access_denied&state=x',
     });
@@ -384,18 +370,18 @@ describe('Google sign-in', () => {
         Object.assign(token.payload, identity);
       });
     }
-    expect(await database.db.select().from(users)).toHaveLength(0);
+    expect(await api.db.select().from(users)).toHaveLength(0);
   });
 
   it('keeps the query strings of the sign-in steps out of the request log', async () => {
     const { callback, finish } = await roundTrip();
     const code = handOffCode(finish);
-    await app.inject({ method: 'GET', url: `/google-login?code=${code}` });
-    await app.inject({
+    await api.app.inject({ method: 'GET', url: `/google-login?code=${code}` });
+    await api.app.inject({
       method: 'GET',
       url: '/api/v1/users/auth/%67oogle/callback?code=abc&state=def',
     });
-    await app.inject({ method: 'GET', url: '/api/v1/products/getProducts?page=2' });
+    await api.app.inject({ method: 'GET', url: '/api/v1/products/getProducts?page=2' });
     const log = logLines.join('');
     expect(log).toContain('"url":"/api/v1/users/auth/google/callback"');
     expect(log).toContain('"url":"/google-login"');

@@ -1,26 +1,23 @@
 import { Writable } from 'node:stream';
 import { SITE } from '@makhana/domain/site';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../adapters/mail/local-smtp';
 import { parseMail } from '../../adapters/mail/parse-mail';
-import { buildApp } from '../../app';
 import { otpCodes, users } from '../../db/schema';
-import { tempDataDir, testApp, testConfig } from '../../test/app';
-import { createTestDatabase, type TestDatabase } from '../../test/database';
-import { call } from '../auth/test-helpers';
+import { testApp, useTestApp } from '../../test/app';
+import { call } from '../../test/requests';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let smtp: LocalSmtp;
 const logLines: string[] = [];
-const data = tempDataDir();
-
+// Before the app's hooks, so the app is built with the server's address.
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startLocalSmtp()]);
-  const logger = pino(
+  smtp = await startLocalSmtp();
+});
+const api = useTestApp({
+  env: () => ({ SMTP_URL: smtp.url, RATE_LIMIT_STRICT_MAX: '1000' }),
+  logger: pino(
     { level: 'info' },
     new Writable({
       write(chunk, _encoding, done) {
@@ -28,23 +25,12 @@ beforeAll(async () => {
         done();
       },
     }),
-  );
-  app = await buildApp({
-    config: testConfig(data.dir, { SMTP_URL: smtp.url, RATE_LIMIT_STRICT_MAX: '1000' }),
-    db: database.db,
-    webDistDir: null,
-    logger,
-  });
-  await app.ready();
+  ),
 });
 afterAll(async () => {
-  await app?.close();
   await smtp?.close();
-  await database?.close();
-  data.remove();
 });
 beforeEach(async () => {
-  await database.reset();
   smtp.received.length = 0;
   smtp.refuse.clear();
   logLines.length = 0;
@@ -58,7 +44,7 @@ const ASHA = {
 };
 
 async function register(body: Record<string, unknown> = ASHA) {
-  return call(app, 'POST', '/users/registerUser', { body });
+  return call(api.app, 'POST', '/users/registerUser', { body });
 }
 
 /** The code of the newest mail the SMTP server received for `email`. */
@@ -73,16 +59,16 @@ function codeFromMail(email: string): string {
 }
 
 async function requestCode(email: string, path = '/users/loginUser') {
-  return call(app, 'POST', path, { body: { email } });
+  return call(api.app, 'POST', path, { body: { email } });
 }
 
 async function verify(email: string, otp: string, path = '/users/loginVerificationUser') {
-  return call(app, 'POST', path, { body: { email, otp } });
+  return call(api.app, 'POST', path, { body: { email, otp } });
 }
 
 /** Moves the last code's creation back, as if the cooldown had passed. */
 async function passCooldown(email: string) {
-  await database.db
+  await api.db
     .update(otpCodes)
     .set({ createdAt: sql`${otpCodes.createdAt} - interval '2 minutes'` })
     .where(eq(otpCodes.email, email));
@@ -126,7 +112,7 @@ describe('register', () => {
     expect(racers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
   });
 
-  it('names the field of bad input with the spec messages, never a 500', async () => {
+  it("names the field of bad input with the shop's messages, never a 500", async () => {
     const cases: [unknown, string, string][] = [
       [{ ...ASHA, firstName: '' }, 'firstName', 'First name is required'],
       [{ ...ASHA, lastName: undefined }, 'lastName', 'Last name is required'],
@@ -149,7 +135,7 @@ describe('register', () => {
       expect(response.json().message).toContain(field);
     }
     for (const payload of ['', 'null', '[]', '"text"', '{"firstName":']) {
-      const response = await app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/api/v1/users/registerUser',
         headers: { 'content-type': 'application/json' },
@@ -158,7 +144,7 @@ describe('register', () => {
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().success).toBe(false);
     }
-    expect(await database.db.select().from(users)).toHaveLength(0);
+    expect(await api.db.select().from(users)).toHaveLength(0);
   });
 });
 
@@ -185,7 +171,7 @@ describe('sign-in with a one-time code', () => {
     expect(logLines.join('')).toContain(`OTP for ${email}: ${code}`);
 
     // Only an HMAC of the code is stored.
-    const [row] = await database.db.select().from(otpCodes);
+    const [row] = await api.db.select().from(otpCodes);
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.codeHash).not.toContain(code);
     const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
@@ -199,7 +185,7 @@ describe('sign-in with a one-time code', () => {
     expect(body.data.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.data.refreshToken).toMatch(/^[\w-]{43}$/);
 
-    const me = await call(app, 'GET', '/users/getUser', { token: body.data.accessToken });
+    const me = await call(api.app, 'GET', '/users/getUser', { token: body.data.accessToken });
     expect(me.statusCode).toBe(200);
     expect(me.json().data).toEqual(body.data.user);
   });
@@ -247,7 +233,7 @@ describe('sign-in with a one-time code', () => {
     const email = 'asha.kumari@example.com';
     await requestCode(email);
     const first = codeFromMail(email);
-    await database.db
+    await api.db
       .update(otpCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(otpCodes.email, email));
@@ -302,7 +288,7 @@ describe('sign-in with a one-time code', () => {
     const response = await requestCode(email);
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe('We could not send the code. Please try again.');
-    expect(await database.db.select().from(otpCodes)).toHaveLength(0);
+    expect(await api.db.select().from(otpCodes)).toHaveLength(0);
 
     // No cooldown for a code nobody got.
     smtp.refuse.clear();
@@ -330,11 +316,11 @@ describe('sign-in with a one-time code', () => {
       ],
     ];
     for (const [path, body, field, message] of cases) {
-      const response = await call(app, 'POST', path, { body });
+      const response = await call(api.app, 'POST', path, { body });
       expect(response.statusCode, `${path} ${JSON.stringify(body).slice(0, 60)}`).toBe(400);
       expect(response.json().errors).toContainEqual({ field, message });
     }
-    const empty = await call(app, 'POST', '/users/loginUser');
+    const empty = await call(api.app, 'POST', '/users/loginUser');
     expect(empty.statusCode).toBe(400);
   });
 });
@@ -342,8 +328,8 @@ describe('sign-in with a one-time code', () => {
 describe('strict rate limit', () => {
   it('limits code requests per client', async () => {
     const limited = await testApp({
-      db: database.db,
-      dataDir: data.dir,
+      db: api.db,
+      dataDir: api.dataDir,
       env: { RATE_LIMIT_STRICT_MAX: '3' },
     });
     try {

@@ -67,7 +67,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeTruthy();
   });
 
-  it('has the spec side menu, with the profile open first', () => {
+  it('has the side menu of four entries, with the profile open first', () => {
     stubRoutes({});
     renderDashboard();
     const menu = screen.getByRole('navigation', { name: 'Account' });
@@ -134,7 +134,7 @@ describe('DashboardPage', () => {
     expect(card.textContent).toContain('9876543210, 9123456780');
   });
 
-  it('validates the address form with the spec messages, then adds the address', async () => {
+  it("validates the address form with the shop's messages, then adds the address", async () => {
     const api = addressBook([]);
     const user = userEvent.setup();
     const { store } = renderDashboard({ section: 'addresses' });

@@ -43,7 +43,7 @@ const emailField = () => screen.getByLabelText('Email address');
 const sendCode = () => screen.getByRole('button', { name: 'Send code' });
 
 describe('LoginPage', () => {
-  it('checks the e-mail with the spec messages, linked to the field and focused', async () => {
+  it("checks the e-mail with the shop's messages, linked to the field and focused", async () => {
     const api = happyApi();
     const user = userEvent.setup();
     renderLogin();

@@ -35,7 +35,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, phone = '98765
 }
 
 describe('RegisterPage', () => {
-  it('shows every spec message, the terms one included', async () => {
+  it('shows every form message, the terms one included', async () => {
     const api = stubRoutes({});
     const user = userEvent.setup();
     renderRegister();

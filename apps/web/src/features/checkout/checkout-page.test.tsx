@@ -220,7 +220,7 @@ describe('CheckoutPage: the form', () => {
   });
 });
 
-describe('CheckoutPage: placing the order (spec 4, Checkout and payment)', () => {
+describe('CheckoutPage: placing the order, paying and abandoning the payment', () => {
   it('creates the order, pays in the simulated window, verifies, empties the cart and opens the order page', async () => {
     const api = stubCheckout(successRoutes());
     const user = userEvent.setup();

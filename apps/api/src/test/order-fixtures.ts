@@ -1,0 +1,232 @@
+/** Products, customers and orders for the checkout, payment and race tests. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rupeesToPaise } from '@makhana/domain/money';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { parseMail } from '../adapters/mail/parse-mail';
+import { paymentSignature } from '../adapters/payments/signatures';
+import { DEV_AUTH_SECRET } from '../config/config';
+import type { Database } from '../db/client';
+import { orders, productImages, products, productVariants, stockReservations } from '../db/schema';
+import { SessionService } from '../modules/auth/service';
+import { call, insertUser } from './requests';
+
+export const DEV_KEY_SECRET = 'simulated-key-secret-development-only';
+export const DEV_WEBHOOK_SECRET = 'simulated-webhook-secret-development-only';
+
+export const ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Kumari',
+  email: 'asha@example.com',
+  phone: '9876543210',
+  address: '12 Station Road',
+  city: 'Darbhanga',
+  state: 'Bihar',
+  pincode: '846004',
+};
+
+export interface TestVariant {
+  productId: string;
+  variantId: string;
+  name: string;
+  sku: string;
+  weight: number;
+  price: number;
+}
+
+let seq = 0;
+
+/** A product with one variant per weight; price in rupees. */
+export async function insertProduct(
+  db: Database,
+  options: {
+    name?: string;
+    inStock?: boolean;
+    variants: { weight: number; price: number; stock: number }[];
+  },
+): Promise<[TestVariant, ...TestVariant[]]> {
+  seq += 1;
+  const name = options.name ?? `Test Makhana ${seq}`;
+  const [product] = await db
+    .insert(products)
+    .values({
+      name,
+      description: 'Roasted fox nuts',
+      brand: 'Mithila Makhana',
+      categoryType: 'Snacks',
+      pricePaise: rupeesToPaise(options.variants[0]!.price),
+      inStock: options.inStock ?? true,
+      shelfLife: 6,
+      sku: `T${seq}`,
+    })
+    .returning();
+  await db
+    .insert(productImages)
+    .values({ productId: product!.id, url: `/uploads/test-${seq}.svg`, position: 0 });
+  const rows = await db
+    .insert(productVariants)
+    .values(
+      options.variants.map((v) => ({
+        productId: product!.id,
+        weightGrams: v.weight,
+        pricePaise: rupeesToPaise(v.price),
+        sku: `T${seq}-${v.weight}`,
+        stock: v.stock,
+      })),
+    )
+    .returning();
+  const variants = rows.map((row) => ({
+    productId: product!.id,
+    variantId: row.id,
+    name,
+    sku: row.sku,
+    weight: row.weightGrams,
+    price: row.pricePaise / 100,
+  }));
+  if (variants.length === 0) throw new Error('a product needs a variant');
+  return variants as [TestVariant, ...TestVariant[]];
+}
+
+/** A signed-in customer: user row and an access token from a real session. */
+export async function customer(db: Database, email?: string) {
+  const user = await insertUser(db, email);
+  const sessions = new SessionService(db, {
+    authSecret: DEV_AUTH_SECRET,
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 30,
+  });
+  const { accessToken } = await sessions.start('customer', user.id);
+  return { user, token: accessToken };
+}
+
+export function cartLine(variant: TestVariant, quantity: number) {
+  return {
+    id: variant.productId,
+    name: variant.name,
+    image: '',
+    weight: variant.weight,
+    sku: variant.sku,
+    price: variant.price,
+    quantity,
+  };
+}
+
+/** The createOrder payload the storefront sends, with the figures it would compute. */
+export function orderPayload(lines: ReturnType<typeof cartLine>[], address = ADDRESS) {
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const shippingCost = subtotal > 500 ? 0 : 50;
+  return {
+    items: lines,
+    shippingCost,
+    totalAmount: subtotal + shippingCost,
+    shippingAddress: address,
+    paymentMethod: 'Prepaid',
+  };
+}
+
+export async function placeOrder(
+  app: FastifyInstance,
+  token: string,
+  lines: ReturnType<typeof cartLine>[],
+): Promise<LightMyRequestResponse> {
+  return call(app, 'POST', '/orders/createOrder', { token, body: orderPayload(lines) });
+}
+
+/** Places an order and opens its payment; returns the order id and the gateway order id. */
+export async function orderWithPayment(
+  app: FastifyInstance,
+  token: string,
+  lines: ReturnType<typeof cartLine>[],
+): Promise<{ orderId: string; gatewayOrderId: string; amount: number }> {
+  const created = await placeOrder(app, token, lines);
+  if (created.statusCode !== 200) throw new Error(`createOrder: ${created.body}`);
+  const orderId = created.json().data._id as string;
+  const started = await call(app, 'POST', '/orders/razorpayPayment', { token, body: { orderId } });
+  if (started.statusCode !== 200) throw new Error(`razorpayPayment: ${started.body}`);
+  return { orderId, gatewayOrderId: started.json().data.id, amount: started.json().data.amount };
+}
+
+/** What a browser holds after paying: the signed triple of Razorpay Checkout. */
+export function signedPayment(
+  gatewayOrderId: string,
+  paymentId: string,
+  keySecret = DEV_KEY_SECRET,
+) {
+  return {
+    razorpay_order_id: gatewayOrderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: paymentSignature(keySecret, gatewayOrderId, paymentId),
+  };
+}
+
+export async function stockOf(db: Database, variantId: string): Promise<number> {
+  const [row] = await db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  return row!.stock;
+}
+
+export async function reservationStatuses(db: Database, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ status: stockReservations.status })
+    .from(stockReservations)
+    .where(eq(stockReservations.orderId, orderId));
+  return rows.map((r) => r.status);
+}
+
+export async function orderRow(db: Database, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+export async function countRows(db: Database, table: typeof orders | typeof stockReservations) {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return Number(row!.n);
+}
+
+/** Moves an order's expiry (and its reservations') into the past. */
+export async function expireNow(db: Database, orderId: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  await db.update(orders).set({ expiresAt: past }).where(eq(orders.id, orderId));
+  await db
+    .update(stockReservations)
+    .set({ expiresAt: past })
+    .where(eq(stockReservations.orderId, orderId));
+}
+
+/** Every mail in an outbox folder, oldest first. */
+export function outbox(dir: string) {
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => {
+    const mail = parseMail(readFileSync(path.join(dir, f), 'utf8'));
+    return {
+      to: mail.headers.get('to') ?? '',
+      subject: decodeWords(mail.headers.get('subject') ?? ''),
+      text: mail.text ?? '',
+    };
+  });
+}
+
+/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) of a header. */
+export function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) => {
+      if (kind.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+      const bytes = text
+        .replace(/_/g, ' ')
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        );
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    });
+}
