@@ -1,7 +1,9 @@
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { apiRequest, errorMessage } from '../lib/api-client';
+import { failSimulatedPayment } from '../api/fail-simulated-payment';
+import { paySimulatedPayment } from '../api/pay-simulated-payment';
+import { errorMessage } from '../lib/api-client';
 import { PAYMENT_FAILED, type PaymentOrder, type PaymentSuccess } from '../lib/payment-window';
 import { useModalFocus } from './dialog';
 import {
@@ -85,10 +87,7 @@ export function SimulatedPaymentWindow({
     busyRef.current = true;
     setStep({ kind: 'paying' });
     try {
-      const payment = await apiRequest<PaymentSuccess>('/payments/simulated/pay', {
-        method: 'POST',
-        body: { razorpay_order_id: order.id },
-      });
+      const payment = await paySimulatedPayment({ razorpay_order_id: order.id });
       onPaid(payment);
     } catch (error) {
       busyRef.current = false;
@@ -102,10 +101,7 @@ export function SimulatedPaymentWindow({
     busyRef.current = true;
     setStep({ kind: 'failing' });
     try {
-      await apiRequest<unknown>('/payments/simulated/fail', {
-        method: 'POST',
-        body: { razorpay_order_id: order.id },
-      });
+      await failSimulatedPayment({ razorpay_order_id: order.id });
     } catch {
       // The attempt failed either way; only its record on the server is missing.
     }

@@ -1,6 +1,6 @@
 import { PINCODE_LENGTH } from '@makhana/domain/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type PincodeVerdict, verifyPincode } from '../../lib/pincode';
+import { type PincodeVerdict, verifyPincode } from '../../api/verify-pincode';
 
 /**
  * The checkout's pincode states: unchecked, then serviceable or not_serviceable

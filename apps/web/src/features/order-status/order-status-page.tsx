@@ -2,50 +2,31 @@ import { POLICY } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import type { Order } from '@makhana/domain/orders';
 import { SITE } from '@makhana/domain/site';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
-import { apiRequest } from '../../lib/api-client';
 import { formatOrderDate, shippingAddressLines } from '../../lib/orders';
 import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
+import { useOrder } from './api/get-order';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const SHIPPING_NOTE = `Your order will be shipped within ${POLICY.processingBusinessDays} business days; we will e-mail you the tracking link.`;
 
-type View = { status: 'loading' } | { status: 'ready'; order: Order } | { status: 'missing' };
-
-/** GET /orders/order-id-details/{id}: the customer's own order, else a 404. */
-function fetchOrder(id: string, signal: AbortSignal): Promise<Order> {
-  return apiRequest<Order>(`/orders/order-id-details/${encodeURIComponent(id)}`, { signal });
-}
-
 /** /order-status/{id}: the thank-you page after paying, and every order's own page later. */
 export function OrderStatusPage() {
   const { id = '' } = useParams();
-  const [view, setView] = useState<View>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each order's page (a new id) opens at its top, before its order loads
+  useEffect(() => {
+    scrollToTop();
+  }, [id]);
+  const view = useOrder(id);
   usePageMeta({
     title: `${view.status === 'ready' ? `Order ${view.order.orderNumber}` : 'Your order'} | ${SITE.brand}`,
     canonicalPath: `/order-status/${id}`,
   });
-
-  useEffect(() => {
-    scrollToTop();
-    const controller = new AbortController();
-    setView({ status: 'loading' });
-    fetchOrder(id, controller.signal).then(
-      (order) => {
-        if (!controller.signal.aborted)
-          setView(order ? { status: 'ready', order } : { status: 'missing' });
-      },
-      () => {
-        if (!controller.signal.aborted) setView({ status: 'missing' });
-      },
-    );
-    return () => controller.abort();
-  }, [id]);
 
   return (
     <div className="container-page py-8 sm:py-12">

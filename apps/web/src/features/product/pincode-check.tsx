@@ -1,11 +1,7 @@
 import { PINCODE_LENGTH } from '@makhana/domain/constants';
 import { useId, useState } from 'react';
-import {
-  cleanPincode,
-  isValidPincode,
-  type PincodeVerdict,
-  verifyPincode,
-} from '../../lib/pincode';
+import { type PincodeVerdict, verifyPincode } from '../../api/verify-pincode';
+import { cleanPincode, isValidPincode } from '../../lib/pincode';
 
 export const INVALID_PINCODE_MESSAGE = 'Please enter a valid 6-digit pincode.';
 
