@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { formatOrderDate, orderItemCount, shippingAddressLines } from '../../lib/orders';
-import { useMyOrders } from './orders-api';
+import { useMyOrders } from './api/get-my-orders';
 
 export function OrdersSection() {
   const view = useMyOrders();

@@ -7,14 +7,9 @@ import { toast } from 'react-toastify';
 import { FormAlert, OtpField, SelectField, TextField } from '../../components/form-field';
 import { loadUser, updateAccount } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
-import {
-  codeSentMessage,
-  confirmEmailChange,
-  EMAIL_UPDATED,
-  emailCodeSchema,
-  pendingEmailOf,
-  resendEmailChangeCode,
-} from './email-change-api';
+import { confirmEmailChange, emailCodeSchema } from './api/confirm-email-change';
+import { resendEmailChangeCode } from './api/resend-email-change-code';
+import { codeSentMessage, EMAIL_UPDATED, pendingEmailOf } from './email-change';
 import { notifyError, rejection } from './notify';
 
 function formValues(user: User) {

@@ -15,7 +15,8 @@ import {
 } from '../../components/form-field';
 import { usePageMeta } from '../../lib/seo';
 import { useAppSelector } from '../../stores/hooks';
-import { COMPLAINT_SENT, INVOICE_MAX_BYTES, raiseComplaint, supportFailure } from './support-api';
+import { COMPLAINT_SENT, INVOICE_MAX_BYTES, raiseComplaint } from './api/raise-complaint';
+import { supportFailure } from './support-failure';
 import { SupportLayout } from './support-layout';
 
 export const INVOICE_REQUIRED = 'Please attach your invoice as an image';

@@ -8,12 +8,8 @@ import { toast } from 'react-toastify';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-field';
 import { SectionLink } from '../../components/section-link';
 import { usePageMeta } from '../../lib/seo';
-import {
-  CONTACT_SENT,
-  type ContactFields,
-  sendContactMessage,
-  supportFailure,
-} from './support-api';
+import { CONTACT_SENT, type ContactFields, sendContactMessage } from './api/send-contact-message';
+import { supportFailure } from './support-failure';
 import { SupportLayout } from './support-layout';
 
 const EMPTY: ContactFields = { from_name: '', reply_to: '', phone: '', message: '' };
