@@ -13,7 +13,6 @@ import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
-import { jsonDepthError } from './lib/validation';
 import { adminRoutes } from './modules/admins/routes';
 import { createAuthKit } from './modules/auth/http';
 import { deriveKey } from './modules/auth/tokens';
@@ -29,6 +28,7 @@ import { supportRoutes } from './modules/support/routes';
 import { userRoutes } from './modules/users/routes';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { depthCheckedJson, emptyJsonAsObject, refuseNulCharacters } from './plugins/request-hooks';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStorefront, registerUploads } from './plugins/static-files';
 
@@ -70,15 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
-  // Every scope inherits this parser (scopes that replace it check depth too): nesting is
-  // measured before JSON.parse, since the code after it walks a body recursively.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const tooDeep = jsonDepthError(body as string);
-    if (tooDeep) done(tooDeep, undefined);
-    else parseJson(request, body as string, done);
-  });
+  await app.register(depthCheckedJson);
   installSecurityHeaders(app, config);
   await app.register(compress, {
     global: true,
@@ -134,21 +126,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, prefix: '/banners' });
-      await api.register(userRoutes, { db, config, auth, mailer, oidc, prefix: '/users' });
-      await api.register(adminRoutes, { db, config, auth, prefix: '/admins' });
-      await api.register(orderRoutes, { db, auth, orders, directory: pincodes, prefix: '/orders' });
-      await api.register(paymentRoutes, { auth, orders, prefix: '/orders' });
+      await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
       await api.register(webhookRoutes, { orders, prefix: '/orders' });
-      if (simulated) {
-        await api.register(simulatedPaymentRoutes, {
+      // The routes that store what a shopper or the owner types refuse NUL characters up front.
+      await api.register(async (writes) => {
+        await writes.register(refuseNulCharacters);
+        await writes.register(async (bodyless) => {
+          await bodyless.register(emptyJsonAsObject);
+          await bodyless.register(userRoutes, { db, config, auth, mailer, oidc, prefix: '/users' });
+          await bodyless.register(adminRoutes, { db, config, auth, prefix: '/admins' });
+        });
+        await writes.register(orderRoutes, {
+          db,
           auth,
           orders,
-          gateway: simulated,
-          prefix: '/payments/simulated',
+          directory: pincodes,
+          prefix: '/orders',
         });
-      }
-      await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
-      await api.register(supportRoutes, { db, config, mailer, prefix: '/supports' });
+        await writes.register(paymentRoutes, { auth, orders, prefix: '/orders' });
+        if (simulated) {
+          await writes.register(simulatedPaymentRoutes, {
+            auth,
+            orders,
+            gateway: simulated,
+            prefix: '/payments/simulated',
+          });
+        }
+        await writes.register(supportRoutes, { db, config, mailer, prefix: '/supports' });
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -6,7 +6,7 @@ import { success } from '../../lib/envelope';
 import { UnauthorizedError } from '../../lib/errors';
 import { maxLengths, parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
-import { type AuthKit, authOf, refuseNulCharacters, tolerateEmptyJson } from '../auth/http';
+import { type AuthKit, authOf } from '../auth/http';
 import { SESSION_EXPIRED } from '../auth/tokens';
 import { getAdminView, SignInLockedError, signInOwner } from './service';
 
@@ -17,9 +17,6 @@ export const adminRoutes: FastifyPluginAsync<{
   config: Config;
   auth: AuthKit;
 }> = async (app, { db, config, auth }) => {
-  tolerateEmptyJson(app);
-  app.addHook('preHandler', refuseNulCharacters);
-
   app.post(
     '/onlyAdminTo/login',
     { config: strictRateLimit(config.rateLimit) },

@@ -1,14 +1,8 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
-import { jsonDepthError } from '../../lib/validation';
 import { SessionService, type TokenPair } from './service';
 import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
 
@@ -253,61 +247,4 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
       if (family) await sessions.revokeFamily(family);
     },
   };
-}
-
-/**
- * PostgreSQL text cannot hold a NUL character; a body carrying one is refused as bad input rather
- * than failing in the database. The walk keeps its own stack instead of recursing (as
- * JSON.stringify does), so no body, however deep, can overflow the call stack here.
- */
-export const refuseNulCharacters: preHandlerAsyncHookHandler = async (request) => {
-  const pending: unknown[] = [request.body];
-  const seen = new Set<object>();
-  let found = false;
-  while (!found && pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === 'string') {
-      found = value.includes('\u0000');
-    } else if (
-      value !== null &&
-      typeof value === 'object' &&
-      !ArrayBuffer.isView(value) &&
-      !seen.has(value)
-    ) {
-      seen.add(value);
-      for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) found = true;
-        pending.push(item);
-      }
-    }
-  }
-  if (found) {
-    throw new BadRequestError('body: Text may not contain NUL characters', [
-      { field: 'body', message: 'Text may not contain NUL characters' },
-    ]);
-  }
-};
-
-/**
- * A JSON parser that reads an empty body as `{}`: the body-less POSTs (logout,
- * deleteAddress) work whether or not the client sends a JSON content type. Anything else is
- * depth-checked like every JSON body of the app, then Fastify's own parser, with its
- * prototype-poisoning protection.
- */
-export function tolerateEmptyJson(scope: FastifyInstance): void {
-  const parse = scope.getDefaultJsonParser('error', 'error');
-  scope.removeContentTypeParser('application/json');
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') {
-      done(null, {});
-      return;
-    }
-    const tooDeep = jsonDepthError(text);
-    if (tooDeep) {
-      done(tooDeep, undefined);
-      return;
-    }
-    parse(request, text, done);
-  });
 }

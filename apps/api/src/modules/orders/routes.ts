@@ -4,7 +4,7 @@ import type { PincodeDirectory } from '../../adapters/pincode/pincode-directory'
 import type { Database } from '../../db/client';
 import { success } from '../../lib/envelope';
 import { parseInput } from '../../lib/validation';
-import { type AuthKit, authOf, refuseNulCharacters } from '../auth/http';
+import { type AuthKit, authOf } from '../auth/http';
 import { createOrder, ORDER_CREATED, parseCreateOrder } from './checkout';
 import type { OrdersKit } from './kit';
 import { listOrders, ORDER_NOT_FOUND, orderDetails, orderView } from './service';
@@ -25,7 +25,6 @@ export const orderRoutes: FastifyPluginAsync<{
   directory: PincodeDirectory;
 }> = async (app, { db, auth, orders, directory }) => {
   const ctx = orders.context;
-  app.addHook('preHandler', refuseNulCharacters);
 
   /** A customer reads only their own orders; the owner reads every order. */
   app.get('/orderDetails', { preHandler: auth.requireCustomerOrOwner }, async (request) => {

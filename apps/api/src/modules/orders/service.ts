@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-import { isUuid } from '../products/service';
+import { isUuid } from '../../lib/ids';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** The order page's words when an order cannot be shown (docs/product.md#order-page). */

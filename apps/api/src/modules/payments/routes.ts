@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { success } from '../../lib/envelope';
 import { jsonDepthError, parseInput } from '../../lib/validation';
-import { type AuthKit, authOf, refuseNulCharacters } from '../auth/http';
+import { type AuthKit, authOf } from '../auth/http';
 import type { OrdersKit } from '../orders/kit';
 import {
   gatewayOrderSchema,
@@ -29,7 +29,6 @@ export const paymentRoutes: FastifyPluginAsync<{ auth: AuthKit; orders: OrdersKi
   { auth, orders },
 ) => {
   const ctx = orders.context;
-  app.addHook('preHandler', refuseNulCharacters);
 
   // The amount and the user come from the server's order and the token; a body's totalAmount
   // or userId is ignored.
@@ -90,7 +89,6 @@ export const simulatedPaymentRoutes: FastifyPluginAsync<{
   gateway: SimulatedGateway;
 }> = async (app, { auth, orders, gateway }) => {
   const ctx = orders.context;
-  app.addHook('preHandler', refuseNulCharacters);
 
   app.post('/pay', { preHandler: auth.requireCustomer }, async (request) => {
     const { razorpay_order_id } = parseInput(gatewayOrderSchema, request.body);

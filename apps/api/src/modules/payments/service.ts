@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { createSimulatedGateway } from '../../adapters/payments/simulated-gateway';
 import { orders, paymentEvents } from '../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { OrderContext } from '../orders/context';
 import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from '../orders/service';
 import {
@@ -19,7 +20,6 @@ import {
   settleCapture,
   settleCaptureInTx,
 } from '../orders/state-changes';
-import { isUuid } from '../products/service';
 
 export const PAYMENT_ORDER_CREATED = 'Payment order created successfully';
 export const PAYMENT_VERIFIED = 'Payment verified successfully';

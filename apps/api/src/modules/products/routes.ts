@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { success } from '../../lib/envelope';
 import { NotFoundError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import { parseInput } from '../../lib/validation';
 import type { CatalogueCache } from './catalogue-cache';
-import { getProduct, isUuid, listProducts, PRODUCT_NOT_FOUND } from './service';
+import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './service';
 
 const productParams = z.object({
   id: z.string().trim().min(1, 'Product id is required').max(100, 'Product id is too long'),

@@ -11,14 +11,9 @@ import {
   stockReservations,
 } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** Units of each variant held by unexpired active reservations. */
 function heldStock(db: Executor) {

@@ -9,7 +9,6 @@ import { success } from '../../lib/envelope';
 import { AppError, BadRequestError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
-import { refuseNulCharacters } from '../auth/http';
 import {
   COMPLAINT_SENT_MESSAGE,
   CONTACT_SENT_MESSAGE,
@@ -104,7 +103,6 @@ export const supportRoutes: FastifyPluginAsync<SupportRouteDeps> = async (app, d
   await app.register(multipart, {
     limits: { files: 1, fileSize: INVOICE_MAX_BYTES, fields: 10, fieldSize: 10 * 1024, parts: 11 },
   });
-  app.addHook('preHandler', refuseNulCharacters);
 
   app.post('/contact-us', { config: strict }, async (request) => {
     const input = parseInput(contactSchema, request.body);

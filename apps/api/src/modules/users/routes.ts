@@ -15,7 +15,7 @@ import { success } from '../../lib/envelope';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { maxLengths, parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
-import { type AuthKit, authOf, refuseNulCharacters, tolerateEmptyJson } from '../auth/http';
+import { type AuthKit, authOf } from '../auth/http';
 import { SESSION_EXPIRED } from '../auth/tokens';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
@@ -91,8 +91,6 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
     app.log,
     !config.isProduction,
   );
-  tolerateEmptyJson(app);
-  app.addHook('preHandler', refuseNulCharacters);
 
   // One-time codes: the shop's own names (loginUser, loginVerificationUser) and the generic ones
   // are the same two steps (docs/product.md#one-time-codes).
