@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { loadUser } from '../stores/auth-slice';
-import { fetchBanners } from '../stores/banner-slice';
+import { fetchBanners } from '../api/get-banners';
+import { fetchProducts } from '../api/get-products';
+import { loadUser } from '../api/load-user';
 import { useAppDispatch } from '../stores/hooks';
 import { hideLoader, showLoader } from '../stores/loader-slice';
-import { fetchProducts } from '../stores/product-slice';
 import type { AppDispatch, RootState } from '../stores/store';
 
 type StartupLoad = { abort: () => void } & PromiseLike<unknown>;

@@ -1,25 +1,20 @@
 import type { Address, User } from '@makhana/domain/account';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOT_AUTHENTICATED } from '../api/account-thunk';
+import { addAddress } from '../api/add-address';
+import { deleteAddress } from '../api/delete-address';
+import { editAddress } from '../api/edit-address';
+import { googleLogin } from '../api/google-login';
+import { loadAddresses } from '../api/load-addresses';
+import { loadUser } from '../api/load-user';
+import { loginUser } from '../api/login-user';
+import { logoutUser } from '../api/logout-user';
+import { refreshToken } from '../api/refresh-token';
+import { registerUser } from '../api/register-user';
+import { updateAccount } from '../api/update-account';
+import { loginVerification } from '../api/verify-login';
 import { customer, homeAddress, ok, stubRoutes } from '../test/customer-fixtures';
-import {
-  type AuthState,
-  addAddress,
-  authReducer,
-  deleteAddress,
-  editAddress,
-  googleLogin,
-  initialAuthState,
-  loadAddresses,
-  loadUser,
-  loginUser,
-  loginVerification,
-  logoutUser,
-  NOT_AUTHENTICATED,
-  refreshToken,
-  registerUser,
-  sessionExpired,
-  updateAccount,
-} from './auth-slice';
+import { type AuthState, authReducer, initialAuthState, sessionExpired } from './auth-slice';
 import { createStore } from './store';
 
 // Short ids and an empty address book, so the reducer's bookkeeping is easy to read below.

@@ -1,15 +1,18 @@
 import type { Address, User } from '@makhana/domain/account';
-import { type ActionReducerMapBuilder, createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { apiRequest, errorMessage } from '../lib/api-client';
-
-/** Plain login answers only the e-mail; the flag stays false until the code is verified. */
-export type PendingUser = Pick<User, 'email'>;
-
-export type AddressFields = Omit<Address, '_id'>;
-
-export type RegisterFields = Pick<User, 'firstName' | 'lastName' | 'email' | 'phoneNumber'>;
-
-export type ProfileFields = RegisterFields & Pick<User, 'gender'>;
+import { type ActionReducerMapBuilder, createSlice } from '@reduxjs/toolkit';
+import type { Session } from '../api/account-thunk';
+import { addAddress } from '../api/add-address';
+import { deleteAddress } from '../api/delete-address';
+import { editAddress } from '../api/edit-address';
+import { googleLogin } from '../api/google-login';
+import { loadAddresses } from '../api/load-addresses';
+import { loadUser } from '../api/load-user';
+import { loginUser, type PendingUser } from '../api/login-user';
+import { logoutUser } from '../api/logout-user';
+import { refreshToken } from '../api/refresh-token';
+import { registerUser } from '../api/register-user';
+import { updateAccount } from '../api/update-account';
+import { loginVerification } from '../api/verify-login';
 
 /**
  * Who is signed in, never how: the browser's session lives in httpOnly cookies that no script can
@@ -38,14 +41,7 @@ export const initialAuthState: AuthState = {
   error: null,
 };
 
-export const NOT_AUTHENTICATED = 'Not authenticated';
-
-/** What a sign-in keeps: the server's answer also carries tokens, which stay out of the store. */
-interface Session {
-  user: User;
-}
 type AuthStateHolder = { auth: AuthState };
-type ThunkConfig = { state: AuthStateHolder; rejectValue: string };
 
 /** Where earlier versions of the shop copied the session in plain `localStorage`. */
 const LEGACY_STORED_KEYS = ['accessToken', 'refreshToken', 'user'] as const;
@@ -58,93 +54,6 @@ export function forgetLegacySession(): void {
     // Blocked storage holds nothing to remove.
   }
 }
-
-/** Wraps a call: the payload on success, the server's (or transport's) message on failure. */
-function call<Result, Arg = void>(
-  type: string,
-  run: (arg: Arg, state: AuthStateHolder) => Promise<Result>,
-  needsUser = false,
-) {
-  return createAsyncThunk<Result, Arg, ThunkConfig>(
-    type,
-    async (arg, { getState, rejectWithValue }) => {
-      if (needsUser && !getState().auth.isUserAuthenticated) {
-        return rejectWithValue(NOT_AUTHENTICATED);
-      }
-      try {
-        return await run(arg, getState());
-      } catch (error) {
-        return rejectWithValue(errorMessage(error));
-      }
-    },
-  );
-}
-
-const post = <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body });
-
-// Only the user goes on: the tokens in the answer are for API clients; the browser has the cookies.
-function startSession({ user }: Session): Session {
-  return { user };
-}
-
-export const loginUser = call('auth/loginUser', (body: { email: string }) =>
-  post<{ user: PendingUser }>('/users/loginUser', body),
-);
-
-export const loginVerification = call(
-  'auth/loginVerification',
-  async (body: { email: string; otp: string }) =>
-    startSession(await post<Session>('/users/loginVerificationUser', body)),
-);
-
-export const registerUser = call('auth/registerUser', (body: RegisterFields) =>
-  post<{ user: User }>('/users/registerUser', body),
-);
-
-export const loadUser = call('auth/loadUser', () => apiRequest<User>('/users/getUser'), true);
-
-export const updateAccount = call('auth/updateAccount', (body: ProfileFields) =>
-  post<User>('/users/updateUserAccount', body),
-);
-
-/** Exchanges the single-use code the Google callback handed the page for the session cookies. */
-export const googleLogin = call('auth/googleLogin', async (body: { code: string }) =>
-  startSession(await post<Session>('/users/googleLogin', body)),
-);
-
-export const logoutUser = call('auth/logoutUser', async () => {
-  await post<unknown>('/users/logoutUser');
-});
-
-/** Renews the session through the refresh cookie; the new tokens arrive as cookies only. */
-export const refreshToken = call(
-  'auth/refreshToken',
-  async () => {
-    await post<unknown>('/users/refresh-token');
-  },
-  true,
-);
-
-export const loadAddresses = call(
-  'auth/loadAddresses',
-  () => apiRequest<Address[]>('/users/getAddressDetails'),
-  true,
-);
-
-export const addAddress = call('auth/addAddress', (body: AddressFields) =>
-  post<Address>('/users/newAddress', body),
-);
-
-export const editAddress = call(
-  'auth/editAddress',
-  ({ id, fields }: { id: string; fields: AddressFields }) =>
-    post<Address>(`/users/editAddress/${encodeURIComponent(id)}`, fields),
-);
-
-export const deleteAddress = call('auth/deleteAddress', async (id: string) => {
-  await post<unknown>(`/users/deleteAddress/${encodeURIComponent(id)}`);
-  return id;
-});
 
 function clearUser(state: AuthState): void {
   state.user = null;

@@ -1,6 +1,6 @@
 import type { Banner } from '@makhana/domain/product';
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { apiRequest, errorMessage } from '../lib/api-client';
+import { createSlice } from '@reduxjs/toolkit';
+import { fetchBanners } from '../api/get-banners';
 
 export interface BannerState {
   banners: Banner[];
@@ -9,17 +9,6 @@ export interface BannerState {
 }
 
 const initialState: BannerState = { banners: [], loading: false, error: null };
-
-export const fetchBanners = createAsyncThunk<Banner[], void, { rejectValue: string }>(
-  'banner/fetchBanners',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await apiRequest<Banner[]>('/banners/getBannerDetails');
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
 
 const bannerSlice = createSlice({
   name: 'banner',

@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createOrder } from '../api/create-order';
+import { createPaymentOrder } from '../api/create-payment-order';
+import { markOrderFailed } from '../api/mark-order-failed';
+import { refreshCartPrices } from '../api/refresh-cart-prices';
+import { verifyPayment } from '../api/verify-payment';
 import {
   fail,
   homeCheckoutFields,
@@ -12,13 +17,6 @@ import {
 } from '../test/customer-fixtures';
 import { catalogue, classic } from '../test/shop-fixtures';
 import { addItem, repriceCart } from './cart-slice';
-import {
-  createOrder,
-  createPaymentOrder,
-  markOrderFailed,
-  refreshCartPrices,
-  verifyPayment,
-} from './order-thunks';
 import { createStore } from './store';
 
 afterEach(() => {

@@ -11,16 +11,12 @@ import {
 import type { Order } from '@makhana/domain/orders';
 import type { Product } from '@makhana/domain/product';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createdOrderOf, createOrder } from '../api/create-order';
+import { createPaymentOrder } from '../api/create-payment-order';
+import { GENERIC_ORDER_ERROR, type OrderCallError } from '../api/order-thunk';
+import { refreshCartPrices } from '../api/refresh-cart-prices';
+import { verifyPayment } from '../api/verify-payment';
 import type { PaymentOrder } from '../lib/payment-window';
-import {
-  createdOrderOf,
-  createOrder,
-  createPaymentOrder,
-  GENERIC_ORDER_ERROR,
-  type OrderCallError,
-  refreshCartPrices,
-  verifyPayment,
-} from './order-thunks';
 
 type LineKey = Pick<CartItem, 'id' | 'weight' | 'sku'>;
 

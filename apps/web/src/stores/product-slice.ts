@@ -1,7 +1,8 @@
 import { noFilters, type ProductFilters } from '@makhana/domain/filters';
 import type { Product } from '@makhana/domain/product';
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { apiRequest, errorMessage } from '../lib/api-client';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { fetchProductById } from '../api/get-product';
+import { fetchProducts } from '../api/get-products';
 
 export interface ProductState {
   product: Product | null;
@@ -18,28 +19,6 @@ const initialState: ProductState = {
   error: null,
   filters: noFilters,
 };
-
-export const fetchProducts = createAsyncThunk<Product[], void, { rejectValue: string }>(
-  'product/fetchProducts',
-  async (_, { rejectWithValue }) => {
-    try {
-      return await apiRequest<Product[]>('/products/getProductDetails');
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
-
-export const fetchProductById = createAsyncThunk<Product, string, { rejectValue: string }>(
-  'product/fetchProductById',
-  async (id, { rejectWithValue }) => {
-    try {
-      return await apiRequest<Product>(`/products/getProductDetails/${encodeURIComponent(id)}`);
-    } catch (error) {
-      return rejectWithValue(errorMessage(error));
-    }
-  },
-);
 
 const productSlice = createSlice({
   name: 'product',

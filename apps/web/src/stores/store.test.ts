@@ -1,7 +1,7 @@
 import { persistStore } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
+import { loginVerification } from '../api/verify-login';
 import { customer } from '../test/customer-fixtures';
-import { loginVerification } from './auth-slice';
 import { createStore, persistor, store } from './store';
 
 /** Every value kept in both web storages, as one string to search. */

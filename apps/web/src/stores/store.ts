@@ -16,14 +16,9 @@ import {
 // The es build: redux-persist's CommonJS lib build renders a blank page once Vite bundles it for
 // production.
 import storage from 'redux-persist/es/storage';
+import { refreshToken } from '../api/refresh-token';
 import { setSessionHandlers } from '../lib/api-client';
-import {
-  type AuthState,
-  authReducer,
-  endExpiredSession,
-  forgetLegacySession,
-  refreshToken,
-} from './auth-slice';
+import { type AuthState, authReducer, endExpiredSession, forgetLegacySession } from './auth-slice';
 import { bannerReducer } from './banner-slice';
 import { cartReducer, storeCart } from './cart-slice';
 import { loaderReducer } from './loader-slice';

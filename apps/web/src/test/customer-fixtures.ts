@@ -4,8 +4,8 @@ import type { Order, ShippingAddress } from '@makhana/domain/orders';
 import type { CheckoutAddress } from '@makhana/domain/validation';
 import { toast } from 'react-toastify';
 import { vi } from 'vitest';
+import { loginVerification } from '../api/verify-login';
 import type { PaymentOrder, PaymentSuccess } from '../lib/payment-window';
-import { loginVerification } from '../stores/auth-slice';
 import type { AppStore } from '../stores/store';
 import { fail, ok, stubApi } from './shop-fixtures';
 

@@ -5,6 +5,8 @@ import { addressSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { type AddressFields, addAddress } from '../../api/add-address';
+import { editAddress } from '../../api/edit-address';
 import {
   FormAlert,
   PhoneField,
@@ -12,7 +14,6 @@ import {
   RadioGroupField,
   TextField,
 } from '../../components/form-field';
-import { type AddressFields, addAddress, editAddress } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
 

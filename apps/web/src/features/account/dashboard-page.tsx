@@ -2,6 +2,7 @@ import { SITE } from '@makhana/domain/site';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { logoutUser } from '../../api/logout-user';
 import {
   type IconComponent,
   LogoutIcon,
@@ -10,7 +11,7 @@ import {
   UserIcon,
 } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
-import { logoutUser, selectCustomer } from '../../stores/auth-slice';
+import { selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressesSection } from './addresses-section';
 import { LoginPage } from './login-page';

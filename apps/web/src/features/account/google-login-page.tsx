@@ -2,8 +2,9 @@ import { SITE } from '@makhana/domain/site';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { googleLogin } from '../../api/google-login';
+import { loadUser } from '../../api/load-user';
 import { usePageMeta } from '../../lib/seo';
-import { googleLogin, loadUser } from '../../stores/auth-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
 

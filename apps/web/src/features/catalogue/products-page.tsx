@@ -9,12 +9,13 @@ import {
 import { SITE } from '@makhana/domain/site';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
+import { fetchProducts } from '../../api/get-products';
 import { FilterIcon } from '../../components/icons';
 import { PageTitleBanner } from '../../components/page-title-banner';
 import { ProductCard } from '../../components/product-card';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { fetchProducts, resetFilters, setFilter } from '../../stores/product-slice';
+import { resetFilters, setFilter } from '../../stores/product-slice';
 import type { RootState } from '../../stores/store';
 import { FilterPanel } from './filter-panel';
 import { ProductFilterFields } from './product-filters';

@@ -6,20 +6,16 @@ import { useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { createdOrderOf, createOrder } from '../../api/create-order';
+import { createPaymentOrder } from '../../api/create-payment-order';
+import { markOrderFailed } from '../../api/mark-order-failed';
+import { GENERIC_ORDER_ERROR, type OrderCallError } from '../../api/order-thunk';
+import { refreshCartPrices } from '../../api/refresh-cart-prices';
+import { verifyPayment } from '../../api/verify-payment';
 import { openPaymentWindow } from '../../lib/payment-window';
 import { emptyCart } from '../../stores/cart-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
-import {
-  createdOrderOf,
-  createOrder,
-  createPaymentOrder,
-  GENERIC_ORDER_ERROR,
-  markOrderFailed,
-  type OrderCallError,
-  refreshCartPrices,
-  verifyPayment,
-} from '../../stores/order-thunks';
 import type { RootState } from '../../stores/store';
 
 export const ORDER_PLACED = 'Order Placed successfully';

@@ -3,10 +3,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchBanners } from '../../api/get-banners';
+import { fetchProducts } from '../../api/get-products';
 import { scrollToSection } from '../../lib/scroll';
-import { fetchBanners } from '../../stores/banner-slice';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
-import { fetchProducts } from '../../stores/product-slice';
 import { type AppStore, createStore } from '../../stores/store';
 import { HomePage } from './home-page';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchProducts } from '../../stores/product-slice';
+import { fetchProducts } from '../../api/get-products';
 import { createStore } from '../../stores/store';
 import {
   caramel,

@@ -2,9 +2,10 @@ import type { Product } from '@makhana/domain/product';
 import { SITE } from '@makhana/domain/site';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { fetchProductById } from '../../api/get-product';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { fetchProductById, setProduct } from '../../stores/product-slice';
+import { setProduct } from '../../stores/product-slice';
 import { ProductDetail, ProductNotFound } from './product-detail';
 import { SimilarProductsCarousel } from './similar-products-carousel';
 

@@ -1,7 +1,8 @@
 import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
+import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { NOT_AUTHENTICATED, selectCustomer } from '../../../stores/auth-slice';
+import { selectCustomer } from '../../../stores/auth-slice';
 import { useAppSelector } from '../../../stores/hooks';
 
 /** The customer's orders; refused locally for a visitor (docs/product.md#sessions). */
