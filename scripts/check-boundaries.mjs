@@ -1,7 +1,9 @@
 // The import rules that keep the code's rooms apart, checked on every `npm run lint` and
 // `npm test` rather than remembered:
-// - storefront: a feature never imports another feature; lib, components and stores never import
-//   a feature; nothing below app/ imports app/ (the direction is shared -> features -> app);
+// - storefront: a feature never imports another feature, its api/ calls included (a call several
+//   features need lives in src/api/); lib, components, stores and api never import a feature;
+//   nothing below app/ imports app/ (the direction is shared -> features -> app); api/ never
+//   imports stores/ (slices import the thunks in api/, so the reverse would be a cycle);
 // - API: a module that has an index.ts is entered only through it from outside the module.
 // Plain Node with no dependencies: it reads import specifiers as text and resolves relative ones.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -43,21 +45,32 @@ function partsBelow(base, path) {
   return rel.split(sep);
 }
 
+/** The storefront's shared rooms: below every feature, so they never import one. */
+const SHARED_ROOMS = ['lib', 'components', 'stores', 'api'];
+
 /** The storefront's rule for one import, or null when it is allowed. */
 function webViolation(src, from, to) {
   const fromParts = partsBelow(src, from);
   const toParts = partsBelow(src, to);
   if (!fromParts || !toParts) return null;
   const [fromRoom, fromFeature] = fromParts;
-  const [toRoom, toFeature] = toParts;
+  const [toRoom, toFeature, toFolder] = toParts;
+  const toFeatureCall = toRoom === 'features' && toFolder === 'api' && toParts.length > 3;
   if (toRoom === 'features' && fromRoom === 'features' && fromFeature !== toFeature) {
-    return `feature "${fromFeature}" imports feature "${toFeature}": move what both need to components/ or lib/`;
+    return toFeatureCall
+      ? `feature "${fromFeature}" imports a call of feature "${toFeature}": a call several features need belongs in api/`
+      : `feature "${fromFeature}" imports feature "${toFeature}": move what both need to components/ or lib/`;
   }
-  if (toRoom === 'features' && ['lib', 'components', 'stores'].includes(fromRoom)) {
-    return `${fromRoom}/ imports feature "${toFeature}": shared code must not depend on a feature`;
+  if (toRoom === 'features' && SHARED_ROOMS.includes(fromRoom)) {
+    return toFeatureCall
+      ? `${fromRoom}/ imports a call of feature "${toFeature}": a call shared code needs belongs in api/`
+      : `${fromRoom}/ imports feature "${toFeature}": shared code must not depend on a feature`;
   }
-  if (toRoom === 'app' && ['features', 'lib', 'components', 'stores'].includes(fromRoom)) {
+  if (toRoom === 'app' && ['features', ...SHARED_ROOMS].includes(fromRoom)) {
     return `${fromRoom}/ imports app/: the app composes the rest, never the reverse`;
+  }
+  if (fromRoom === 'api' && toRoom === 'stores') {
+    return 'api/ imports stores/: slices import the thunks in api/, never the reverse';
   }
   return null;
 }

@@ -53,11 +53,49 @@ describe('import boundaries', () => {
         "import { Button } from '../../components/button';",
         "import { money } from '../../lib/money';",
         "import { cart } from '../../stores/cart-slice';",
+        "import { fetchProducts } from '../../api/get-products';",
+        "import { getCart } from './api/get-cart';",
         "import { SITE } from '@makhana/domain/site';",
       ].join('\n'),
       [web('features/cart/parts/line.tsx')]: "import { CartPage } from '../cart-page';\n",
+      [web('features/cart/api/get-cart.ts')]:
+        "import { apiRequest } from '../../../lib/api-client';\n",
     });
     assert.deepEqual(checkBoundaries(root), []);
+  });
+
+  it("refuses a feature's api/ call to another feature and to shared code", () => {
+    const root = tree({
+      [web('features/account/orders-section.tsx')]:
+        "import { getOrder } from '../order-status/api/get-order';\n",
+      [web('api/load-user.ts')]:
+        "import { getOrder } from '../features/order-status/api/get-order';\n",
+      [web('features/order-status/api/get-order.ts')]: 'export const getOrder = 1;\n',
+    });
+    const problems = checkBoundaries(root);
+    assert.equal(problems.length, 2);
+    assert.match(
+      problems.join('\n'),
+      /feature "account" imports a call of feature "order-status": a call several features need belongs in api\//,
+    );
+    assert.match(problems.join('\n'), /api\/ imports a call of feature "order-status"/);
+  });
+
+  it('lets the shared api/ import lib/ and stores/ import api/, never api/ import stores/, app/ or a feature', () => {
+    const root = tree({
+      [web('api/get-products.ts')]: "import { apiRequest } from '../lib/api-client';\n",
+      [web('stores/product-slice.ts')]: "import { fetchProducts } from '../api/get-products';\n",
+      [web('api/load-user.ts')]: [
+        "import { selectCustomer } from '../stores/auth-slice';",
+        "import { router } from '../app/router';",
+        "import { LoginPage } from '../features/account/login-page';",
+      ].join('\n'),
+    });
+    const problems = checkBoundaries(root);
+    assert.equal(problems.length, 3);
+    assert.match(problems.join('\n'), /api\/ imports stores\/: slices import the thunks in api\//);
+    assert.match(problems.join('\n'), /api\/ imports app\//);
+    assert.match(problems.join('\n'), /api\/ imports feature "account"/);
   });
 
   it('refuses shared code importing a feature, and anything below app importing app', () => {

@@ -14,7 +14,7 @@ import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { adminRoutes } from './modules/admins/routes';
-import { createAuthKit } from './modules/auth/http';
+import { authPlugin } from './modules/auth/plugin';
 import { deriveKey } from './modules/auth/tokens';
 import { bannerRoutes } from './modules/banners/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -84,7 +84,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deriveKey(config.authSecret, 'cookie-signing-v1') });
   const mailer = createMailer({ ...config.mail, outboxDir: config.outboxDir });
   app.addHook('onClose', async () => mailer.close());
-  const auth = createAuthKit(db, config);
   const oidc = config.google ? new OidcClient(config.google) : null;
 
   const redis = config.redisUrl
@@ -123,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
+      await api.register(authPlugin, { db, config });
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, prefix: '/banners' });
@@ -133,20 +133,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await writes.register(refuseNulCharacters);
         await writes.register(async (bodyless) => {
           await bodyless.register(emptyJsonAsObject);
-          await bodyless.register(userRoutes, { db, config, auth, mailer, oidc, prefix: '/users' });
-          await bodyless.register(adminRoutes, { db, config, auth, prefix: '/admins' });
+          await bodyless.register(userRoutes, { db, config, mailer, oidc, prefix: '/users' });
+          await bodyless.register(adminRoutes, { db, config, prefix: '/admins' });
         });
         await writes.register(orderRoutes, {
           db,
-          auth,
           orders,
           directory: pincodes,
           prefix: '/orders',
         });
-        await writes.register(paymentRoutes, { auth, orders, prefix: '/orders' });
+        await writes.register(paymentRoutes, { orders, prefix: '/orders' });
         if (simulated) {
           await writes.register(simulatedPaymentRoutes, {
-            auth,
             orders,
             gateway: simulated,
             prefix: '/payments/simulated',

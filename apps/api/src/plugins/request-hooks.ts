@@ -1,18 +1,7 @@
-import type { FastifyInstance, FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { BadRequestError } from '../lib/errors';
+import { inRegisteringScope } from '../lib/plugin-scope';
 import { jsonDepthError } from '../lib/validation';
-
-/**
- * Fastify keeps a registered plugin's hooks and parsers inside the plugin's own scope; this
- * marker (what fastify-plugin sets) lets them apply to the scope that registers it instead.
- */
-function inRegisteringScope<T extends FastifyPluginAsync>(plugin: T, name: string): T {
-  Object.assign(plugin, {
-    [Symbol.for('skip-override')]: true,
-    [Symbol.for('fastify.display-name')]: name,
-  });
-  return plugin;
-}
 
 /** Fastify's own JSON parser (prototype-poisoning protection), after the depth check. */
 function installJsonParser(scope: FastifyInstance, emptyAsObject: boolean): void {

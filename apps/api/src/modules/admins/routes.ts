@@ -6,7 +6,6 @@ import { success } from '../../lib/envelope';
 import { UnauthorizedError } from '../../lib/errors';
 import { maxLengths, parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
-import { type AuthKit, authOf } from '../auth/http';
 import { SESSION_EXPIRED } from '../auth/tokens';
 import { getAdminView, SignInLockedError, signInOwner } from './service';
 
@@ -15,8 +14,7 @@ const LOGIN_LIMITS = maxLengths({ email: 254, password: 200 });
 export const adminRoutes: FastifyPluginAsync<{
   db: Database;
   config: Config;
-  auth: AuthKit;
-}> = async (app, { db, config, auth }) => {
+}> = async (app, { db, config }) => {
   app.post(
     '/onlyAdminTo/login',
     { config: strictRateLimit(config.rateLimit) },
@@ -31,12 +29,12 @@ export const adminRoutes: FastifyPluginAsync<{
           throw error;
         },
       );
-      const session = await auth.sessions.start(
+      const session = await app.auth.sessions.start(
         'owner',
         admin._id,
         String(request.headers['user-agent'] ?? ''),
       );
-      auth.setCookies(reply, 'owner', session);
+      app.auth.setCookies(reply, 'owner', session);
       return success(
         { admin, accessToken: session.accessToken, refreshToken: session.refreshToken },
         'Admin login successfully',
@@ -44,33 +42,33 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/getAdmin', { preHandler: auth.requireOwner }, async (request) => {
-    return success(await getAdminView(db, authOf(request).subjectId), 'Admin fetched successfully');
+  app.get('/getAdmin', { preHandler: app.auth.requireOwner }, async (request) => {
+    return success(await getAdminView(db, request.auth.subjectId), 'Admin fetched successfully');
   });
 
   app.post('/refresh-token', async (request, reply) => {
     try {
-      const token = auth.refreshTokenOf(request, 'owner');
+      const token = app.auth.refreshTokenOf(request, 'owner');
       if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-      const session = await auth.sessions.rotate(
+      const session = await app.auth.sessions.rotate(
         'owner',
         token,
         String(request.headers['user-agent'] ?? ''),
       );
-      auth.setCookies(reply, 'owner', session);
+      app.auth.setCookies(reply, 'owner', session);
       return success(
         { accessToken: session.accessToken, refreshToken: session.refreshToken },
         'Access token refreshed',
       );
     } catch (error) {
-      if (error instanceof UnauthorizedError) auth.clearCookies(reply, 'owner');
+      if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'owner');
       throw error;
     }
   });
 
   app.post('/logoutAdmin', async (request, reply) => {
-    await auth.endSession(request, 'owner');
-    auth.clearCookies(reply, 'owner');
+    await app.auth.endSession(request, 'owner');
+    app.auth.clearCookies(reply, 'owner');
     return success(null, 'Admin Logout successfully');
   });
 };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { success } from '../../lib/envelope';
 import { jsonDepthError, parseInput } from '../../lib/validation';
-import { type AuthKit, authOf } from '../auth/http';
 import type { OrdersKit } from '../orders/kit';
 import {
   gatewayOrderSchema,
@@ -24,23 +23,20 @@ const startSchema = z.object({
 });
 
 /** `POST /orders/razorpayPayment` and `POST /orders/verifyPayment`. */
-export const paymentRoutes: FastifyPluginAsync<{ auth: AuthKit; orders: OrdersKit }> = async (
-  app,
-  { auth, orders },
-) => {
+export const paymentRoutes: FastifyPluginAsync<{ orders: OrdersKit }> = async (app, { orders }) => {
   const ctx = orders.context;
 
   // The amount and the user come from the server's order and the token; a body's totalAmount
   // or userId is ignored.
-  app.post('/razorpayPayment', { preHandler: auth.requireCustomer }, async (request) => {
+  app.post('/razorpayPayment', { preHandler: app.auth.requireCustomer }, async (request) => {
     const { orderId } = parseInput(startSchema, request.body);
-    const paymentOrder = await startPayment(ctx, authOf(request).subjectId, orderId);
+    const paymentOrder = await startPayment(ctx, request.auth.subjectId, orderId);
     return success(paymentOrder, PAYMENT_ORDER_CREATED);
   });
 
-  app.post('/verifyPayment', { preHandler: auth.requireCustomer }, async (request) => {
+  app.post('/verifyPayment', { preHandler: app.auth.requireCustomer }, async (request) => {
     const input = parseInput(verifyPaymentSchema, request.body);
-    const { order, message } = await verifyPayment(ctx, authOf(request).subjectId, input);
+    const { order, message } = await verifyPayment(ctx, request.auth.subjectId, input);
     return success(order, message);
   });
 };
@@ -84,21 +80,20 @@ export const webhookRoutes: FastifyPluginAsync<{ orders: OrdersKit }> = async (a
  * own window and calls these for Pay and Fail.
  */
 export const simulatedPaymentRoutes: FastifyPluginAsync<{
-  auth: AuthKit;
   orders: OrdersKit;
   gateway: SimulatedGateway;
-}> = async (app, { auth, orders, gateway }) => {
+}> = async (app, { orders, gateway }) => {
   const ctx = orders.context;
 
-  app.post('/pay', { preHandler: auth.requireCustomer }, async (request) => {
+  app.post('/pay', { preHandler: app.auth.requireCustomer }, async (request) => {
     const { razorpay_order_id } = parseInput(gatewayOrderSchema, request.body);
-    const paid = await simulatedPay(ctx, gateway, authOf(request).subjectId, razorpay_order_id);
+    const paid = await simulatedPay(ctx, gateway, request.auth.subjectId, razorpay_order_id);
     return success(paid, SIMULATED_PAYMENT_CAPTURED);
   });
 
-  app.post('/fail', { preHandler: auth.requireCustomer }, async (request) => {
+  app.post('/fail', { preHandler: app.auth.requireCustomer }, async (request) => {
     const { razorpay_order_id } = parseInput(gatewayOrderSchema, request.body);
-    const failed = await simulatedFail(ctx, authOf(request).subjectId, razorpay_order_id);
+    const failed = await simulatedFail(ctx, request.auth.subjectId, razorpay_order_id);
     return success(failed, SIMULATED_PAYMENT_FAILED);
   });
 };

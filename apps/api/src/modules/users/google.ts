@@ -48,7 +48,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) => {
-  const { db, config, auth, oidc } = deps;
+  const { db, config, oidc } = deps;
   const redirectUri = `${config.publicUrl}/api/v1/users/auth/google/callback`;
   const browserCookie = {
     httpOnly: true,
@@ -128,7 +128,7 @@ export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps)
     if ('refused' in outcome) return toLogin(reply, outcome.refused);
     // Sessions opened before Google was attached were opened without it; from now on Google's
     // word also opens this account, so they start over.
-    if (outcome.firstLink) await auth.sessions.revokeSubject('customer', outcome.user.id);
+    if (outcome.firstLink) await app.auth.sessions.revokeSubject('customer', outcome.user.id);
 
     // No session yet, and no token in the URL (URLs end up in logs, proxies and history): the
     // page exchanges this code, once, from this browser.
@@ -146,12 +146,12 @@ export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps)
     const browser = request.cookies[BROWSER_COOKIE];
     const userId = browser ? await redeemGoogleLoginCode(db, code, browser) : null;
     if (!userId) throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
-    const session = await auth.sessions.start(
+    const session = await app.auth.sessions.start(
       'customer',
       userId,
       String(request.headers['user-agent'] ?? '').slice(0, 300),
     );
-    auth.setCookies(reply, 'customer', session);
+    app.auth.setCookies(reply, 'customer', session);
     reply.clearCookie(BROWSER_COOKIE, browserCookie);
     reply.header('cache-control', 'no-store');
     return success(

@@ -15,7 +15,6 @@ import { success } from '../../lib/envelope';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { maxLengths, parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
-import { type AuthKit, authOf } from '../auth/http';
 import { SESSION_EXPIRED } from '../auth/tokens';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
@@ -37,7 +36,6 @@ import {
 export interface UserRouteDeps {
   db: Database;
   config: Config;
-  auth: AuthKit;
   mailer: Mailer;
   oidc: OidcClient | null;
 }
@@ -76,7 +74,7 @@ const userAgentOf = (request: FastifyRequest) =>
   String(request.headers['user-agent'] ?? '').slice(0, 300);
 
 export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) => {
-  const { db, config, auth, mailer } = deps;
+  const { db, config, mailer } = deps;
   const strict = strictRateLimit(config.rateLimit);
   const otp = new OtpService(
     db,
@@ -110,10 +108,10 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
     // The first code entered proves the e-mail: sessions from before may belong to whoever set
     // that e-mail without proof, so they end.
     if (await markEmailVerified(db, user.id)) {
-      await auth.sessions.revokeSubject('customer', user.id);
+      await app.auth.sessions.revokeSubject('customer', user.id);
     }
-    const session = await auth.sessions.start('customer', user.id, userAgentOf(request));
-    auth.setCookies(reply, 'customer', session);
+    const session = await app.auth.sessions.start('customer', user.id, userAgentOf(request));
+    app.auth.setCookies(reply, 'customer', session);
     return success(
       {
         user: await getUserView(db, user.id),
@@ -140,41 +138,41 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
 
   app.post('/refresh-token', async (request, reply) => {
     try {
-      const token = auth.refreshTokenOf(request, 'customer');
+      const token = app.auth.refreshTokenOf(request, 'customer');
       if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-      const session = await auth.sessions.rotate('customer', token, userAgentOf(request));
-      auth.setCookies(reply, 'customer', session);
+      const session = await app.auth.sessions.rotate('customer', token, userAgentOf(request));
+      app.auth.setCookies(reply, 'customer', session);
       return success(
         { accessToken: session.accessToken, refreshToken: session.refreshToken },
         'Access token refreshed',
       );
     } catch (error) {
-      if (error instanceof UnauthorizedError) auth.clearCookies(reply, 'customer');
+      if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'customer');
       throw error;
     }
   });
 
   app.post('/logoutUser', async (request, reply) => {
-    await auth.endSession(request, 'customer');
-    auth.clearCookies(reply, 'customer');
+    await app.auth.endSession(request, 'customer');
+    app.auth.clearCookies(reply, 'customer');
     return success(null, 'Logout successfully');
   });
 
-  app.get('/getUser', { preHandler: auth.requireCustomer }, async (request) => {
-    return success(await getUserView(db, authOf(request).subjectId), 'User fetched successfully');
+  app.get('/getUser', { preHandler: app.auth.requireCustomer }, async (request) => {
+    return success(await getUserView(db, request.auth.subjectId), 'User fetched successfully');
   });
 
-  app.get('/getUserDetails', { preHandler: auth.requireOwner }, async () => {
+  app.get('/getUserDetails', { preHandler: app.auth.requireOwner }, async () => {
     return success(await listUserViews(db), 'Users fetched successfully');
   });
 
   app.post(
     '/updateUserAccount',
-    { preHandler: auth.requireCustomer, config: strict },
+    { preHandler: app.auth.requireCustomer, config: strict },
     async (request) => {
       const input = parseInput(accountSchema, request.body);
       parseInput(PERSON_LIMITS, input);
-      const { user, pendingEmail } = await updateAccount(db, otp, authOf(request).subjectId, input);
+      const { user, pendingEmail } = await updateAccount(db, otp, request.auth.subjectId, input);
       return success(
         { ...user, pendingEmail },
         pendingEmail
@@ -191,44 +189,48 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
    */
   app.post(
     '/verifyEmailChange',
-    { preHandler: auth.requireCustomer, config: strict },
+    { preHandler: app.auth.requireCustomer, config: strict },
     async (request) => {
       const { otp: code } = parseInput(emailChangeSchema, request.body);
-      const { subjectId, sessionId } = authOf(request);
+      const { subjectId, sessionId } = request.auth;
       const email = await otp.verifyEmailChange(subjectId, code);
       const user = await applyEmailChange(db, subjectId, email);
-      await auth.sessions.revokeSubject('customer', subjectId, { except: sessionId });
+      await app.auth.sessions.revokeSubject('customer', subjectId, { except: sessionId });
       return success(user, 'Email updated successfully');
     },
   );
 
-  app.post('/newAddress', { preHandler: auth.requireCustomer }, async (request) => {
+  app.post('/newAddress', { preHandler: app.auth.requireCustomer }, async (request) => {
     const input = parseInput(addressSchema, request.body);
     parseInput(ADDRESS_LIMITS, input);
-    const address = await addAddress(db, authOf(request).subjectId, input);
+    const address = await addAddress(db, request.auth.subjectId, input);
     return success(address, 'Address Added successfully');
   });
 
-  app.post('/editAddress/:addressId', { preHandler: auth.requireCustomer }, async (request) => {
+  app.post('/editAddress/:addressId', { preHandler: app.auth.requireCustomer }, async (request) => {
     const { addressId } = parseInput(addressParams, request.params);
     const input = parseInput(addressSchema, request.body);
     parseInput(ADDRESS_LIMITS, input);
-    const address = await updateAddress(db, authOf(request).subjectId, addressId, input);
+    const address = await updateAddress(db, request.auth.subjectId, addressId, input);
     return success(address, 'Address Update successfully');
   });
 
-  app.post('/deleteAddress/:addressId', { preHandler: auth.requireCustomer }, async (request) => {
-    const { addressId } = parseInput(addressParams, request.params);
-    const address = await deleteAddress(db, authOf(request).subjectId, addressId);
-    return success({ _id: address._id }, 'Address deleted successfully');
-  });
+  app.post(
+    '/deleteAddress/:addressId',
+    { preHandler: app.auth.requireCustomer },
+    async (request) => {
+      const { addressId } = parseInput(addressParams, request.params);
+      const address = await deleteAddress(db, request.auth.subjectId, addressId);
+      return success({ _id: address._id }, 'Address deleted successfully');
+    },
+  );
 
-  app.get('/getAddressDetails', { preHandler: auth.requireCustomer }, async (request) => {
+  app.get('/getAddressDetails', { preHandler: app.auth.requireCustomer }, async (request) => {
     return success(
-      await listAddresses(db, authOf(request).subjectId),
+      await listAddresses(db, request.auth.subjectId),
       'Addresses fetched successfully',
     );
   });
 
-  await app.register(googleRoutes, { db, config, auth, mailer, oidc: deps.oidc });
+  await app.register(googleRoutes, { db, config, mailer, oidc: deps.oidc });
 };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import { inRegisteringScope } from '../../lib/plugin-scope';
 import { SessionService, type TokenPair } from './service';
 import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
 
@@ -22,11 +23,15 @@ export interface AuthContext {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const contexts = new WeakMap<FastifyRequest, AuthContext>();
 
-/** The signed-in subject a guard found for this request. */
-export function authOf(request: FastifyRequest): AuthContext {
-  const context = contexts.get(request);
-  if (!context) throw new UnauthorizedError(NOT_AUTHENTICATED);
-  return context;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sessions, the guards a route puts in its preHandler, and the realms' cookies */
+    auth: AuthKit;
+  }
+  interface FastifyRequest {
+    /** The signed-in subject a guard found for this request; 401 where no guard ran. */
+    readonly auth: AuthContext;
+  }
 }
 
 export interface AuthKit {
@@ -98,7 +103,7 @@ function requestOrigin(request: FastifyRequest): string | null {
   return null;
 }
 
-export function createAuthKit(db: Database, config: Config): AuthKit {
+function createAuthKit(db: Database, config: Config): AuthKit {
   const sessions = new SessionService(db, {
     authSecret: config.authSecret,
     accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
@@ -248,3 +253,21 @@ export function createAuthKit(db: Database, config: Config): AuthKit {
     },
   };
 }
+
+/**
+ * Sign-in for every route below the scope that registers it: `app.auth` holds the guards and
+ * sessions, `request.auth` the subject a guard found.
+ */
+export const authPlugin = inRegisteringScope<{ db: Database; config: Config }>(
+  async (scope, { db, config }) => {
+    scope.decorate('auth', createAuthKit(db, config));
+    scope.decorateRequest('auth', {
+      getter(this: FastifyRequest): AuthContext {
+        const context = contexts.get(this);
+        if (!context) throw new UnauthorizedError(NOT_AUTHENTICATED);
+        return context;
+      },
+    });
+  },
+  'auth',
+);
