@@ -13,19 +13,24 @@ import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
-import { adminRoutes } from './modules/admins/routes';
-import { authPlugin } from './modules/auth/plugin';
-import { deriveKey } from './modules/auth/tokens';
-import { bannerRoutes } from './modules/banners/routes';
-import { healthRoutes } from './modules/health/routes';
-import { createOrdersKit, type OrdersKit } from './modules/orders/kit';
-import { orderRoutes } from './modules/orders/routes';
-import { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './modules/payments/routes';
-import { pincodeRoutes } from './modules/pincodes/routes';
-import { type CatalogueCache, createCatalogueCache } from './modules/products/catalogue-cache';
-import { productRoutes } from './modules/products/routes';
-import { supportRoutes } from './modules/support/routes';
-import { userRoutes } from './modules/users/routes';
+import { adminRoutes, authPlugin, deriveKey, userRoutes } from './modules/accounts';
+import {
+  bannerRoutes,
+  type CatalogueCache,
+  createCatalogueCache,
+  productRoutes,
+} from './modules/catalogue';
+import {
+  createOrdersKit,
+  type OrdersKit,
+  orderRoutes,
+  paymentRoutes,
+  pincodeRoutes,
+  simulatedPaymentRoutes,
+  webhookRoutes,
+} from './modules/checkout';
+import { healthRoutes } from './modules/health';
+import { supportRoutes } from './modules/support';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { depthCheckedJson, emptyJsonAsObject, refuseNulCharacters } from './plugins/request-hooks';

@@ -4,7 +4,7 @@ import { loadConfigFromProcess } from './config/config';
 import { openDatabase } from './db/client';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
-import { startSweeper } from './modules/orders/sweeper';
+import { startSweeper } from './modules/checkout';
 
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();

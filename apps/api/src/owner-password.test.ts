@@ -7,8 +7,8 @@ import { verifyPassword } from './lib/password';
 import {
   ownersWithDevelopmentPassword,
   refuseDevelopmentOwnerPassword,
-} from './modules/admins/service';
-import { SessionService } from './modules/auth/service';
+  SessionService,
+} from './modules/accounts';
 import { type OwnerPasswordDeps, runOwnerPassword } from './owner-password';
 import { useTestDatabase } from './test/app';
 

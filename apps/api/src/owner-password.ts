@@ -15,7 +15,7 @@ import {
   readOrCreateAuthSecret,
 } from './config/config';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { setOwnerPassword } from './modules/admins/service';
+import { setOwnerPassword } from './modules/accounts';
 
 export interface OwnerPasswordDeps {
   env: Environment;

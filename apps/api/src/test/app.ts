@@ -12,7 +12,7 @@ import {
   loadConfig,
 } from '../config/config';
 import type { Database } from '../db/client';
-import { ensureOwnerAccount } from '../modules/admins/service';
+import { ensureOwnerAccount } from '../modules/accounts';
 import { createTestDatabase, type TestDatabase } from './database';
 import { signInCustomer } from './requests';
 

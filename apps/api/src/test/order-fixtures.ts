@@ -9,7 +9,7 @@ import { paymentSignature } from '../adapters/payments/signatures';
 import { DEV_AUTH_SECRET } from '../config/config';
 import type { Database } from '../db/client';
 import { orders, productImages, products, productVariants, stockReservations } from '../db/schema';
-import { SessionService } from '../modules/auth/service';
+import { SessionService } from '../modules/accounts';
 import { call, insertUser } from './requests';
 
 export const DEV_KEY_SECRET = 'simulated-key-secret-development-only';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rupeesToPaise } from '@makhana/domain/money';
 import { sql } from 'drizzle-orm';
-import { ensureOwnerAccount, refuseDevelopmentOwnerPassword } from '../../modules/admins/service';
+import { ensureOwnerAccount, refuseDevelopmentOwnerPassword } from '../../modules/accounts';
 import type { Database } from '../client';
 import { bannerImages, banners, productImages, products, productVariants } from '../schema';
 import { DEMO_BANNER_IMAGES, DEMO_PRODUCTS, demoProductImages } from './demo-catalogue';

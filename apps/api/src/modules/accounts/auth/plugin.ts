@@ -1,0 +1,273 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../../../config/config';
+import type { Database } from '../../../db/client';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../../lib/errors';
+import { inRegisteringScope } from '../../../lib/plugin-scope';
+import { SessionService, type TokenPair } from './service';
+import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
+
+export const COOKIE_NAMES = {
+  customer: { access: 'accessToken', refresh: 'refreshToken' },
+  owner: { access: 'adminAccessToken', refresh: 'adminRefreshToken' },
+} as const satisfies Record<Realm, { access: string; refresh: string }>;
+
+export const ORIGIN_NOT_ALLOWED = 'Request origin not allowed';
+
+export interface AuthContext {
+  realm: Realm;
+  subjectId: string;
+  sessionId: string;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const contexts = new WeakMap<FastifyRequest, AuthContext>();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sessions, the guards a route puts in its preHandler, and the realms' cookies */
+    auth: AuthKit;
+  }
+  interface FastifyRequest {
+    /** The signed-in subject a guard found for this request; 401 where no guard ran. */
+    readonly auth: AuthContext;
+  }
+}
+
+export interface AuthKit {
+  sessions: SessionService;
+  requireCustomer: preHandlerAsyncHookHandler;
+  requireOwner: preHandlerAsyncHookHandler;
+  /** either realm; a bearer token decides, else the owner cookie, then the customer cookie */
+  requireCustomerOrOwner: preHandlerAsyncHookHandler;
+  /**
+   * Sets the realm's two cookies. The refresh cookie lives until `refreshExpiresAt` (a session's
+   * remaining life); without it, a full refresh lifetime.
+   */
+  setCookies(
+    reply: FastifyReply,
+    realm: Realm,
+    tokens: TokenPair & { refreshExpiresAt?: Date },
+  ): void;
+  clearCookies(reply: FastifyReply, realm: Realm): void;
+  /** the refresh token of a request: body `refreshToken`, else the realm's cookie (Origin-checked) */
+  refreshTokenOf(request: FastifyRequest, realm: Realm): string | null;
+  /** the access token of a request (bearer, else cookie), without verifying it */
+  accessTokenOf(request: FastifyRequest, realm: Realm): string | null;
+  /**
+   * Revokes the session a logout names. A bearer token carrying our signature (expired or not)
+   * names its `sid` and the request's cookies are not read at all; a body `refreshToken` names its
+   * family too. Without a bearer: the refresh token (body, else the Origin-checked cookie), else
+   * the `sid` of the access cookie.
+   */
+  endSession(request: FastifyRequest, realm: Realm): Promise<void>;
+}
+
+function bearer(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The origins a cookie-authenticated write may come from: PUBLIC_URL, and local dev servers. */
+export function originChecker(config: Pick<Config, 'publicUrl' | 'isProduction'>) {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  return (origin: string): boolean => {
+    if (origin === publicOrigin) return true;
+    if (config.isProduction) return false;
+    try {
+      const url = new URL(origin);
+      return (
+        url.protocol === 'http:' &&
+        (url.hostname === 'localhost' || url.hostname === '127.0.0.1') &&
+        url.origin === origin
+      );
+    } catch {
+      return false;
+    }
+  };
+}
+
+function requestOrigin(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '') return origin;
+  const referer = request.headers.referer;
+  if (typeof referer === 'string' && referer !== '') {
+    try {
+      return new URL(referer).origin;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function createAuthKit(db: Database, config: Config): AuthKit {
+  const sessions = new SessionService(db, {
+    authSecret: config.authSecret,
+    accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
+    refreshTokenTtlDays: config.auth.refreshTokenTtlDays,
+  });
+  const allowed = originChecker(config);
+  const refreshMaxAge = config.auth.refreshTokenTtlDays * 24 * 3600;
+
+  const cookieOptions = (maxAge: number): CookieSerializeOptions => ({
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isProduction,
+    path: '/',
+    maxAge,
+  });
+
+  /**
+   * A write authenticated by a cookie alone must come from our own pages (CSRF). A bearer header
+   * needs no such check: no other site can make a browser send one.
+   */
+  const checkOrigin = (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = requestOrigin(request);
+    if (!origin || !allowed(origin)) throw new ForbiddenError(ORIGIN_NOT_ALLOWED);
+  };
+
+  const accessTokenOf = (request: FastifyRequest, realm: Realm): string | null => {
+    const fromHeader = bearer(request);
+    if (fromHeader !== undefined) return fromHeader;
+    return request.cookies[COOKIE_NAMES[realm].access] || null;
+  };
+
+  /** The claims of a bearer header that carries our signature for `realm`, expired or not. */
+  async function signedBearer(request: FastifyRequest, realm: Realm): Promise<AccessClaims | null> {
+    const token = bearer(request);
+    if (!token) return null;
+    try {
+      return await sessions.tokens.verify(token, realm, { allowExpired: true });
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return null;
+      throw error;
+    }
+  }
+
+  function bodyRefreshToken(request: FastifyRequest): string | null {
+    const body = request.body;
+    if (body === null || typeof body !== 'object' || !('refreshToken' in body)) return null;
+    const value = (body as { refreshToken: unknown }).refreshToken;
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) {
+      throw new BadRequestError('refreshToken: Refresh token must be a string', [
+        { field: 'refreshToken', message: 'Refresh token must be a string' },
+      ]);
+    }
+    return value;
+  }
+
+  async function resolve(request: FastifyRequest, realms: Realm[]): Promise<AuthContext> {
+    const fromHeader = bearer(request);
+    if (fromHeader === null) throw new UnauthorizedError(NOT_AUTHENTICATED);
+    let claims: AccessClaims | null = null;
+    let expired = false;
+    for (const realm of realms) {
+      const token = fromHeader ?? request.cookies[COOKIE_NAMES[realm].access];
+      if (!token) continue;
+      if (fromHeader === undefined) checkOrigin(request);
+      try {
+        claims = await sessions.authenticate(token, realm);
+        break;
+      } catch (error) {
+        if (error instanceof UnauthorizedError && error.message === ACCESS_TOKEN_EXPIRED) {
+          expired = true;
+        }
+      }
+    }
+    if (!claims) throw new UnauthorizedError(expired ? ACCESS_TOKEN_EXPIRED : NOT_AUTHENTICATED);
+    const context = { realm: claims.realm, subjectId: claims.sub, sessionId: claims.sid };
+    contexts.set(request, context);
+    return context;
+  }
+
+  const refreshTokenOf = (request: FastifyRequest, realm: Realm): string | null => {
+    const fromBody = bodyRefreshToken(request);
+    if (fromBody) return fromBody;
+    const cookie = request.cookies[COOKIE_NAMES[realm].refresh];
+    if (!cookie) return null;
+    checkOrigin(request);
+    return cookie;
+  };
+
+  const refreshCookieMaxAge = (expiresAt: Date | undefined): number =>
+    expiresAt ? Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) : refreshMaxAge;
+
+  return {
+    sessions,
+    requireCustomer: async (request) => {
+      await resolve(request, ['customer']);
+    },
+    requireOwner: async (request) => {
+      await resolve(request, ['owner']);
+    },
+    requireCustomerOrOwner: async (request) => {
+      await resolve(request, ['owner', 'customer']);
+    },
+    setCookies(reply, realm, tokens) {
+      const names = COOKIE_NAMES[realm];
+      reply.setCookie(
+        names.access,
+        tokens.accessToken,
+        cookieOptions(config.auth.accessTokenTtlSeconds),
+      );
+      reply.setCookie(
+        names.refresh,
+        tokens.refreshToken,
+        cookieOptions(refreshCookieMaxAge(tokens.refreshExpiresAt)),
+      );
+    },
+    clearCookies(reply, realm) {
+      const names = COOKIE_NAMES[realm];
+      const { maxAge: _maxAge, ...options } = cookieOptions(0);
+      reply.clearCookie(names.access, options);
+      reply.clearCookie(names.refresh, options);
+    },
+    refreshTokenOf,
+    accessTokenOf,
+    async endSession(request, realm) {
+      const claims = await signedBearer(request, realm);
+      if (claims) {
+        const fromBody = bodyRefreshToken(request);
+        const named = fromBody ? await sessions.familyOf(realm, fromBody) : null;
+        await sessions.revokeFamily(claims.sid);
+        if (named && named !== claims.sid) await sessions.revokeFamily(named);
+        return;
+      }
+      const refreshToken = refreshTokenOf(request, realm);
+      let family = refreshToken ? await sessions.familyOf(realm, refreshToken) : null;
+      if (!family) {
+        const accessToken = accessTokenOf(request, realm);
+        if (accessToken) {
+          try {
+            family = (await sessions.tokens.verify(accessToken, realm, { allowExpired: true })).sid;
+          } catch (error) {
+            if (!(error instanceof UnauthorizedError)) throw error;
+          }
+        }
+      }
+      if (family) await sessions.revokeFamily(family);
+    },
+  };
+}
+
+/**
+ * Sign-in for every route below the scope that registers it: `app.auth` holds the guards and
+ * sessions, `request.auth` the subject a guard found.
+ */
+export const authPlugin = inRegisteringScope<{ db: Database; config: Config }>(
+  async (scope, { db, config }) => {
+    scope.decorate('auth', createAuthKit(db, config));
+    scope.decorateRequest('auth', {
+      getter(this: FastifyRequest): AuthContext {
+        const context = contexts.get(this);
+        if (!context) throw new UnauthorizedError(NOT_AUTHENTICATED);
+        return context;
+      },
+    });
+  },
+  'auth',
+);

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
+import { admins, refreshSessions, users } from '../../../db/schema';
+import { UnauthorizedError } from '../../../lib/errors';
+import {
+  type AccessClaims,
+  AccessTokens,
+  hashRefreshToken,
+  NOT_AUTHENTICATED,
+  newRefreshToken,
+  type Realm,
+  SESSION_EXPIRED,
+} from './tokens';
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface Session extends TokenPair {
+  /** the family id, carried as `sid` in every access token of the session */
+  sessionId: string;
+  subjectId: string;
+  /** when the refresh token stops working: the refresh cookie lives exactly as long */
+  refreshExpiresAt: Date;
+}
+
+const SUBJECT_TYPE = { customer: 'user', owner: 'admin' } as const satisfies Record<
+  Realm,
+  'user' | 'admin'
+>;
+
+export interface SessionSettings {
+  authSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+/**
+ * Sessions of both realms. A sign-in starts a family of refresh tokens; each refresh replaces the
+ * token by a new one of the family, and showing a replaced token again (a stolen copy, or the
+ * thief's after the owner refreshed) revokes the whole family. A family ends at the latest one
+ * refresh lifetime after its sign-in, however often it was refreshed: a stolen token that keeps
+ * being used cannot keep a session open for ever. Everything lives in the database, so any API
+ * process can serve any request.
+ */
+export class SessionService {
+  readonly tokens: AccessTokens;
+  readonly refreshTtlMs: number;
+
+  constructor(
+    private readonly db: Database,
+    settings: SessionSettings,
+  ) {
+    this.tokens = new AccessTokens(settings.authSecret, settings.accessTokenTtlSeconds);
+    this.refreshTtlMs = settings.refreshTokenTtlDays * 24 * 3600 * 1000;
+  }
+
+  /** The moment a family signed in at `signedInAt` ends, whatever its refreshes. */
+  #endOf(signedInAt: Date): number {
+    return signedInAt.getTime() + this.refreshTtlMs;
+  }
+
+  async start(realm: Realm, subjectId: string, userAgent = ''): Promise<Session> {
+    const familyId = randomUUID();
+    const refreshToken = newRefreshToken();
+    const signedInAt = new Date();
+    const refreshExpiresAt = new Date(this.#endOf(signedInAt));
+    await this.db.insert(refreshSessions).values({
+      subjectType: SUBJECT_TYPE[realm],
+      subjectId,
+      familyId,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: refreshExpiresAt,
+      signedInAt,
+      userAgent: userAgent.slice(0, 300),
+    });
+    const accessToken = await this.tokens.sign({ sub: subjectId, realm, sid: familyId });
+    return { accessToken, refreshToken, sessionId: familyId, subjectId, refreshExpiresAt };
+  }
+
+  /** Replaces a refresh token by a new pair of the same family. */
+  async rotate(realm: Realm, refreshToken: string, userAgent = ''): Promise<Session> {
+    const row = await this.#find(realm, refreshToken);
+    if (!row || row.revokedAt) throw new UnauthorizedError(SESSION_EXPIRED);
+    if (row.replacedBy) {
+      await this.revokeFamily(row.familyId);
+      throw new UnauthorizedError(SESSION_EXPIRED);
+    }
+    const now = Date.now();
+    if (
+      row.expiresAt.getTime() <= now ||
+      this.#endOf(row.signedInAt) <= now ||
+      !(await this.#subjectExists(realm, row.subjectId))
+    ) {
+      throw new UnauthorizedError(SESSION_EXPIRED);
+    }
+
+    const next = newRefreshToken();
+    const nextId = randomUUID();
+    const refreshExpiresAt = new Date(
+      Math.min(now + this.refreshTtlMs, this.#endOf(row.signedInAt)),
+    );
+    const rotated = await this.db.transaction(async (tx) => {
+      // Only one of two concurrent refreshes with the same token may win; the other is a reuse.
+      const claimed = await tx
+        .update(refreshSessions)
+        .set({ replacedBy: nextId })
+        .where(
+          and(
+            eq(refreshSessions.id, row.id),
+            isNull(refreshSessions.replacedBy),
+            isNull(refreshSessions.revokedAt),
+          ),
+        )
+        .returning({ id: refreshSessions.id });
+      if (claimed.length === 0) return false;
+      await tx.insert(refreshSessions).values({
+        id: nextId,
+        subjectType: row.subjectType,
+        subjectId: row.subjectId,
+        familyId: row.familyId,
+        tokenHash: hashRefreshToken(next),
+        expiresAt: refreshExpiresAt,
+        signedInAt: row.signedInAt,
+        userAgent: (userAgent || row.userAgent).slice(0, 300),
+      });
+      return true;
+    });
+    if (!rotated) {
+      await this.revokeFamily(row.familyId);
+      throw new UnauthorizedError(SESSION_EXPIRED);
+    }
+    const accessToken = await this.tokens.sign({
+      sub: row.subjectId,
+      realm,
+      sid: row.familyId,
+    });
+    return {
+      accessToken,
+      refreshToken: next,
+      sessionId: row.familyId,
+      subjectId: row.subjectId,
+      refreshExpiresAt,
+    };
+  }
+
+  /** The live (current, unexpired, unrevoked) session a refresh token opens, or null. */
+  async findLive(realm: Realm, refreshToken: string) {
+    const row = await this.#find(realm, refreshToken);
+    const now = Date.now();
+    if (
+      !row ||
+      row.revokedAt ||
+      row.replacedBy ||
+      row.expiresAt.getTime() <= now ||
+      this.#endOf(row.signedInAt) <= now
+    ) {
+      return null;
+    }
+    return row;
+  }
+
+  /** The family id a refresh token belongs to, live or not (logout names its session with it). */
+  async familyOf(realm: Realm, refreshToken: string): Promise<string | null> {
+    return (await this.#find(realm, refreshToken))?.familyId ?? null;
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+  }
+
+  /** Whether a session family is still signed in: logout and reuse end its access tokens at once. */
+  async isLive(claims: AccessClaims): Promise<boolean> {
+    const now = Date.now();
+    const [row] = await this.db
+      .select({ one: sql<number>`1` })
+      .from(refreshSessions)
+      .where(
+        and(
+          eq(refreshSessions.familyId, claims.sid),
+          eq(refreshSessions.subjectType, SUBJECT_TYPE[claims.realm]),
+          eq(refreshSessions.subjectId, claims.sub),
+          isNull(refreshSessions.revokedAt),
+          gt(refreshSessions.expiresAt, new Date(now)),
+          // Rows written before the age cap existed may expire later than their sign-in allows.
+          gt(refreshSessions.signedInAt, new Date(now - this.refreshTtlMs)),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Verifies an access token of `realm` and that its session is still live. */
+  async authenticate(token: string, realm: Realm): Promise<AccessClaims> {
+    const claims = await this.tokens.verify(token, realm);
+    if (!(await this.isLive(claims))) throw new UnauthorizedError(NOT_AUTHENTICATED);
+    return claims;
+  }
+
+  async #find(realm: Realm, refreshToken: string) {
+    if (!refreshToken || refreshToken.length > 200) return undefined;
+    const [row] = await this.db
+      .select()
+      .from(refreshSessions)
+      .where(
+        and(
+          eq(refreshSessions.tokenHash, hashRefreshToken(refreshToken)),
+          eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async #subjectExists(realm: Realm, subjectId: string): Promise<boolean> {
+    const table = realm === 'customer' ? users : admins;
+    const [row] = await this.db
+      .select({ id: table.id })
+      .from(table)
+      .where(eq(table.id, subjectId))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Ends every session of a subject but `except` (the caller's own), refresh and access tokens
+   * alike: what proved the subject's identity has changed (its e-mail, a newly attached Google).
+   */
+  async revokeSubject(
+    realm: Realm,
+    subjectId: string,
+    options: { except?: string } = {},
+  ): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
+          eq(refreshSessions.subjectId, subjectId),
+          isNull(refreshSessions.revokedAt),
+          options.except === undefined
+            ? undefined
+            : sql`${refreshSessions.familyId} <> ${options.except}`,
+        ),
+      );
+  }
+}
+
+/**
+ * Ends every session of a subject inside the caller's transaction: the owner's password was set
+ * from the server, so whoever held a session before must sign in with the new one.
+ */
+export async function revokeSessionsOf(
+  db: Executor,
+  realm: Realm,
+  subjectId: string,
+): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
+        eq(refreshSessions.subjectId, subjectId),
+        isNull(refreshSessions.revokedAt),
+      ),
+    );
+}

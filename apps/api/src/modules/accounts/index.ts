@@ -1,0 +1,13 @@
+// Accounts: customers and their addresses, the owner, sessions, one-time codes, Google sign-in
+// codes and sign-in failures.
+export { adminRoutes } from './admins/routes';
+export {
+  ensureOwnerAccount,
+  ownersWithDevelopmentPassword,
+  refuseDevelopmentOwnerPassword,
+  setOwnerPassword,
+} from './admins/service';
+export { authPlugin } from './auth/plugin';
+export { SessionService } from './auth/service';
+export { deriveKey } from './auth/tokens';
+export { userRoutes } from './users/routes';

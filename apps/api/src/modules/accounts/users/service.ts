@@ -1,0 +1,377 @@
+import type { Address as AddressView, User as UserView } from '@makhana/domain/account';
+import type { AddressInput } from '@makhana/domain/validation';
+import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
+import { addresses, orders, users } from '../../../db/schema';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import type { OtpService } from './otp';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
+export const EMAIL_IN_USE_MESSAGE = 'This email is already used by another account.';
+export const NO_ACCOUNT_MESSAGE = 'No account found for this email. Please register first.';
+export const ADDRESS_NOT_FOUND = 'Address not found';
+export const MAX_ADDRESSES = 20;
+
+/** The User and Address the API sends, shared with the storefront. */
+export type { Address as AddressView, User as UserView } from '@makhana/domain/account';
+
+type UserRow = typeof users.$inferSelect;
+type AddressRow = typeof addresses.$inferSelect;
+
+export function toAddressView(row: AddressRow): AddressView {
+  return {
+    _id: row.id,
+    name: row.name,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    pincode: row.pincode,
+    phoneNumber: row.phoneNumber,
+    alternateNumber: row.alternateNumber,
+    landmark: row.landmark,
+    email: row.email,
+    locality: row.locality,
+    label: row.label,
+  };
+}
+
+async function toUserView(db: Executor, row: UserRow): Promise<UserView> {
+  const [addressRows, [orderCount]] = await Promise.all([
+    db
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, row.id))
+      .orderBy(desc(addresses.createdAt), desc(addresses.id)),
+    db.select({ n: count() }).from(orders).where(eq(orders.userId, row.id)),
+  ]);
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    address: addressRows.map((a) => a.id),
+    orders: Number(orderCount?.n ?? 0),
+  };
+}
+
+export async function getUserView(db: Executor, userId: string): Promise<UserView> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new NotFoundError('User not found');
+  return toUserView(db, row);
+}
+
+/** Every customer, newest first (the owner's Users table): three queries, whatever the count. */
+export async function listUserViews(db: Database): Promise<UserView[]> {
+  const [rows, addressRows, orderCounts] = await Promise.all([
+    db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
+    db
+      .select({ id: addresses.id, userId: addresses.userId })
+      .from(addresses)
+      .orderBy(desc(addresses.createdAt), desc(addresses.id)),
+    db.select({ userId: orders.userId, n: count() }).from(orders).groupBy(orders.userId),
+  ]);
+  const addressIds = new Map<string, string[]>();
+  for (const a of addressRows)
+    addressIds.set(a.userId, [...(addressIds.get(a.userId) ?? []), a.id]);
+  const counts = new Map(orderCounts.map((o) => [o.userId, Number(o.n)]));
+  return rows.map((row) => ({
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    address: addressIds.get(row.id) ?? [],
+    orders: counts.get(row.id) ?? 0,
+  }));
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export interface RegisterInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+export async function registerUser(db: Database, input: RegisterInput): Promise<UserView> {
+  const email = input.email.toLowerCase();
+  if (await findUserByEmail(db, email)) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email,
+        phoneNumber: input.phoneNumber,
+      })
+      .returning();
+    return toUserView(db, row!);
+  } catch (error) {
+    // Two sign-ups with one e-mail at once: the unique index decides, the loser hears 409.
+    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+export interface AccountInput extends RegisterInput {
+  /** undefined keeps the current value, null clears it */
+  gender?: 'Male' | 'Female' | null | undefined;
+}
+
+export interface AccountUpdate {
+  user: UserView;
+  /** the new e-mail a code was sent to; the account keeps its e-mail until the code is entered */
+  pendingEmail: string | null;
+}
+
+function emailInUse(): ConflictError {
+  return new ConflictError(EMAIL_IN_USE_MESSAGE, [
+    { field: 'email', message: EMAIL_IN_USE_MESSAGE },
+  ]);
+}
+
+async function takenByAnother(db: Executor, email: string, userId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Saves the profile. A different e-mail is not set: a code goes to the new address first (and a
+ * refusal to send it, a cooldown or a cap, leaves everything unchanged), because whoever holds an
+ * account's e-mail can sign in to it and read its addresses and orders.
+ */
+export async function updateAccount(
+  db: Database,
+  otp: OtpService,
+  userId: string,
+  input: AccountInput,
+): Promise<AccountUpdate> {
+  const email = input.email.toLowerCase();
+  const [current] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!current) throw new NotFoundError('User not found');
+  const changing = email !== current.email;
+  if (changing) {
+    if (await takenByAnother(db, email, userId)) throw emailInUse();
+    await otp.sendEmailChange(userId, email);
+  } else {
+    // Saving the current e-mail again means the customer no longer wants the pending change.
+    await otp.discardEmailChange(userId);
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(input.gender !== undefined ? { gender: input.gender } : {}),
+      phoneNumber: input.phoneNumber,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new NotFoundError('User not found');
+  return { user: await toUserView(db, row), pendingEmail: changing ? email : null };
+}
+
+/** Sets the e-mail an entered code proved; 409 when another account took it in the meantime. */
+export async function applyEmailChange(
+  db: Database,
+  userId: string,
+  email: string,
+): Promise<UserView> {
+  if (await takenByAnother(db, email, userId)) throw emailInUse();
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ email, emailVerifiedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new NotFoundError('User not found');
+    return toUserView(db, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
+}
+
+/**
+ * Records that a code mailed to the account's e-mail was entered. Answers whether it was the
+ * first proof: sessions opened before it may belong to whoever set an unproven e-mail.
+ */
+export async function markEmailVerified(db: Database, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!before) throw new NotFoundError('User not found');
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+    return before.verifiedAt === null;
+  });
+}
+
+function addressValues(input: AddressInput) {
+  return {
+    name: input.name,
+    street: input.street,
+    city: input.city,
+    state: input.state,
+    country: input.country,
+    pincode: input.pincode,
+    phoneNumber: input.phoneNumber,
+    alternateNumber: input.alternateNumber ?? '',
+    landmark: input.landmark ?? '',
+    email: input.email ?? '',
+    locality: input.locality ?? '',
+    label: input.label,
+  };
+}
+
+export async function listAddresses(db: Database, userId: string): Promise<AddressView[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.createdAt), desc(addresses.id));
+  return rows.map(toAddressView);
+}
+
+export async function addAddress(
+  db: Database,
+  userId: string,
+  input: AddressInput,
+): Promise<AddressView> {
+  return db.transaction(async (tx) => {
+    // The user's row is the lock that keeps two concurrent adds from passing the limit together.
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!owner) throw new NotFoundError('User not found');
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    if (Number(existing?.n ?? 0) >= MAX_ADDRESSES) {
+      throw new BadRequestError(
+        `You can save at most ${MAX_ADDRESSES} addresses. Please delete one before adding another.`,
+      );
+    }
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...addressValues(input) })
+      .returning();
+    return toAddressView(row!);
+  });
+}
+
+export async function updateAddress(
+  db: Database,
+  userId: string,
+  addressId: string,
+  input: AddressInput,
+): Promise<AddressView> {
+  const [row] = await db
+    .update(addresses)
+    .set(addressValues(input))
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
+  if (!row) throw new NotFoundError(ADDRESS_NOT_FOUND);
+  return toAddressView(row);
+}
+
+export async function deleteAddress(
+  db: Database,
+  userId: string,
+  addressId: string,
+): Promise<AddressView> {
+  const [row] = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
+  if (!row) throw new NotFoundError(ADDRESS_NOT_FOUND);
+  return toAddressView(row);
+}
+
+export type GoogleUserOutcome =
+  /** `firstLink`: Google was attached to an existing account just now */
+  | { user: UserRow; firstLink: boolean }
+  | { refused: 'google_other_account' | 'google_email_unproven' | 'google_failed' };
+
+/**
+ * The customer for a Google sign-in: the one with this subject, else the one with this e-mail
+ * (which gets the subject linked, but only once a code proved that e-mail, or whoever set it
+ * without proof would share the account with its real owner), else a new one.
+ */
+export async function findOrCreateGoogleUser(
+  db: Database,
+  profile: { subject: string; email: string; firstName: string; lastName: string },
+): Promise<GoogleUserOutcome> {
+  const email = profile.email.toLowerCase();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [bySubject] = await db
+      .select()
+      .from(users)
+      .where(eq(users.googleSubject, profile.subject))
+      .limit(1);
+    if (bySubject) return { user: bySubject, firstLink: false };
+
+    const byEmail = await findUserByEmail(db, email);
+    if (byEmail) {
+      if (byEmail.googleSubject && byEmail.googleSubject !== profile.subject) {
+        return { refused: 'google_other_account' };
+      }
+      if (!byEmail.emailVerifiedAt) return { refused: 'google_email_unproven' };
+      const [linked] = await db
+        .update(users)
+        .set({ googleSubject: profile.subject })
+        .where(
+          and(
+            eq(users.id, byEmail.id),
+            eq(users.email, email),
+            isNull(users.googleSubject),
+            isNotNull(users.emailVerifiedAt),
+          ),
+        )
+        .returning();
+      if (linked) return { user: linked, firstLink: true };
+      continue;
+    }
+    try {
+      const [created] = await db
+        .insert(users)
+        .values({
+          email,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          googleSubject: profile.subject,
+          // Google vouched for this address (the callback refuses an unverified one).
+          emailVerifiedAt: new Date(),
+        })
+        .returning();
+      return { user: created!, firstLink: false };
+    } catch (error) {
+      // Someone else created or linked this account a moment ago: read it again.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return { refused: 'google_failed' };
+}

@@ -1,0 +1,7 @@
+// The catalogue: products, their variants, images and stock on the shelf, banners, reviews.
+export { bannerRoutes } from './banners/routes';
+export { listBanners } from './banners/service';
+export { type CatalogueCache, createCatalogueCache } from './products/catalogue-cache';
+export { productRoutes } from './products/routes';
+export { listProducts } from './products/service';
+export { takeFromShelf } from './products/shelf';

@@ -1,0 +1,133 @@
+import { paiseToRupees } from '@makhana/domain/money';
+import type { Product, ProductVariant } from '@makhana/domain/product';
+import { roundRating } from '@makhana/domain/product';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import {
+  productImages,
+  products,
+  productVariants,
+  reviews,
+  stockReservations,
+} from '../../../db/schema';
+import { NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** Units of each variant held by unexpired active reservations. */
+function heldStock(db: Executor) {
+  return db
+    .select({
+      variantId: stockReservations.variantId,
+      held: sql<number>`sum(${stockReservations.quantity})::int`.as('held'),
+    })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.status, 'active'), gt(stockReservations.expiresAt, sql`now()`)))
+    .groupBy(stockReservations.variantId)
+    .as('held_stock');
+}
+
+/** Free stock: what is on the shelf minus what pending orders hold, never below zero. */
+export function freeStock(stock: number, held: number | null): number {
+  return Math.max(0, stock - (held ?? 0));
+}
+
+/** Products in the API's shape, newest first; `ids` narrows the list. */
+export async function listProducts(db: Executor, ids?: string[]): Promise<Product[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(ids ? inArray(products.id, ids) : undefined)
+    .orderBy(desc(products.createdAt), asc(products.id));
+  if (rows.length === 0) return [];
+  const productIds = rows.map((r) => r.id);
+
+  const held = heldStock(db);
+  const [variantRows, imageRows, ratingRows] = await Promise.all([
+    db
+      .select({
+        productId: productVariants.productId,
+        weight: productVariants.weightGrams,
+        pricePaise: productVariants.pricePaise,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+        held: held.held,
+      })
+      .from(productVariants)
+      .leftJoin(held, eq(held.variantId, productVariants.id))
+      .where(inArray(productVariants.productId, productIds))
+      .orderBy(asc(productVariants.weightGrams)),
+    db
+      .select({ productId: productImages.productId, url: productImages.url })
+      .from(productImages)
+      .where(inArray(productImages.productId, productIds))
+      .orderBy(asc(productImages.position), asc(productImages.createdAt)),
+    db
+      .select({
+        productId: reviews.productId,
+        average: sql<number>`avg(${reviews.rating})::float8`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(reviews)
+      .where(inArray(reviews.productId, productIds))
+      .groupBy(reviews.productId),
+  ]);
+
+  const variantsBy = new Map<string, ProductVariant[]>();
+  for (const v of variantRows) {
+    const list = variantsBy.get(v.productId) ?? [];
+    list.push({
+      weight: v.weight,
+      price: paiseToRupees(v.pricePaise),
+      sku: v.sku,
+      stock: freeStock(v.stock, v.held),
+    });
+    variantsBy.set(v.productId, list);
+  }
+  const imagesBy = new Map<string, string[]>();
+  for (const image of imageRows) {
+    const list = imagesBy.get(image.productId) ?? [];
+    list.push(image.url);
+    imagesBy.set(image.productId, list);
+  }
+  const ratingBy = new Map(ratingRows.map((r) => [r.productId, r]));
+
+  return rows.map((p) => {
+    const rating = ratingBy.get(p.id);
+    return {
+      _id: p.id,
+      name: p.name,
+      description: p.description,
+      brand: p.brand,
+      categoryType: p.categoryType,
+      packOfBox: p.packOfBox,
+      price: paiseToRupees(p.pricePaise),
+      variant: p.variant,
+      inStock: p.inStock,
+      images: imagesBy.get(p.id) ?? [],
+      shelfLife: p.shelfLife,
+      modelNumber: p.modelNumber,
+      countryOfOrigin: p.countryOfOrigin,
+      healthBenefits: p.healthBenefits,
+      containerType: p.containerType,
+      dietaryPreference: p.dietaryPreference,
+      sku: p.sku,
+      quantity: variantsBy.get(p.id) ?? [],
+      rating: {
+        average: rating ? roundRating(Number(rating.average)) : 0,
+        count: rating ? Number(rating.count) : 0,
+      },
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** One product; a missing or malformed id is the same 404 (ids are UUIDs). */
+export async function getProduct(db: Executor, id: string): Promise<Product> {
+  if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  const [product] = await listProducts(db, [id]);
+  if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  return product;
+}

@@ -1,0 +1,7 @@
+// Checkout: orders and their items, stock reservations, payments and payment events, the
+// pincode check, order mails and the sweeper.
+export { createOrdersKit, type OrdersKit } from './orders/kit';
+export { orderRoutes } from './orders/routes';
+export { startSweeper } from './orders/sweeper';
+export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
+export { pincodeRoutes } from './pincodes/routes';

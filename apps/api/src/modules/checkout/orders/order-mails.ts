@@ -1,0 +1,231 @@
+/**
+ * Mails about a paid order: the customer's confirmation (or, when the stock was gone, the notice
+ * of a refund) and the owner's new-order notice (or refund alert). They are sent after the
+ * payment's transaction commits; each one sent is stamped on the order, so a failed one is
+ * retried by the sweeper and a sent one is never sent twice. A claim stamp keeps two processes
+ * from sending the same order's mails at once.
+ */
+
+import { POLICY } from '@makhana/domain/constants';
+import { formatRupees } from '@makhana/domain/money';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { renderMail } from '../../../adapters/mail/template';
+import type { Database } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import type { OrderContext } from './context';
+import { type OrderView, withItems } from './service';
+
+/** A claim older than this belongs to a process that died mid-send. */
+const CLAIM_STALE = sql`now() - interval '5 minutes'`;
+/** Mails of orders paid longer ago than this are given up (logged once a sweep). */
+const RETRY_WINDOW = sql`now() - interval '48 hours'`;
+
+async function claim(
+  db: Database,
+  options: { orderId?: string; limit: number },
+): Promise<string[]> {
+  const candidates = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        options.orderId ? eq(orders.id, options.orderId) : undefined,
+        eq(orders.paymentStatus, 'completed'),
+        or(isNull(orders.confirmationMailedAt), isNull(orders.ownerNotifiedAt)),
+        or(isNull(orders.mailClaimedAt), lt(orders.mailClaimedAt, CLAIM_STALE)),
+        gt(orders.paidAt, RETRY_WINDOW),
+      ),
+    )
+    .orderBy(asc(orders.paidAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(orders)
+    .set({ mailClaimedAt: sql`now()` })
+    .where(inArray(orders.id, candidates))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
+}
+
+/** Sends whatever mails of this paid order have not gone out yet. Never throws. */
+export async function sendOrderMails(ctx: OrderContext, orderId: string): Promise<void> {
+  const claimed = await claim(ctx.db, { orderId, limit: 1 });
+  if (claimed.length > 0) await deliver(ctx, orderId);
+}
+
+/** The sweeper's part: retries unsent mails of recently paid orders. Returns how many orders. */
+export async function retryOrderMails(ctx: OrderContext, limit = 20): Promise<number> {
+  const claimed = await claim(ctx.db, { limit });
+  for (const id of claimed) await deliver(ctx, id);
+  return claimed.length;
+}
+
+async function deliver(ctx: OrderContext, orderId: string): Promise<void> {
+  try {
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) return;
+    const [view] = await withItems(ctx.db, [row]);
+    if (!view) return;
+    if (!row.confirmationMailedAt) {
+      await trySend(ctx, orderId, 'customer', async () => {
+        await ctx.mailer.send({ to: view.shippingAddress.email, ...customerMail(ctx, view) });
+        await ctx.db
+          .update(orders)
+          .set({ confirmationMailedAt: sql`now()` })
+          .where(eq(orders.id, orderId));
+      });
+    }
+    if (!row.ownerNotifiedAt) {
+      await trySend(ctx, orderId, 'owner', async () => {
+        await ctx.mailer.send({ to: ctx.settings.ownerEmail, ...ownerMail(ctx, view) });
+        await ctx.db
+          .update(orders)
+          .set({ ownerNotifiedAt: sql`now()` })
+          .where(eq(orders.id, orderId));
+      });
+    }
+  } finally {
+    await ctx.db
+      .update(orders)
+      .set({ mailClaimedAt: null })
+      .where(eq(orders.id, orderId))
+      .catch((error: unknown) =>
+        ctx.log.error({ err: error, orderId }, 'order mail claim not released'),
+      );
+  }
+}
+
+async function trySend(
+  ctx: OrderContext,
+  orderId: string,
+  recipient: 'customer' | 'owner',
+  send: () => Promise<void>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    ctx.log.error({ err: error, orderId, recipient }, 'order mail failed; the sweeper retries it');
+  }
+}
+
+/** A second payment for an already paid order: the owner must refund it. Best effort. */
+export async function sendDuplicateCaptureAlert(
+  ctx: OrderContext,
+  orderId: string,
+  paymentId: string,
+): Promise<void> {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return;
+  const [view] = await withItems(ctx.db, [row]);
+  if (!view) return;
+  const content = renderMail({
+    heading: 'Refund needed: a second payment',
+    paragraphs: [
+      `Order ${view.orderNumber} was already paid (payment ${view.transactionId}), and a second payment ${paymentId} was captured for it.`,
+      `Please refund ${formatRupees(view.totalAmount)} for payment ${paymentId} from the Razorpay dashboard.`,
+      `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
+    ],
+    highlight: view.orderNumber,
+  });
+  await ctx.mailer.send({
+    to: ctx.settings.ownerEmail,
+    subject: `Refund needed: second payment for order ${view.orderNumber}`,
+    ...content,
+  });
+}
+
+function customerName(view: OrderView): string {
+  return `${view.shippingAddress.firstName} ${view.shippingAddress.lastName}`.trim();
+}
+
+function lineTexts(view: OrderView): string[] {
+  return view.items.map(
+    (item) =>
+      `${item.name} ${item.variantWeight}g x ${item.quantity}: ${formatRupees(item.priceAtPurchase * item.quantity)}`,
+  );
+}
+
+function summaryText(view: OrderView): string {
+  const shipping = view.shippingCost === 0 ? 'Free' : formatRupees(view.shippingCost);
+  return `Subtotal ${formatRupees(view.subtotal)}, shipping ${shipping}, total ${formatRupees(view.totalAmount)} (GST included).`;
+}
+
+function addressText(view: OrderView): string {
+  const a = view.shippingAddress;
+  return `${customerName(view)}, ${a.address}, ${a.city}, ${a.state} ${a.pincode}, ${a.country}. Phone ${a.phone}.`;
+}
+
+function statusLink(ctx: OrderContext, view: OrderView): string {
+  return `${ctx.settings.publicUrl}/order-status/${view._id}`;
+}
+
+export function customerMail(
+  ctx: OrderContext,
+  view: OrderView,
+): { subject: string; text: string; html: string } {
+  if (view.needsRefund || view.status === 'Cancelled') {
+    return {
+      subject: `Your payment for order ${view.orderNumber} will be refunded`,
+      ...renderMail({
+        heading: 'We are sorry: your items sold out',
+        paragraphs: [
+          `Hi ${view.shippingAddress.firstName}, we received your payment of ${formatRupees(view.totalAmount)} for order ${view.orderNumber}, but the items sold out before the payment reached us, so we could not keep the order.`,
+          `The full amount will be refunded to your original payment method within ${POLICY.refundBusinessDays} business days. Payment id: ${view.transactionId}.`,
+          `Order details: ${statusLink(ctx, view)}`,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
+  return {
+    subject: `Order confirmed: ${view.orderNumber}`,
+    ...renderMail({
+      heading: 'Thank you for your order!',
+      paragraphs: [
+        `Hi ${view.shippingAddress.firstName}, we have received your payment and your order is confirmed. Your order number:`,
+        ...lineTexts(view),
+        summaryText(view),
+        `Shipping to: ${addressText(view)}`,
+        `Follow your order: ${statusLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+      footnote: `Orders are processed in ${POLICY.processingBusinessDays} business days and standard shipping takes ${POLICY.standardShippingBusinessDays} business days.`,
+    }),
+  };
+}
+
+export function ownerMail(
+  ctx: OrderContext,
+  view: OrderView,
+): { subject: string; text: string; html: string } {
+  if (view.needsRefund) {
+    return {
+      subject: `Refund needed: order ${view.orderNumber} (${formatRupees(view.totalAmount)})`,
+      ...renderMail({
+        heading: 'Refund needed: paid order could not ship',
+        paragraphs: [
+          `A payment of ${formatRupees(view.totalAmount)} (payment ${view.transactionId}) was captured for order ${view.orderNumber} after its stock was gone, so the order was cancelled.`,
+          `Please refund payment ${view.transactionId} from the Razorpay dashboard; the customer was told to expect it within ${POLICY.refundBusinessDays} business days.`,
+          ...lineTexts(view),
+          `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
+          `Order: ${statusLink(ctx, view)}`,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
+  return {
+    subject: `New order ${view.orderNumber} (${formatRupees(view.totalAmount)})`,
+    ...renderMail({
+      heading: 'New order received',
+      paragraphs: [
+        `A paid order is ready to pack. Order number:`,
+        ...lineTexts(view),
+        summaryText(view),
+        `Ship to: ${addressText(view)} E-mail ${view.shippingAddress.email}.`,
+        `Payment: ${view.transactionId}. Order: ${statusLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}

@@ -1,0 +1,121 @@
+import { paiseToRupees } from '@makhana/domain/money';
+import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { orderItems, orders } from '../../../db/schema';
+import { NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+
+export const ORDER_NOT_FOUND = 'Order not found';
+/** The order page's words when an order cannot be shown (docs/product.md#order-page). */
+export const ORDER_LOOKUP_FAILED = 'Order not found.';
+
+/** An order and its items as the API sends them, money in rupees, shared with the storefront. */
+export type { Order as OrderView, OrderItem as OrderItemView } from '@makhana/domain/orders';
+
+export type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function toOrderItemView(row: OrderItemRow): OrderItemView {
+  return {
+    product: row.productId,
+    name: row.name,
+    image: row.image,
+    variantWeight: row.variantWeight,
+    quantity: row.quantity,
+    priceAtPurchase: paiseToRupees(row.priceAtPurchasePaise),
+  };
+}
+
+export function toOrderView(row: OrderRow, items: OrderItemRow[]): OrderView {
+  return {
+    _id: row.id,
+    orderNumber: row.orderNumber,
+    user: row.userId,
+    items: items.map(toOrderItemView),
+    shippingCost: paiseToRupees(row.shippingCostPaise),
+    totalAmount: paiseToRupees(row.totalAmountPaise),
+    shippingAddress: row.shippingAddress,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    status: row.status,
+    transactionId: row.transactionId,
+    trackingNumber: row.trackingNumber,
+    trackingUrl: row.trackingUrl,
+    createdAt: row.createdAt.toISOString(),
+    subtotal: paiseToRupees(row.subtotalPaise),
+    currency: row.currency,
+    needsRefund: row.needsRefund,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+/** Orders with their items, in the given row order. */
+export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.id));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
+}
+
+/** One customer's orders, or every order for the owner (`userId` null); newest first. */
+export async function listOrders(
+  db: Executor,
+  scope: { userId: string | null },
+): Promise<OrderView[]> {
+  const query = db.select().from(orders).$dynamic();
+  const rows = await (scope.userId ? query.where(eq(orders.userId, scope.userId)) : query).orderBy(
+    desc(orders.createdAt),
+    desc(orders.id),
+  );
+  return withItems(db, rows);
+}
+
+/** One order with its items; throws the given 404 when it is missing. */
+export async function orderView(
+  db: Executor,
+  orderId: string,
+  notFound = ORDER_NOT_FOUND,
+): Promise<OrderView> {
+  if (!isUuid(orderId)) throw new NotFoundError(notFound);
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new NotFoundError(notFound);
+  const [view] = await withItems(db, [row]);
+  return view!;
+}
+
+/**
+ * `order-id-details`: a customer reads only their own order, the owner any. Someone else's order
+ * answers exactly like a missing one, so ids cannot be probed.
+ */
+export async function orderDetails(
+  db: Executor,
+  orderId: string,
+  viewer: { userId: string | null },
+): Promise<OrderView> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_LOOKUP_FAILED);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.id, orderId), viewer.userId ? eq(orders.userId, viewer.userId) : undefined),
+    );
+  if (!row) throw new NotFoundError(ORDER_LOOKUP_FAILED);
+  const [view] = await withItems(db, [row]);
+  return view!;
+}

@@ -1,0 +1,291 @@
+/**
+ * Every change of an order's status and payment status after checkout. Each runs in one
+ * transaction that locks the order row, applies the domain state machine (`nextOrderState`) and
+ * moves the stock reservations with it, so the order, its payment and the stock always agree.
+ */
+import {
+  InvalidOrderTransition,
+  nextOrderState,
+  type OrderEvent,
+  type OrderState,
+} from '@makhana/domain/order-state';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import type { Transaction } from '../../../db/client';
+import { orderItems, orders, stockReservations } from '../../../db/schema';
+import { ConflictError, NotFoundError } from '../../../lib/errors';
+import {
+  commitReservations,
+  freeStockOf,
+  lockVariantsById,
+  releaseReservations,
+  reservationsOf,
+} from '../stock/reservations';
+import type { OrderContext } from './context';
+import { sendDuplicateCaptureAlert, sendOrderMails } from './order-mails';
+import { ORDER_NOT_FOUND, type OrderRow } from './service';
+
+export const ORDER_CANNOT_CHANGE = 'This order cannot be changed now.';
+
+function stateOf(row: OrderRow): OrderState {
+  return { status: row.status, paymentStatus: row.paymentStatus, needsRefund: row.needsRefund };
+}
+
+function apply(row: OrderRow, event: OrderEvent): OrderState {
+  try {
+    return nextOrderState(stateOf(row), event);
+  } catch (error) {
+    if (error instanceof InvalidOrderTransition) throw new ConflictError(ORDER_CANNOT_CHANGE);
+    throw error;
+  }
+}
+
+function sameState(a: OrderState, b: OrderState): boolean {
+  return (
+    a.status === b.status && a.paymentStatus === b.paymentStatus && a.needsRefund === b.needsRefund
+  );
+}
+
+async function lockOrder(
+  tx: Transaction,
+  where: { id?: string; gatewayOrderId?: string; userId?: string },
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        where.id ? eq(orders.id, where.id) : undefined,
+        where.gatewayOrderId ? eq(orders.gatewayOrderId, where.gatewayOrderId) : undefined,
+        where.userId ? eq(orders.userId, where.userId) : undefined,
+      ),
+    )
+    .for('update', { of: orders });
+  return row ?? null;
+}
+
+export type CaptureOutcome =
+  /** paid and sold: reservations committed, stock taken off the shelf */
+  | 'confirmed'
+  /** paid, but the stock is gone: cancelled and flagged for a refund */
+  | 'refund_needed'
+  /** the same payment was settled before: nothing changed */
+  | 'already_paid'
+  /** the order was paid by another payment already: this one must be refunded */
+  | 'duplicate_capture'
+  /** the captured amount is not the order's total: nothing changed */
+  | 'amount_mismatch';
+
+export interface CaptureResult {
+  orderId: string;
+  outcome: CaptureOutcome;
+}
+
+export interface Capture {
+  gatewayOrderId: string;
+  paymentId: string;
+  /** what the gateway captured, in paise; null when the caller checked it already */
+  amountPaise: number | null;
+}
+
+/**
+ * Settles a capture inside the caller's transaction (verify, the webhook and the simulated window
+ * all come here). The stock is still there when the order's own reservations are active and
+ * unexpired; after expiry or a cancellation, when the shelf still has enough free units, which
+ * are then held again and sold. Returns null when no order has that gateway order id.
+ */
+export async function settleCaptureInTx(
+  tx: Transaction,
+  capture: Capture,
+): Promise<CaptureResult | null> {
+  const order = await lockOrder(tx, { gatewayOrderId: capture.gatewayOrderId });
+  if (!order) return null;
+  const result = (outcome: CaptureOutcome) => ({ orderId: order.id, outcome });
+
+  if (capture.amountPaise !== null && capture.amountPaise !== order.totalAmountPaise) {
+    return result('amount_mismatch');
+  }
+  if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
+    return result(order.transactionId === capture.paymentId ? 'already_paid' : 'duplicate_capture');
+  }
+
+  const stockAvailable = await canStillShip(tx, order);
+  const next = apply(order, { type: 'payment_captured', stockAvailable });
+  const paid = { transactionId: capture.paymentId, paidAt: sql`now()` };
+  if (next.status === 'Confirmed') {
+    await commitReservations(tx, order.id);
+    await writeState(tx, order.id, next, paid);
+    return result('confirmed');
+  }
+  await releaseReservations(tx, [order.id]);
+  await writeState(tx, order.id, next, paid);
+  return result('refund_needed');
+}
+
+/** Whether every line of a paid order can still ship; locks the variant rows it looks at. */
+async function canStillShip(tx: Transaction, order: OrderRow): Promise<boolean> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const reservations = await reservationsOf(tx, order.id);
+  // A line whose variant was deleted has lost its reservation with it: it cannot ship.
+  const held = new Map<string, number>();
+  for (const r of reservations) held.set(r.variantId, (held.get(r.variantId) ?? 0) + r.quantity);
+  if (items.length === 0) return false;
+  for (const item of items) {
+    if (!item.variantId || held.get(item.variantId) !== item.quantity) return false;
+  }
+
+  const variants = await lockVariantsById(tx, [...held.keys()]);
+  if (variants.length !== held.size) return false;
+
+  const [{ stillHeld } = { stillHeld: 0 }] = await tx
+    .select({ stillHeld: sql<number>`count(*)::int` })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.orderId, order.id),
+        eq(stockReservations.status, 'active'),
+        sql`${stockReservations.expiresAt} > now()`,
+      ),
+    );
+  if (Number(stillHeld) === reservations.length) {
+    // Its own hold stands: the units are its own unless the shelf itself shrank.
+    return variants.every((v) => v.stock >= (held.get(v.id) ?? 0));
+  }
+  const free = await freeStockOf(tx, variants, order.id);
+  return variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0));
+}
+
+async function writeState(
+  tx: Transaction,
+  orderId: string,
+  next: OrderState,
+  extra: { transactionId?: string; paidAt?: SQL } = {},
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: next.status,
+      paymentStatus: next.paymentStatus,
+      needsRefund: next.needsRefund,
+      ...extra,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * What follows a committed capture: the catalogue's free stock changed, and the customer and the
+ * owner are mailed in the background (a failed mail is retried by the sweeper).
+ */
+export async function afterCapture(
+  ctx: OrderContext,
+  result: CaptureResult | null,
+  capture: Capture,
+): Promise<void> {
+  if (!result) return;
+  if (result.outcome === 'confirmed' || result.outcome === 'refund_needed') {
+    await ctx.catalogue.invalidate();
+    if (result.outcome === 'refund_needed') {
+      ctx.log.warn({ orderId: result.orderId }, 'payment captured for an order that cannot ship');
+    }
+    ctx.background.run(() => sendOrderMails(ctx, result.orderId));
+  } else if (result.outcome === 'duplicate_capture') {
+    ctx.log.error(
+      { orderId: result.orderId, paymentId: capture.paymentId },
+      'second payment captured for a paid order',
+    );
+    ctx.background.run(() => sendDuplicateCaptureAlert(ctx, result.orderId, capture.paymentId));
+  } else if (result.outcome === 'amount_mismatch') {
+    ctx.log.error(
+      { orderId: result.orderId, paymentId: capture.paymentId, amount: capture.amountPaise },
+      'captured amount differs from the order total',
+    );
+  }
+}
+
+/** Settles a capture in its own transaction, then does what follows. */
+export async function settleCapture(
+  ctx: OrderContext,
+  capture: Capture,
+): Promise<CaptureResult | null> {
+  const result = await ctx.db.transaction((tx) => settleCaptureInTx(tx, capture));
+  await afterCapture(ctx, result, capture);
+  return result;
+}
+
+/**
+ * A payment failed or the window was dismissed: a still-pending order is cancelled and gives its
+ * stock back. A paid order is left alone. Returns whether anything changed.
+ */
+export async function failPaymentInTx(
+  tx: Transaction,
+  order: OrderRow,
+): Promise<{ changed: boolean; state: OrderState }> {
+  const next = apply(order, { type: 'payment_failed' });
+  if (sameState(next, stateOf(order))) return { changed: false, state: next };
+  await writeState(tx, order.id, next);
+  await releaseReservations(tx, [order.id]);
+  return { changed: true, state: next };
+}
+
+/** `payment.failed` (webhook or simulated window) for the order of a gateway order id. */
+export async function failPaymentByGatewayIdInTx(
+  tx: Transaction,
+  gatewayOrderId: string,
+  userId?: string,
+): Promise<{ orderId: string; changed: boolean } | null> {
+  const order = await lockOrder(tx, { gatewayOrderId, userId });
+  if (!order) return null;
+  const { changed } = await failPaymentInTx(tx, order);
+  return { orderId: order.id, changed };
+}
+
+/** `mark-failed`: the caller's own order only; a paid order is left alone. */
+export async function markFailed(
+  ctx: OrderContext,
+  userId: string,
+  orderId: string,
+): Promise<{ paid: boolean }> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, { id: orderId, userId });
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
+      return { paid: true, changed: false };
+    }
+    const { changed } = await failPaymentInTx(tx, order);
+    return { paid: false, changed };
+  });
+  if (outcome.changed) await ctx.catalogue.invalidate();
+  return { paid: outcome.paid };
+}
+
+/**
+ * Expires unpaid orders past their time and releases their stock. Rows another process is
+ * working on are skipped (`SKIP LOCKED`), so every API process may sweep at once.
+ */
+export async function expireDueOrders(ctx: OrderContext, batch = 200): Promise<number> {
+  const expired = await ctx.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'Pending'),
+          eq(orders.paymentStatus, 'pending'),
+          lte(orders.expiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(asc(orders.expiresAt))
+      .limit(batch)
+      .for('update', { of: orders, skipLocked: true });
+    const ids: string[] = [];
+    for (const order of due) {
+      const next = apply(order, { type: 'expired' });
+      if (sameState(next, stateOf(order))) continue;
+      await writeState(tx, order.id, next);
+      ids.push(order.id);
+    }
+    await releaseReservations(tx, ids);
+    return ids.length;
+  });
+  if (expired > 0) await ctx.catalogue.invalidate();
+  return expired;
+}

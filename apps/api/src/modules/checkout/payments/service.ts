@@ -1,0 +1,322 @@
+/**
+ * Paying for an order: the gateway order for the server's own total, the browser's verification,
+ * Razorpay's webhook and the simulated gateway's window. Every capture is settled by the one
+ * function of the orders module (`settleCaptureInTx`), whichever of them reports it first.
+ */
+import { createHash } from 'node:crypto';
+import { SITE } from '@makhana/domain/site';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { createSimulatedGateway } from '../../../adapters/payments/simulated-gateway';
+import { orders, paymentEvents } from '../../../db/schema';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import type { OrderContext } from '../orders/context';
+import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from '../orders/service';
+import {
+  afterCapture,
+  type Capture,
+  failPaymentByGatewayIdInTx,
+  settleCapture,
+  settleCaptureInTx,
+} from '../orders/state-changes';
+
+export const PAYMENT_ORDER_CREATED = 'Payment order created successfully';
+export const PAYMENT_VERIFIED = 'Payment verified successfully';
+export const PAYMENT_VERIFICATION_FAILED = 'Payment verification failed';
+export const PAYMENT_NOT_CAPTURED = 'Payment is not captured yet';
+export const PAYMENT_AMOUNT_MISMATCH = 'The payment amount does not match the order.';
+export const PAYMENT_SOLD_OUT =
+  'Payment received, but the items sold out meanwhile. A full refund is on its way.';
+export const ORDER_ALREADY_PAID = 'This order is already paid.';
+export const ORDER_NOT_PAYABLE =
+  'This order has expired or was cancelled. Please place your order again.';
+export const SECOND_PAYMENT =
+  'This order was already paid by another payment. The extra payment will be refunded.';
+export const INVALID_WEBHOOK_SIGNATURE = 'Invalid webhook signature';
+
+export type SimulatedGateway = ReturnType<typeof createSimulatedGateway>;
+
+/** What `razorpayPayment` answers: Razorpay Checkout's options, amount in paise. */
+export interface PaymentOrder {
+  id: string;
+  amount: number;
+  currency: 'INR';
+  keyId: string;
+  provider: 'simulated' | 'razorpay';
+  orderId: string;
+  orderNumber: string;
+  name: string;
+  prefill: { name: string; email: string; contact: string };
+}
+
+async function ownOrder(ctx: OrderContext, userId: string, orderId: string): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+  return row;
+}
+
+async function ownOrderByGatewayId(
+  ctx: OrderContext,
+  userId: string,
+  gatewayOrderId: string,
+): Promise<OrderRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.gatewayOrderId, gatewayOrderId), eq(orders.userId, userId)));
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+  return row;
+}
+
+function isPaid(row: OrderRow): boolean {
+  return row.paymentStatus === 'completed' || row.paymentStatus === 'refunded';
+}
+
+/**
+ * `razorpayPayment`: the gateway order for the caller's own pending order, for exactly its total
+ * in paise. An order that already has one reuses it, so a retried call never makes a second.
+ */
+export async function startPayment(
+  ctx: OrderContext,
+  userId: string,
+  orderId: string,
+): Promise<PaymentOrder> {
+  let row = await ownOrder(ctx, userId, orderId);
+  if (isPaid(row)) throw new ConflictError(ORDER_ALREADY_PAID);
+  if (row.status !== 'Pending' || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) {
+    throw new ConflictError(ORDER_NOT_PAYABLE);
+  }
+  if (!row.gatewayOrderId) {
+    const created = await ctx.gateway.createOrder({
+      amountPaise: row.totalAmountPaise,
+      receipt: row.orderNumber,
+      notes: { orderId: row.id, orderNumber: row.orderNumber },
+    });
+    // Two calls at once may each create one; the first stored wins and both answer with it.
+    await ctx.db
+      .update(orders)
+      .set({ gatewayOrderId: created.id })
+      .where(and(eq(orders.id, row.id), isNull(orders.gatewayOrderId)));
+    row = await ownOrder(ctx, userId, orderId);
+  }
+  const address = row.shippingAddress;
+  return {
+    id: row.gatewayOrderId!,
+    amount: row.totalAmountPaise,
+    currency: 'INR',
+    keyId: ctx.gateway.keyId,
+    provider: ctx.gateway.provider,
+    orderId: row.id,
+    orderNumber: row.orderNumber,
+    name: SITE.brand,
+    prefill: {
+      name: `${address.firstName} ${address.lastName}`.trim(),
+      email: address.email,
+      contact: address.phone,
+    },
+  };
+}
+
+export const verifyPaymentSchema = z.object({
+  razorpay_order_id: z
+    .string({ error: 'razorpay_order_id is required' })
+    .trim()
+    .min(1, 'razorpay_order_id is required')
+    .max(100),
+  razorpay_payment_id: z
+    .string({ error: 'razorpay_payment_id is required' })
+    .trim()
+    .min(1, 'razorpay_payment_id is required')
+    .max(100),
+  razorpay_signature: z
+    .string({ error: 'razorpay_signature is required' })
+    .trim()
+    .min(1, 'razorpay_signature is required')
+    .max(200),
+});
+export type VerifyPaymentInput = z.output<typeof verifyPaymentSchema>;
+
+/**
+ * `verifyPayment`: the caller's order found by its stored gateway order id, the signature checked
+ * in constant time, and with Razorpay the payment read back from the gateway (captured, for the
+ * full amount). Safe to call again: a settled payment answers the same paid order.
+ */
+export async function verifyPayment(
+  ctx: OrderContext,
+  userId: string,
+  input: VerifyPaymentInput,
+): Promise<{ order: OrderView; message: string }> {
+  const row = await ownOrderByGatewayId(ctx, userId, input.razorpay_order_id);
+  const signed = ctx.gateway.verifyPaymentSignature({
+    orderId: input.razorpay_order_id,
+    paymentId: input.razorpay_payment_id,
+    signature: input.razorpay_signature,
+  });
+  if (!signed) throw new BadRequestError(PAYMENT_VERIFICATION_FAILED);
+
+  if (isPaid(row) && row.transactionId === input.razorpay_payment_id) {
+    return { order: await orderView(ctx.db, row.id), message: messageFor(row) };
+  }
+
+  const payment = await ctx.gateway.fetchPayment(
+    input.razorpay_payment_id,
+    input.razorpay_order_id,
+    row.totalAmountPaise,
+  );
+  if (payment.orderId !== input.razorpay_order_id) {
+    throw new BadRequestError(PAYMENT_VERIFICATION_FAILED);
+  }
+  if (payment.status !== 'captured') throw new ConflictError(PAYMENT_NOT_CAPTURED);
+  if (payment.amount !== row.totalAmountPaise) throw new ConflictError(PAYMENT_AMOUNT_MISMATCH);
+
+  const result = await settleCapture(ctx, {
+    gatewayOrderId: input.razorpay_order_id,
+    paymentId: input.razorpay_payment_id,
+    amountPaise: payment.amount,
+  });
+  if (!result) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (result.outcome === 'duplicate_capture') throw new ConflictError(SECOND_PAYMENT);
+  if (result.outcome === 'amount_mismatch') throw new ConflictError(PAYMENT_AMOUNT_MISMATCH);
+  const order = await orderView(ctx.db, row.id);
+  return { order, message: order.needsRefund ? PAYMENT_SOLD_OUT : PAYMENT_VERIFIED };
+}
+
+function messageFor(row: OrderRow): string {
+  return row.needsRefund ? PAYMENT_SOLD_OUT : PAYMENT_VERIFIED;
+}
+
+/** The payment entity of Razorpay's payment.* and order.paid events. */
+const paymentEntitySchema = z.object({
+  id: z.string().min(1).max(100),
+  order_id: z.string().min(1).max(100),
+  amount: z.number().int().nonnegative(),
+  status: z.string(),
+});
+
+const webhookSchema = z.object({
+  event: z.string().min(1).max(100),
+  payload: z
+    .object({ payment: z.object({ entity: paymentEntitySchema }).optional() })
+    .loose()
+    .optional(),
+});
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+/**
+ * Razorpay's webhook: the signature over the raw body, then, in one transaction, the event id
+ * recorded (a repeat is answered as processed and changes nothing) and the event applied.
+ */
+export async function handleWebhook(
+  ctx: OrderContext,
+  rawBody: string,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+): Promise<WebhookOutcome> {
+  if (!signature || !ctx.gateway.verifyWebhookSignature(rawBody, signature)) {
+    throw new BadRequestError(INVALID_WEBHOOK_SIGNATURE);
+  }
+  let raw: unknown;
+  let parsed: z.output<typeof webhookSchema>;
+  try {
+    raw = JSON.parse(rawBody);
+    const result = webhookSchema.safeParse(raw);
+    if (!result.success) throw result.error;
+    parsed = result.data;
+  } catch {
+    throw new BadRequestError('Invalid webhook payload');
+  }
+  const eventId =
+    eventIdHeader && eventIdHeader.length <= 200
+      ? eventIdHeader
+      : `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+  const entity = parsed.payload?.payment?.entity;
+  const capture: Capture | null =
+    (parsed.event === 'payment.captured' || parsed.event === 'order.paid') &&
+    entity?.status === 'captured'
+      ? { gatewayOrderId: entity.order_id, paymentId: entity.id, amountPaise: entity.amount }
+      : null;
+
+  const done = await ctx.db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ id: eventId, type: parsed.event, payload: raw })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return { outcome: 'duplicate' as const };
+    if (capture) {
+      const settled = await settleCaptureInTx(tx, capture);
+      const applied = settled !== null && settled.outcome !== 'amount_mismatch';
+      return { outcome: applied ? ('processed' as const) : ('ignored' as const), settled };
+    }
+    if (parsed.event === 'payment.failed' && entity) {
+      const failed = await failPaymentByGatewayIdInTx(tx, entity.order_id);
+      return {
+        outcome: failed ? ('processed' as const) : ('ignored' as const),
+        released: Boolean(failed?.changed),
+      };
+    }
+    return { outcome: 'ignored' as const };
+  });
+  if (capture && 'settled' in done) await afterCapture(ctx, done.settled ?? null, capture);
+  if ('released' in done && done.released) await ctx.catalogue.invalidate();
+  if (done.outcome === 'ignored') {
+    ctx.log.warn({ eventId, event: parsed.event }, 'webhook event ignored');
+  }
+  return done.outcome;
+}
+
+export const gatewayOrderSchema = z.object({
+  razorpay_order_id: z
+    .string({ error: 'razorpay_order_id is required' })
+    .trim()
+    .min(1, 'razorpay_order_id is required')
+    .max(100),
+});
+
+/**
+ * The simulated window's Pay button: the capture is settled here, on the server, exactly as the
+ * webhook would settle it, so the order is paid even if the browser never comes back. The browser
+ * then calls verifyPayment with the signed answer, which finds the order already paid.
+ */
+export async function simulatedPay(
+  ctx: OrderContext,
+  gateway: SimulatedGateway,
+  userId: string,
+  gatewayOrderId: string,
+): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }> {
+  const row = await ownOrderByGatewayId(ctx, userId, gatewayOrderId);
+  if (isPaid(row)) throw new ConflictError(ORDER_ALREADY_PAID);
+  const paid = gateway.pay(gatewayOrderId);
+  await settleCapture(ctx, {
+    gatewayOrderId,
+    paymentId: paid.razorpay_payment_id,
+    amountPaise: row.totalAmountPaise,
+  });
+  return paid;
+}
+
+/** The simulated window's failure: recorded like Razorpay's `payment.failed`. */
+export async function simulatedFail(
+  ctx: OrderContext,
+  userId: string,
+  gatewayOrderId: string,
+): Promise<{
+  razorpay_order_id: string;
+  error: { code: string; description: string; reason: string };
+}> {
+  await ownOrderByGatewayId(ctx, userId, gatewayOrderId);
+  const result = await ctx.db.transaction((tx) =>
+    failPaymentByGatewayIdInTx(tx, gatewayOrderId, userId),
+  );
+  if (result?.changed) await ctx.catalogue.invalidate();
+  return {
+    razorpay_order_id: gatewayOrderId,
+    error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed' },
+  };
+}

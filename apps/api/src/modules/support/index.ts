@@ -1,0 +1,2 @@
+// Support: contact messages and complaints.
+export { supportRoutes } from './routes';
