@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The routes that store what a shopper or the owner types refuse NUL characters up front.
       await api.register(async (writes) => {
         await writes.register(refuseNulCharacters);
+        // Logout and deleteAddress take no body; clients differ on sending a JSON content type.
         await writes.register(async (bodyless) => {
           await bodyless.register(emptyJsonAsObject);
           await bodyless.register(userRoutes, { db, config, mailer, oidc, prefix: '/users' });
