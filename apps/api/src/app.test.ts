@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './db/client';
-import { seedDemoCatalogue } from './db/seed/seed';
+import { seedDemoCatalogue } from './modules/catalogue';
 import { testApp, useTestApp } from './test/app';
 
 const INDEX_HTML =

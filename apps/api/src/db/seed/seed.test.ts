@@ -7,12 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/config';
 import { verifyPassword } from '../../lib/password';
 import { setOwnerPassword } from '../../modules/accounts';
-import { listBanners, listProducts } from '../../modules/catalogue';
+import {
+  DEMO_PRODUCTS,
+  listBanners,
+  listProducts,
+  seedDemoCatalogue,
+} from '../../modules/catalogue';
 import { useTestDatabase } from '../../test/app';
 import { usesPostgres } from '../../test/database';
 import { admins, products } from '../schema';
-import { DEMO_PRODUCTS } from './demo-catalogue';
-import { copyDemoImages, seedAtStart, seedDemoCatalogue } from './seed';
+import { copyDemoImages, seedAtStart } from './seed';
 
 const api = useTestDatabase();
 

@@ -2,6 +2,8 @@
 export { bannerRoutes } from './banners/routes';
 export { listBanners } from './banners/service';
 export { type CatalogueCache, createCatalogueCache } from './products/catalogue-cache';
+export { DEMO_PRODUCTS } from './products/demo-catalogue';
+export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';
 export { takeFromShelf } from './products/shelf';

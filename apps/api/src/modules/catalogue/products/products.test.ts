@@ -2,8 +2,8 @@ import type { Product } from '@makhana/domain/product';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, productVariants, reviews, stockReservations, users } from '../../../db/schema';
-import { seedDemoCatalogue } from '../../../db/seed/seed';
 import { useTestApp } from '../../../test/app';
+import { seedDemoCatalogue } from './demo-seed';
 import { freeStock } from './service';
 
 const api = useTestApp();
