@@ -4,7 +4,8 @@
 //   features need lives in src/api/); lib, components, stores and api never import a feature;
 //   nothing below app/ imports app/ (the direction is shared -> features -> app); api/ never
 //   imports stores/ (slices import the thunks in api/, so the reverse would be a cycle);
-// - API: a module that has an index.ts is entered only through it from outside the module.
+// - API: a module that has an index.ts is entered only through it from outside the module, and
+//   every module has one (so no module is left unchecked).
 // Plain Node with no dependencies: it reads import specifiers as text and resolves relative ones.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -109,13 +110,28 @@ export function checkBoundaries(root) {
   return problems;
 }
 
+/** Module folders under apps/api/src/modules without an index.ts: nothing would guard them. */
+export function modulesWithoutIndex(root) {
+  const modulesDir = join(root, 'apps', 'api', 'src', 'modules');
+  if (!existsSync(modulesDir)) return [];
+  return readdirSync(modulesDir)
+    .filter((entry) => statSync(join(modulesDir, entry)).isDirectory())
+    .filter((entry) => !existsSync(join(modulesDir, entry, 'index.ts')))
+    .map(
+      (entry) =>
+        `${relative(root, join(modulesDir, entry))}: a module needs an index.ts, its only way in`,
+    );
+}
+
 const runDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (runDirectly) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const problems = checkBoundaries(root);
+  const problems = [...modulesWithoutIndex(root), ...checkBoundaries(root)];
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} import(s) cross a boundary.`);
+    console.error(
+      `\n${problems.length} boundary problem(s): imports that cross one, or modules without an index.ts.`,
+    );
     process.exit(1);
   }
   console.log('Import boundaries: no import crosses a boundary.');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { checkBoundaries, relativeImports } from './check-boundaries.mjs';
+import { checkBoundaries, modulesWithoutIndex, relativeImports } from './check-boundaries.mjs';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 const made = [];
@@ -134,6 +134,18 @@ describe('import boundaries', () => {
       problems[0],
       /imports "checkout" inside module "orders": enter it through its index\.ts/,
     );
+  });
+
+  it('names every API module folder that has no index.ts', () => {
+    assert.deepEqual(modulesWithoutIndex(repository), []);
+    const root = tree({
+      [api('modules/catalogue/index.ts')]: "export { x } from './products/service';\n",
+      [api('modules/catalogue/products/service.ts')]: 'export const x = 1;\n',
+      [api('modules/reviews/service.ts')]: 'export const y = 1;\n',
+    });
+    const problems = modulesWithoutIndex(root);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /modules\/reviews: a module needs an index\.ts/);
   });
 
   it('reads every form of import specifier and ignores package imports', () => {
