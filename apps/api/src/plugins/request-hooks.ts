@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import { BadRequestError } from '../lib/errors';
-import { inRegisteringScope } from '../lib/plugin-scope';
 import { jsonDepthError } from '../lib/validation';
 
 /** Fastify's own JSON parser (prototype-poisoning protection), after the depth check. */
@@ -27,17 +27,23 @@ function installJsonParser(scope: FastifyInstance, emptyAsObject: boolean): void
  * recursively. Registered on the root, so every scope inherits it; scopes that replace the
  * parser check depth too.
  */
-export const depthCheckedJson = inRegisteringScope(async (scope) => {
-  installJsonParser(scope, false);
-}, 'depth-checked-json');
+export const depthCheckedJson = fp(
+  async (scope) => {
+    installJsonParser(scope, false);
+  },
+  { name: 'depth-checked-json' },
+);
 
 /**
  * An empty JSON body reads as `{}`: the body-less POSTs (logout, deleteAddress) work whether or
  * not the client sends a JSON content type. Anything else is parsed as `depthCheckedJson` does.
  */
-export const emptyJsonAsObject = inRegisteringScope(async (scope) => {
-  installJsonParser(scope, true);
-}, 'empty-json-as-object');
+export const emptyJsonAsObject = fp(
+  async (scope) => {
+    installJsonParser(scope, true);
+  },
+  { name: 'empty-json-as-object' },
+);
 
 /**
  * PostgreSQL text cannot hold a NUL character; a body carrying one is refused as bad input rather
@@ -73,6 +79,9 @@ const refuseNul: preHandlerAsyncHookHandler = async (request) => {
 };
 
 /** Refuses, before any handler or sign-in check runs, a body carrying a NUL character. */
-export const refuseNulCharacters = inRegisteringScope(async (scope) => {
-  scope.addHook('preHandler', refuseNul);
-}, 'refuse-nul-characters');
+export const refuseNulCharacters = fp(
+  async (scope) => {
+    scope.addHook('preHandler', refuseNul);
+  },
+  { name: 'refuse-nul-characters' },
+);

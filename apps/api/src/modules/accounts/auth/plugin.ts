@@ -1,9 +1,9 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../../lib/errors';
-import { inRegisteringScope } from '../../../lib/plugin-scope';
 import { SessionService, type TokenPair } from './service';
 import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
 
@@ -258,7 +258,7 @@ function createAuthKit(db: Database, config: Config): AuthKit {
  * Sign-in for every route below the scope that registers it: `app.auth` holds the guards and
  * sessions, `request.auth` the subject a guard found.
  */
-export const authPlugin = inRegisteringScope<{ db: Database; config: Config }>(
+export const authPlugin = fp<{ db: Database; config: Config }>(
   async (scope, { db, config }) => {
     scope.decorate('auth', createAuthKit(db, config));
     scope.decorateRequest('auth', {
@@ -269,5 +269,5 @@ export const authPlugin = inRegisteringScope<{ db: Database; config: Config }>(
       },
     });
   },
-  'auth',
+  { name: 'auth' },
 );
