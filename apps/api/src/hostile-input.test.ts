@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
 import { toFailure } from './plugins/error-handler';
 import { useTestApp } from './test/app';
+import { ADDRESS as SHIPPING_ADDRESS } from './test/order-fixtures';
 
 const BUDGET_MS = 100;
 const JSON_LIMIT = 64 * 1024;
@@ -83,16 +84,7 @@ const ORDER = {
   shippingCost: 50,
   totalAmount: 150,
   paymentMethod: 'Prepaid',
-  shippingAddress: {
-    firstName: 'Asha',
-    lastName: 'Kumari',
-    email: 'asha@example.com',
-    phone: '9876543210',
-    address: '12 Station Road',
-    city: 'Darbhanga',
-    state: 'Bihar',
-    pincode: '846004',
-  },
+  shippingAddress: SHIPPING_ADDRESS,
 };
 const COMPLAINT = {
   from_name: 'Asha Kumari',

@@ -3,21 +3,12 @@ import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
+import { ADDRESS as SHIPPING_ADDRESS } from '../../../test/order-fixtures';
 import { call, insertUser } from '../../../test/requests';
 
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
 
-const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Kumari',
-  email: 'asha@example.com',
-  phone: '9876543210',
-  address: '12 Station Road',
-  city: 'Darbhanga',
-  state: 'Bihar',
-  pincode: '846004',
-  country: 'India',
-};
+const ADDRESS = { ...SHIPPING_ADDRESS, country: 'India' };
 
 let seq = 0;
 async function insertOrder(db: Database, userId: string, createdAt: Date) {
