@@ -211,6 +211,9 @@ test.describe('the browser session', () => {
     await expect(hello).toBeVisible();
 
     await test.step('a reload keeps the shopper signed in', async () => {
+      // The dashboard may be renewing the short-lived access token: a reload that aborts that
+      // answer loses the rotated refresh cookie, which this journey is not about.
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await expect(hello).toBeVisible();
       await expect(page.getByRole('main').getByText(shopper.email)).toBeVisible();

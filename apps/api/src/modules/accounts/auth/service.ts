@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { admins, refreshSessions, users } from '../../../db/schema';
 import { UnauthorizedError } from '../../../lib/errors';
@@ -25,6 +25,13 @@ export interface Session extends TokenPair {
   /** when the refresh token stops working: the refresh cookie lives exactly as long */
   refreshExpiresAt: Date;
 }
+
+type RefreshRow = typeof refreshSessions.$inferSelect;
+
+/** How long after its replacement a refresh token shown again still continues its session. */
+export const LOST_ANSWER_GRACE_MS = 30_000;
+/** Tokens a family may gain within that time before a token shown again counts as a copy. */
+const MAX_GRACE_TOKENS = 3;
 
 const SUBJECT_TYPE = { customer: 'user', owner: 'admin' } as const satisfies Record<
   Realm,
@@ -84,10 +91,7 @@ export class SessionService {
   async rotate(realm: Realm, refreshToken: string, userAgent = ''): Promise<Session> {
     const row = await this.#find(realm, refreshToken);
     if (!row || row.revokedAt) throw new UnauthorizedError(SESSION_EXPIRED);
-    if (row.replacedBy) {
-      await this.revokeFamily(row.familyId);
-      throw new UnauthorizedError(SESSION_EXPIRED);
-    }
+    if (row.replacedBy) return this.#replacedShownAgain(realm, row, userAgent);
     const now = Date.now();
     if (
       row.expiresAt.getTime() <= now ||
@@ -128,18 +132,89 @@ export class SessionService {
       });
       return true;
     });
-    if (!rotated) {
+    if (!rotated) return this.#replacedShownAgain(realm, row, userAgent);
+    return this.#pair(realm, row, next, refreshExpiresAt);
+  }
+
+  /**
+   * A replaced token shown again. Within LOST_ANSWER_GRACE_MS of its replacement the answer that
+   * carried the new token may never have reached the browser (a reload or a tap on a link aborts
+   * the refresh in flight; two tabs refresh at once), so the session goes on with one more token
+   * of the family, at most MAX_GRACE_TOKENS of them. Later, it means a copy exists: the whole
+   * family ends.
+   */
+  async #replacedShownAgain(realm: Realm, row: RefreshRow, userAgent: string): Promise<Session> {
+    const now = Date.now();
+    // Read again: a refresh that lost the race to replace `row` holds it as it was before.
+    const [current] = await this.db
+      .select({ replacedBy: refreshSessions.replacedBy })
+      .from(refreshSessions)
+      .where(eq(refreshSessions.id, row.id))
+      .limit(1);
+    const replacedBy = current?.replacedBy ?? null;
+    const [successor] = replacedBy
+      ? await this.db
+          .select({ createdAt: refreshSessions.createdAt })
+          .from(refreshSessions)
+          .where(
+            and(
+              eq(refreshSessions.id, replacedBy),
+              isNull(refreshSessions.revokedAt),
+              gt(
+                refreshSessions.createdAt,
+                sql`now() - make_interval(secs => ${LOST_ANSWER_GRACE_MS / 1000})`,
+              ),
+            ),
+          )
+          .limit(1)
+      : [];
+    // Tokens the family gained since `row` was replaced: its successor and any issued here.
+    const [since] = successor
+      ? await this.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(refreshSessions)
+          .where(
+            and(
+              eq(refreshSessions.familyId, row.familyId),
+              gte(refreshSessions.createdAt, successor.createdAt),
+            ),
+          )
+      : [];
+    const within = successor !== undefined && Number(since?.n ?? 0) < MAX_GRACE_TOKENS;
+    if (
+      !within ||
+      this.#endOf(row.signedInAt) <= now ||
+      !(await this.#subjectExists(realm, row.subjectId))
+    ) {
       await this.revokeFamily(row.familyId);
       throw new UnauthorizedError(SESSION_EXPIRED);
     }
-    const accessToken = await this.tokens.sign({
-      sub: row.subjectId,
-      realm,
-      sid: row.familyId,
+    const next = newRefreshToken();
+    const refreshExpiresAt = new Date(
+      Math.min(now + this.refreshTtlMs, this.#endOf(row.signedInAt)),
+    );
+    await this.db.insert(refreshSessions).values({
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      familyId: row.familyId,
+      tokenHash: hashRefreshToken(next),
+      expiresAt: refreshExpiresAt,
+      signedInAt: row.signedInAt,
+      userAgent: (userAgent || row.userAgent).slice(0, 300),
     });
+    return this.#pair(realm, row, next, refreshExpiresAt);
+  }
+
+  async #pair(
+    realm: Realm,
+    row: RefreshRow,
+    refreshToken: string,
+    refreshExpiresAt: Date,
+  ): Promise<Session> {
+    const accessToken = await this.tokens.sign({ sub: row.subjectId, realm, sid: row.familyId });
     return {
       accessToken,
-      refreshToken: next,
+      refreshToken,
       sessionId: row.familyId,
       subjectId: row.subjectId,
       refreshExpiresAt,
