@@ -5,7 +5,7 @@
  * the shelf minus unexpired active reservations. Every function here runs inside the caller's
  * transaction, and variant rows are always locked in sku order so two writers never deadlock.
  */
-import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
 import {
   orders,
@@ -39,28 +39,27 @@ const variantColumns = {
   inStock: products.inStock,
 };
 
-/** Locks the variants with these skus (`SELECT ... FOR UPDATE`, in sku order). Missing skus are absent. */
-export async function lockVariantsBySku(tx: Transaction, skus: string[]): Promise<LockedVariant[]> {
-  if (skus.length === 0) return [];
+/** Locks the variants a condition picks, always in sku order so two writers never deadlock. */
+function lockVariantsWhere(tx: Transaction, condition: SQL): Promise<LockedVariant[]> {
   return tx
     .select(variantColumns)
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.sku, [...new Set(skus)]))
+    .where(condition)
     .orderBy(asc(productVariants.sku))
     .for('update', { of: productVariants });
+}
+
+/** Locks the variants with these skus (`SELECT ... FOR UPDATE`, in sku order). Missing skus are absent. */
+export async function lockVariantsBySku(tx: Transaction, skus: string[]): Promise<LockedVariant[]> {
+  if (skus.length === 0) return [];
+  return lockVariantsWhere(tx, inArray(productVariants.sku, [...new Set(skus)]));
 }
 
 /** Locks the variants with these ids, in sku order like every other writer. */
 export async function lockVariantsById(tx: Transaction, ids: string[]): Promise<LockedVariant[]> {
   if (ids.length === 0) return [];
-  return tx
-    .select(variantColumns)
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.id, [...new Set(ids)]))
-    .orderBy(asc(productVariants.sku))
-    .for('update', { of: productVariants });
+  return lockVariantsWhere(tx, inArray(productVariants.id, [...new Set(ids)]));
 }
 
 /** Units of each variant held by unexpired active reservations, leaving out one order's own. */
