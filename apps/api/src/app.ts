@@ -31,9 +31,11 @@ import {
 } from './modules/checkout';
 import { healthRoutes } from './modules/health';
 import { supportRoutes } from './modules/support';
+import { openApiRoute, registerApiDocs } from './plugins/api-docs';
 import { installErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { depthCheckedJson, emptyJsonAsObject, refuseNulCharacters } from './plugins/request-hooks';
+import { installRouteContracts } from './plugins/route-contracts';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStorefront, registerUploads } from './plugins/static-files';
 
@@ -75,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
+  installRouteContracts(app);
+  await registerApiDocs(app, { page: config.apiDocs });
   await app.register(depthCheckedJson);
   installSecurityHeaders(app, config);
   await app.register(compress, {
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
       await api.register(authPlugin, { db, config });
+      await api.register(openApiRoute);
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, prefix: '/banners' });

@@ -1,4 +1,6 @@
 /** The API envelope (docs/product.md#envelope), shared by the server and the client. */
+import type { z } from 'zod';
+import type { apiFailureShape, apiFieldErrorShape } from './contracts/envelope';
 
 export interface ApiSuccess<T> {
   statusCode: number;
@@ -7,18 +9,9 @@ export interface ApiSuccess<T> {
   success: true;
 }
 
-export interface ApiFieldError {
-  field: string;
-  message: string;
-}
+export type ApiFieldError = z.infer<typeof apiFieldErrorShape>;
 
-export interface ApiFailure {
-  statusCode: number;
-  data: null;
-  message: string;
-  success: false;
-  errors: ApiFieldError[];
-}
+export type ApiFailure = z.infer<typeof apiFailureShape>;
 
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 

@@ -1,52 +1,16 @@
 /** A product as the API sends it: prices in whole rupees, ids as strings. */
+import type { z } from 'zod';
+import type {
+  bannerShape,
+  productRatingShape,
+  productShape,
+  productVariantShape,
+} from './contracts/catalogue';
 
-export interface ProductVariant {
-  /** grams */
-  weight: number;
-  /** rupees */
-  price: number;
-  sku: string;
-  /** units free to sell (stock not held by pending orders) */
-  stock: number;
-}
-
-export interface ProductRating {
-  average: number;
-  count: number;
-}
-
-export interface Product {
-  _id: string;
-  name: string;
-  description: string;
-  brand: string;
-  categoryType: string;
-  packOfBox: number;
-  /** rupees: the price on the card, and the one the price filter reads */
-  price: number;
-  /** the flavour */
-  variant: string;
-  /** the owner's switch; see isProductAvailable for what a shopper can buy */
-  inStock: boolean;
-  images: string[];
-  /** months */
-  shelfLife: number;
-  modelNumber: string;
-  countryOfOrigin: string;
-  healthBenefits: string;
-  containerType: string;
-  dietaryPreference: string;
-  sku: string;
-  quantity: ProductVariant[];
-  rating: ProductRating;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Banner {
-  _id: string;
-  images: string[];
-}
+export type ProductVariant = z.infer<typeof productVariantShape>;
+export type ProductRating = z.infer<typeof productRatingShape>;
+export type Product = z.infer<typeof productShape>;
+export type Banner = z.infer<typeof bannerShape>;
 
 /** A product can be bought when the owner has it on sale and some weight has free stock. */
 export function isProductAvailable(product: Pick<Product, 'inStock' | 'quantity'>): boolean {

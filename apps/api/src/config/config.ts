@@ -111,6 +111,8 @@ export interface Config {
       };
   orders: OrdersConfig;
   seedDemo: boolean;
+  /** serve the API document as a page at /api/docs */
+  apiDocs: boolean;
   rateLimit: RateLimitConfig;
   signInLockout: SignInLockoutConfig;
   trustProxy: TrustProxy;
@@ -418,6 +420,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       sweepIntervalSeconds: read(env, 'ORDER_SWEEP_INTERVAL_SECONDS', positiveInt, 60),
     },
     seedDemo: read(env, 'SEED_DEMO', booleanSchema, !isProduction),
+    apiDocs: read(env, 'API_DOCS', booleanSchema, !isProduction),
     rateLimit: {
       enabled: read(env, 'RATE_LIMIT', booleanSchema, true),
       max: read(env, 'RATE_LIMIT_MAX', positiveInt, 300),

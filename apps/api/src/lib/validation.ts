@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import { BadRequestError, ValidationError } from './errors';
 
-/** Parses request input with a schema; a failure names the field in the message and in `errors`. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || 'body',
+/**
+ * The 400 for input that failed its schema: the message names the first field, `errors` lists
+ * them all. `part` names input with no field of its own (a body that is not an object).
+ */
+export function validationError(issues: readonly z.core.$ZodIssue[], part = 'body'): ValidationError {
+  const errors = issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || part,
     message: issue.message,
   }));
   const first = errors[0];
   const message = first ? `${first.field}: ${first.message}` : 'Invalid input';
-  throw new ValidationError(message, errors);
+  return new ValidationError(message, errors);
+}
+
+/** Parses request input with a schema, for input a route's schema cannot see (a multipart form). */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw validationError(result.error.issues);
 }
 
 /** Upper bounds on free text (the shared schemas carry the shop's rules, not storage limits). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { BadRequestError } from '../lib/errors';
 import { jsonDepthError } from '../lib/validation';
@@ -50,7 +50,7 @@ export const emptyJsonAsObject = fp(
  * than failing in the database. The walk keeps its own stack instead of recursing (as
  * JSON.stringify does), so no body, however deep, can overflow the call stack here.
  */
-const refuseNul: preHandlerAsyncHookHandler = async (request) => {
+const refuseNul: preValidationAsyncHookHandler = async (request) => {
   const pending: unknown[] = [request.body];
   const seen = new Set<object>();
   let found = false;
@@ -78,10 +78,13 @@ const refuseNul: preHandlerAsyncHookHandler = async (request) => {
   }
 };
 
-/** Refuses, before any handler or sign-in check runs, a body carrying a NUL character. */
+/**
+ * Refuses a body carrying a NUL character before the route's sign-in check and schema run (a
+ * scope's hooks come before a route's own).
+ */
 export const refuseNulCharacters = fp(
   async (scope) => {
-    scope.addHook('preHandler', refuseNul);
+    scope.addHook('preValidation', refuseNul);
   },
   { name: 'refuse-nul-characters' },
 );

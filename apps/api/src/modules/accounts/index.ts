@@ -7,7 +7,7 @@ export {
   refuseDevelopmentOwnerPassword,
   setOwnerPassword,
 } from './admins/service';
-export { authPlugin } from './auth/plugin';
+export { authPlugin, type RouteRealm, SECURITY_SCHEMES } from './auth/plugin';
 export { SessionService } from './auth/service';
 export { deriveKey } from './auth/tokens';
 export { userRoutes } from './users/routes';

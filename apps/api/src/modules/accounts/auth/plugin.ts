@@ -1,5 +1,11 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
@@ -23,7 +29,14 @@ export interface AuthContext {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const contexts = new WeakMap<FastifyRequest, AuthContext>();
 
+/** Who may call a route: a signed-in customer, the owner, or either. Unset, anyone may. */
+export type RouteRealm = 'customer' | 'owner' | 'customerOrOwner';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the realm a caller must be signed in to; the auth plugin guards the route and documents it */
+    realm?: RouteRealm;
+  }
   interface FastifyInstance {
     /** sessions, the guards a route puts in its preHandler, and the realms' cookies */
     auth: AuthKit;
@@ -254,13 +267,70 @@ function createAuthKit(db: Database, config: Config): AuthKit {
   };
 }
 
+/** How a caller proves who they are, as the API document names it. */
+export const SECURITY_SCHEMES = {
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The accessToken a sign-in answered, for clients other than the browser.',
+  },
+  customerCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: COOKIE_NAMES.customer.access,
+    description:
+      "The storefront's httpOnly cookie. A write authenticated by it alone must come from the shop's own origin.",
+  },
+  ownerCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: COOKIE_NAMES.owner.access,
+    description:
+      "The owner area's httpOnly cookie. A write authenticated by it alone must come from the shop's own origin.",
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, string[]>>[];
+
+const SECURITY: Record<RouteRealm, SecurityRequirement> = {
+  customer: [{ bearer: [] }, { customerCookie: [] }],
+  owner: [{ bearer: [] }, { ownerCookie: [] }],
+  customerOrOwner: [{ bearer: [] }, { ownerCookie: [] }, { customerCookie: [] }],
+};
+
+/** A route's schema with its realm: `x-realm` always, and the sign-ins that satisfy it. */
+type DocumentedSchema = FastifySchema & { 'x-realm'?: RouteRealm | 'public'; security?: unknown };
+
 /**
- * Sign-in for every route below the scope that registers it: `app.auth` holds the guards and
- * sessions, `request.auth` the subject a guard found.
+ * Guards a route that names a realm in its config: the sign-in is checked before its input is
+ * validated, so a caller who is not signed in learns only that.
+ */
+function guardByRealm(kit: AuthKit, route: RouteOptions): void {
+  const realm = route.config?.realm;
+  const schema: DocumentedSchema = { ...route.schema, 'x-realm': realm ?? 'public' };
+  if (realm) schema.security = SECURITY[realm];
+  route.schema = schema;
+  if (!realm) return;
+  const guard = {
+    customer: kit.requireCustomer,
+    owner: kit.requireOwner,
+    customerOrOwner: kit.requireCustomerOrOwner,
+  }[realm];
+  const existing = route.preValidation ?? [];
+  route.preValidation = [guard, ...(Array.isArray(existing) ? existing : [existing])];
+}
+
+/**
+ * Sign-in for every route below the scope that registers it: a route names its realm in
+ * `config.realm`, `app.auth` holds the sessions and cookies, `request.auth` the subject the
+ * route's guard found.
  */
 export const authPlugin = fp<{ db: Database; config: Config }>(
   async (scope, { db, config }) => {
-    scope.decorate('auth', createAuthKit(db, config));
+    const kit = createAuthKit(db, config);
+    scope.decorate('auth', kit);
+    scope.addHook('onRoute', (route) => guardByRealm(kit, route));
     scope.decorateRequest('auth', {
       getter(this: FastifyRequest): AuthContext {
         const context = contexts.get(this);

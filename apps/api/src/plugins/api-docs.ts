@@ -1,0 +1,66 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@makhana/domain/api';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SECURITY_SCHEMES } from '../modules/accounts';
+
+export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
+const API_VERSION = '1';
+export const API_DOCS_PATH = '/api/docs';
+
+const DESCRIPTION = [
+  'The API of the makhana shop. Every answer travels in the envelope',
+  '`{ statusCode, data, message, success }`; a refusal adds `errors`, one `{ field, message }`',
+  'per input at fault, and its message names the first field. Money is in whole rupees.',
+  '',
+  'A route marked with a realm (`x-realm`) needs a signed-in customer, the owner, or either:',
+  'the browser sends its httpOnly cookie, other clients the bearer token a sign-in answered.',
+].join('\n');
+
+/**
+ * The API document, generated from the routes' own schemas: collects every route registered
+ * after it, so it is registered before them. Only the API's routes are documented; the
+ * storefront's files and pages are not part of it.
+ */
+export async function registerApiDocs(
+  app: FastifyInstance,
+  options: { page: boolean },
+): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Makhana shop API', version: API_VERSION, description: DESCRIPTION },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
+    transform: (document) => {
+      if (!document.url.startsWith(`${API_BASE}/`)) return { schema: { hide: true }, url: document.url };
+      return jsonSchemaTransform(document);
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  if (options.page) {
+    await app.register(swaggerUi, {
+      routePrefix: API_DOCS_PATH,
+      staticCSP: true,
+      // Offline-friendly: no call to swagger.io's validator from the page.
+      uiConfig: { validatorUrl: null, deepLinking: true },
+    });
+  }
+}
+
+/** `GET /openapi.json`, under the API's prefix: the document itself, not in the envelope. */
+export const openApiRoute: FastifyPluginAsync = async (api) => {
+  api.get(
+    '/openapi.json',
+    {
+      schema: {
+        summary: 'This document (OpenAPI 3.1)',
+        response: { 200: z.looseObject({ openapi: z.string() }) },
+      },
+    },
+    async () => api.swagger(),
+  );
+};

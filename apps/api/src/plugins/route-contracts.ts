@@ -1,0 +1,37 @@
+import { apiFailureShape, apiSuccessShape } from '@makhana/domain/contracts/envelope';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { validationError } from '../lib/validation';
+
+/**
+ * Checks a route's params, query and body against its zod schemas before the handler runs; a
+ * failure is the same 400 a handler's own check gives, naming the field.
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    return result.success
+      ? { value: result.data }
+      : { error: validationError(result.error.issues, httpPart ?? 'body') };
+  };
+
+/**
+ * Routes declare their input and answers as zod schemas. An answer is written through its
+ * schema, so a field the schema does not name (a password hash, a session id) is never sent, and
+ * an answer that does not fit its schema fails loudly instead of reaching the client.
+ */
+export function installRouteContracts(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+}
+
+/** A route's answers: `data` in the success envelope, and the failure envelope for any refusal. */
+export function answers<Data extends z.ZodType>(data: Data) {
+  return {
+    200: apiSuccessShape(data),
+    '4xx': apiFailureShape,
+    '5xx': apiFailureShape,
+  };
+}

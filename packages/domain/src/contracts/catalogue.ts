@@ -1,0 +1,49 @@
+/** The catalogue as the API sends it: prices in whole rupees, ids as strings. */
+import { z } from 'zod';
+
+export const productVariantShape = z
+  .object({
+    weight: z.number().meta({ description: 'grams' }),
+    price: z.number().meta({ description: 'rupees' }),
+    sku: z.string(),
+    stock: z.int().meta({ description: 'units free to sell (stock not held by pending orders)' }),
+  })
+  .meta({ id: 'ProductVariant' });
+
+export const productRatingShape = z
+  .object({ average: z.number(), count: z.int() })
+  .meta({ id: 'ProductRating' });
+
+export const productShape = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    brand: z.string(),
+    categoryType: z.string(),
+    packOfBox: z.int(),
+    price: z
+      .number()
+      .meta({ description: 'rupees: the price on the card, and the one the price filter reads' }),
+    variant: z.string().meta({ description: 'the flavour' }),
+    inStock: z.boolean().meta({
+      description: "the owner's switch; a shopper can buy when it is on and some weight has stock",
+    }),
+    images: z.array(z.string()),
+    shelfLife: z.int().meta({ description: 'months' }),
+    modelNumber: z.string(),
+    countryOfOrigin: z.string(),
+    healthBenefits: z.string(),
+    containerType: z.string(),
+    dietaryPreference: z.string(),
+    sku: z.string(),
+    quantity: z.array(productVariantShape),
+    rating: productRatingShape,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Product' });
+
+export const bannerShape = z
+  .object({ _id: z.string(), images: z.array(z.string()) })
+  .meta({ id: 'Banner' });
