@@ -19,6 +19,30 @@ const DESCRIPTION = [
   'the browser sends its httpOnly cookie, other clients the bearer token a sign-in answered.',
 ].join('\n');
 
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+type WithComponents = { components?: { schemas?: Record<string, unknown> } };
+
+/**
+ * The document without the component schemas no route refers to. Every named shape is generated
+ * twice, as a request and as an answer; most are only ever one of them.
+ */
+function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const { components, ...rest } = document as WithComponents;
+  const schemas = { ...components?.schemas };
+  const used = new Set<string>();
+  const visit = (text: string) => {
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name && !used.has(name)) {
+        used.add(name);
+        visit(JSON.stringify(schemas[name] ?? null));
+      }
+    }
+  };
+  visit(JSON.stringify(rest));
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...components, schemas: kept } } as OpenApiDocument;
+}
+
 /**
  * The API document, generated from the routes' own schemas: collects every route registered
  * after it, so it is registered before them. Only the API's routes are documented; the
@@ -33,18 +57,29 @@ export async function registerApiDocs(
       openapi: '3.1.0',
       info: { title: 'Makhana shop API', version: API_VERSION, description: DESCRIPTION },
       components: { securitySchemes: SECURITY_SCHEMES },
+      tags: [
+        { name: 'catalogue', description: 'Products and banners, for everyone' },
+        { name: 'accounts', description: 'Customers, their addresses, the owner and sessions' },
+        { name: 'checkout', description: 'Delivery areas, orders and their payment' },
+        { name: 'support', description: 'The contact and complaint forms' },
+        { name: 'operations', description: 'Health and this document' },
+      ],
     },
     transform: (document) => {
-      if (!document.url.startsWith(`${API_BASE}/`)) return { schema: { hide: true }, url: document.url };
+      if (!document.url.startsWith(`${API_BASE}/`))
+        return { schema: { hide: true }, url: document.url };
       return jsonSchemaTransform(document);
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
 
   if (options.page) {
     await app.register(swaggerUi, {
       routePrefix: API_DOCS_PATH,
       staticCSP: true,
+      // Swagger UI sets a few inline styles while it draws; its scripts stay its own files.
+      transformStaticCSP: (policy) =>
+        policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
       // Offline-friendly: no call to swagger.io's validator from the page.
       uiConfig: { validatorUrl: null, deepLinking: true },
     });
@@ -58,6 +93,7 @@ export const openApiRoute: FastifyPluginAsync = async (api) => {
     {
       schema: {
         summary: 'This document (OpenAPI 3.1)',
+        tags: ['operations'],
         response: { 200: z.looseObject({ openapi: z.string() }) },
       },
     },

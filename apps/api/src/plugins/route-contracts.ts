@@ -30,7 +30,7 @@ export function installRouteContracts(app: FastifyInstance): void {
 /** A route's answers: `data` in the success envelope, and the failure envelope for any refusal. */
 export function answers<Data extends z.ZodType>(data: Data) {
   return {
-    200: apiSuccessShape(data),
+    200: apiSuccessShape(data).meta({ description: 'Done: `data` holds the answer' }),
     '4xx': apiFailureShape,
     '5xx': apiFailureShape,
   };

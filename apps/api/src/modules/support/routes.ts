@@ -1,7 +1,9 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { complaintSchema, contactSchema } from '@makhana/domain/validation';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
@@ -9,6 +11,7 @@ import { success } from '../../lib/envelope';
 import { AppError, BadRequestError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
+import { answers } from '../../plugins/route-contracts';
 import {
   COMPLAINT_SENT_MESSAGE,
   CONTACT_SENT_MESSAGE,
@@ -88,8 +91,22 @@ async function readParts(
   return { fields, invoice };
 }
 
+/** The complaint form as the API document shows it; the handler reads it part by part. */
+const complaintForm = complaintSchema.extend({
+  invoice: z.string().meta({
+    format: 'binary',
+    description: 'the invoice: a PDF, JPEG or PNG file of at most 5 MB',
+  }),
+});
+
+/**
+ * The multipart body is streamed in the handler, within limits, so there is nothing parsed for a
+ * schema to check before it: the form's schema documents the route, the handler validates.
+ */
+const formReadByHandler: FastifySchemaCompiler<unknown> = () => (data) => ({ value: data });
+
 /** The contact form and the complaint form: public writes, each mailed to the owner (OWNER_EMAIL). */
-export const supportRoutes: FastifyPluginAsync<SupportRouteDeps> = async (app, deps) => {
+export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app, deps) => {
   const { db, config, mailer } = deps;
   const strict = strictRateLimit(config.rateLimit);
   const service: SupportDeps = {
@@ -104,22 +121,47 @@ export const supportRoutes: FastifyPluginAsync<SupportRouteDeps> = async (app, d
     limits: { files: 1, fileSize: INVOICE_MAX_BYTES, fields: 10, fieldSize: 10 * 1024, parts: 11 },
   });
 
-  app.post('/contact-us', { config: strict }, async (request) => {
-    const input = parseInput(contactSchema, request.body);
-    await submitContact(service, input);
-    return success(null, CONTACT_SENT_MESSAGE);
-  });
+  app.post(
+    '/contact-us',
+    {
+      config: strict,
+      schema: {
+        summary: 'Send the contact form to the owner',
+        tags: ['support'],
+        body: contactSchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      await submitContact(service, request.body);
+      return success(null, CONTACT_SENT_MESSAGE);
+    },
+  );
 
-  app.post('/raise-complaint', { config: strict }, async (request) => {
-    const { fields, invoice } = await readComplaint(request);
-    if (Object.values(fields).some((value) => value.includes('\u0000'))) {
-      throw new BadRequestError('body: Text may not contain NUL characters', [
-        { field: 'body', message: 'Text may not contain NUL characters' },
-      ]);
-    }
-    const input = parseInput(complaintSchema, fields);
-    const kind = checkInvoice(invoice);
-    await submitComplaint(service, input, { bytes: invoice as Buffer, kind });
-    return success(null, COMPLAINT_SENT_MESSAGE);
-  });
+  app.post(
+    '/raise-complaint',
+    {
+      config: strict,
+      validatorCompiler: formReadByHandler,
+      schema: {
+        summary: 'Send a complaint with its invoice to the owner',
+        tags: ['support'],
+        consumes: ['multipart/form-data'],
+        body: complaintForm,
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      const { fields, invoice } = await readComplaint(request);
+      if (Object.values(fields).some((value) => value.includes('\u0000'))) {
+        throw new BadRequestError('body: Text may not contain NUL characters', [
+          { field: 'body', message: 'Text may not contain NUL characters' },
+        ]);
+      }
+      const input = parseInput(complaintSchema, fields);
+      const kind = checkInvoice(invoice);
+      await submitComplaint(service, input, { bytes: invoice as Buffer, kind });
+      return success(null, COMPLAINT_SENT_MESSAGE);
+    },
+  );
 };

@@ -1,0 +1,295 @@
+/**
+ * The API document: valid OpenAPI 3.1, naming every route the app serves with its inputs, its
+ * answers and the realm it needs; and the answers the routes really give match it.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
+import { success } from './lib/envelope';
+import { OPENAPI_PATH } from './plugins/api-docs';
+import { answers } from './plugins/route-contracts';
+import { useTestApp } from './test/app';
+import { ADDRESS, cartLine, insertProduct, orderWithPayment } from './test/order-fixtures';
+import { call } from './test/requests';
+import { apiRoutes } from './test/routes';
+
+interface Answer {
+  method: string;
+  route: string;
+  statusCode: number;
+  body: string;
+}
+
+const answered: Answer[] = [];
+
+/** Every answer of the app under test, as it went out, to be checked against the document. */
+function recordAnswers(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload === 'string' && request.routeOptions.url?.startsWith('/api/v1/')) {
+      answered.push({
+        method: request.method,
+        route: request.routeOptions.url,
+        statusCode: reply.statusCode,
+        body: payload,
+      });
+    }
+    return payload;
+  });
+}
+
+const api = useTestApp({
+  env: { RATE_LIMIT: '0' },
+  owner: true,
+  reset: false,
+  beforeReady: recordAnswers,
+});
+
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content: Record<string, { schema: object }> };
+  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+  security?: Record<string, string[]>[];
+  'x-realm'?: string;
+}
+type OpenApiDocument = { paths: Record<string, Record<string, Operation>> } & Record<
+  string,
+  unknown
+>;
+
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  const response = await api.app.inject({ url: OPENAPI_PATH });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+});
+
+/** `/api/v1/users/editAddress/:addressId` as the document spells it. */
+const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+
+const operation = (method: string, route: string): Operation | undefined =>
+  document.paths[documentPath(route)]?.[method.toLowerCase()];
+
+describe('the API document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(document as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('names every route the app serves, and only those', () => {
+    const served = apiRoutes(api.app);
+    const documented = Object.entries(document.paths)
+      .flatMap(([path, methods]) =>
+        Object.keys(methods).map(
+          (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        ),
+      )
+      .sort();
+    expect(served.length).toBeGreaterThan(35);
+    expect(documented).toEqual(served);
+  });
+
+  it('gives every route its answers, its refusals and its realm', () => {
+    for (const entry of apiRoutes(api.app)) {
+      const [method, route] = entry.split(' ') as [string, string];
+      const op = operation(method, route);
+      const success = op?.responses['200'] ?? op?.responses['302'];
+      expect(success, `${entry}: no success answer`).toBeDefined();
+      if (route !== OPENAPI_PATH) {
+        expect(op?.responses['4XX']?.content?.['application/json']?.schema, entry).toEqual({
+          $ref: '#/components/schemas/ApiFailure',
+        });
+      }
+      expect(['public', 'customer', 'owner', 'customerOrOwner'], entry).toContain(op?.['x-realm']);
+      if (op?.['x-realm'] !== 'public') {
+        expect(op?.security?.length, `${entry}: realm without security`).toBeGreaterThan(0);
+      }
+      for (const name of route.match(/:(\w+)/g) ?? []) {
+        const parameter = op?.parameters?.find((p) => p.in === 'path' && `:${p.name}` === name);
+        expect(parameter, `${entry}: path parameter ${name}`).toBeDefined();
+      }
+      if (method === 'POST' && !['/logoutUser', '/logoutAdmin'].some((r) => route.endsWith(r))) {
+        expect(op?.requestBody, `${entry}: no request body`).toBeDefined();
+      }
+    }
+  });
+
+  it('names the sign-ins: bearer and the two realms’ cookies', () => {
+    const components = document.components as { securitySchemes: Record<string, object> };
+    expect(components.securitySchemes).toMatchObject({
+      bearer: { type: 'http', scheme: 'bearer' },
+      customerCookie: { type: 'apiKey', in: 'cookie', name: 'accessToken' },
+      ownerCookie: { type: 'apiKey', in: 'cookie', name: 'adminAccessToken' },
+    });
+    expect(operation('GET', '/api/v1/users/getUser')?.['x-realm']).toBe('customer');
+    expect(operation('GET', '/api/v1/users/getUserDetails')?.['x-realm']).toBe('owner');
+    expect(operation('GET', '/api/v1/orders/orderDetails')?.['x-realm']).toBe('customerOrOwner');
+    expect(operation('GET', '/api/v1/products/getProductDetails')?.['x-realm']).toBe('public');
+  });
+});
+
+describe('the answers the routes give', () => {
+  it('match the document, on success and on refusal', async () => {
+    const [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 250, price: 299, stock: 5 }],
+    });
+    const { accessToken: token } = await api.signInCustomer('openapi@example.com');
+    const owner = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+    });
+    const ownerToken = owner.json().data.accessToken as string;
+
+    await call(api.app, 'GET', '/health');
+    await call(api.app, 'GET', '/banners/getBannerDetails');
+    await call(api.app, 'GET', '/products/getProductDetails');
+    await call(api.app, 'GET', `/products/getProductDetails/${variant.productId}`);
+    await call(api.app, 'GET', '/products/getProductDetails/not-a-product');
+    await call(api.app, 'GET', '/users/getUser', { token });
+    await call(api.app, 'GET', '/users/getUser');
+    await call(api.app, 'POST', '/users/updateUserAccount', {
+      token,
+      body: { firstName: 'Asha', lastName: 'Kumari', email: 'openapi@example.com' },
+    });
+    const address = await call(api.app, 'POST', '/users/newAddress', {
+      token,
+      body: {
+        name: 'Asha Kumari',
+        street: '12 Station Road',
+        city: 'Darbhanga',
+        state: 'Bihar',
+        country: 'India',
+        pincode: '846004',
+        phoneNumber: '9876543210',
+        label: 'Home',
+      },
+    });
+    await call(api.app, 'POST', '/users/newAddress', { token, body: { name: '' } });
+    await call(api.app, 'GET', '/users/getAddressDetails', { token });
+    await call(api.app, 'POST', `/users/deleteAddress/${address.json().data?._id}`, { token });
+    await call(api.app, 'POST', '/orders/pincodeVerification', { body: { pincode: '846004' } });
+    await call(api.app, 'POST', '/orders/pincodeVerification', { body: { pincode: '12' } });
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(variant, 1),
+    ]);
+    await call(api.app, 'POST', '/payments/simulated/pay', {
+      token,
+      body: { razorpay_order_id: gatewayOrderId },
+    });
+    await call(api.app, 'GET', '/orders/orderDetails', { token });
+    await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
+    await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token: ownerToken });
+    await call(api.app, 'GET', '/users/getUserDetails', { token: ownerToken });
+    await call(api.app, 'GET', '/admins/getAdmin', { token: ownerToken });
+    await call(api.app, 'POST', '/supports/contact-us', {
+      body: {
+        from_name: ADDRESS.firstName,
+        reply_to: ADDRESS.email,
+        phone: ADDRESS.phone,
+        message: 'Do you ship to Patna?',
+      },
+    });
+    await call(api.app, 'POST', '/users/logoutUser', { token, body: {} });
+
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ ...document, $id: 'openapi' });
+    const statusKey = (op: Operation, status: number) =>
+      String(status) in op.responses ? String(status) : `${String(status)[0]}XX`;
+
+    expect(answered.length).toBeGreaterThan(25);
+    const statuses = new Set(answered.map((answer) => Math.floor(answer.statusCode / 100)));
+    expect([...statuses].sort()).toEqual([2, 4]);
+    for (const answer of answered) {
+      const op = operation(answer.method, answer.route);
+      const label = `${answer.method} ${answer.route} ${answer.statusCode}`;
+      expect(op, label).toBeDefined();
+      if (!op) continue;
+      const key = statusKey(op, answer.statusCode);
+      const pointer = [
+        'paths',
+        documentPath(answer.route),
+        answer.method.toLowerCase(),
+        'responses',
+        key,
+        'content',
+        'application/json',
+        'schema',
+      ]
+        .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
+        .join('/');
+      const validate = ajv.getSchema(`openapi#/${pointer}`);
+      expect(validate, `${label}: no schema`).toBeDefined();
+      const valid = validate?.(JSON.parse(answer.body));
+      expect(validate?.errors ?? [], `${label}: ${answer.body.slice(0, 300)}`).toEqual([]);
+      expect(valid, label).toBe(true);
+    }
+  });
+});
+
+describe('an answer goes out through its schema', () => {
+  const probe: FastifyPluginAsyncZod = async (app) => {
+    const person = z.object({ name: z.string() });
+    app.get('/probe/extra', { schema: { response: answers(person) } }, async () =>
+      // A row with a secret the schema does not name: it must not leave the server.
+      success({ name: 'Asha', passwordHash: 'secret' } as { name: string }, 'ok'),
+    );
+    app.get('/probe/wrong', { schema: { response: answers(person) } }, async () =>
+      success({ name: 42 } as unknown as { name: string }, 'ok'),
+    );
+  };
+
+  it('drops a field the schema does not name, and refuses an answer that breaks it', async () => {
+    const app = await api.startApp({
+      beforeReady: (instance) => instance.register(probe, { prefix: '/api/v1' }),
+    });
+    const extra = await call(app, 'GET', '/probe/extra');
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json().data).toEqual({ name: 'Asha' });
+    expect(extra.body).not.toContain('secret');
+
+    const wrong = await call(app, 'GET', '/probe/wrong');
+    expect(wrong.statusCode).toBe(500);
+    expect(wrong.json()).toEqual({
+      statusCode: 500,
+      data: null,
+      message: 'Internal server error',
+      success: false,
+      errors: [],
+    });
+  });
+});
+
+describe('the document as a page', () => {
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'production-secret-of-at-least-32-characters',
+    ADMIN_PASSWORD: 'a-real-owner-password',
+    ALLOW_SIMULATED_PAYMENTS: '1',
+    MAIL_TRANSPORT: 'outbox',
+    PUBLIC_URL: 'https://mithilamakhana.in',
+  };
+
+  it('is at /api/docs in development, with its own script-only policy', async () => {
+    const page = await api.app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain("script-src 'self' 'unsafe");
+    const spec = await api.app.inject({ url: '/api/docs/json' });
+    expect(spec.json()).toEqual(document);
+  });
+
+  it('is off in production unless API_DOCS=on; the document itself is always served', async () => {
+    const closed = await api.startApp({ env: PRODUCTION });
+    expect((await closed.inject({ url: '/api/docs/' })).statusCode).toBe(404);
+    expect((await closed.inject({ url: OPENAPI_PATH })).json()).toEqual(document);
+
+    const open = await api.startApp({ env: { ...PRODUCTION, API_DOCS: 'on' } });
+    expect((await open.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+});
