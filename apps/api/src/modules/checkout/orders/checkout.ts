@@ -18,7 +18,6 @@ import type { Transaction } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
-import { parseInput } from '../../../lib/validation';
 import { verifyPincode } from '../pincodes/service';
 import {
   freeStockOf,
@@ -68,6 +67,10 @@ const cartLineSchema = z.object({
     .max(CART_QUANTITY_MAX, `Quantity must be ${CART_QUANTITY_MIN} to ${CART_QUANTITY_MAX}`),
 });
 
+/**
+ * The body of `createOrder`. The shipping address's rules, length limits included, are the shared
+ * checkout schema's.
+ */
 export const createOrderSchema = z.object({
   items: z
     .array(cartLineSchema, { error: 'Items are required' })
@@ -90,11 +93,6 @@ export const createOrderSchema = z.object({
     .default(PAYMENT_METHOD),
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
-
-/** The shipping address's rules, length limits included, are the shared checkout schema's. */
-export function parseCreateOrder(body: unknown): CreateOrderInput {
-  return parseInput(createOrderSchema, body);
-}
 
 function describe(name: string, weight: number): string {
   return `${name} ${weight}g`;

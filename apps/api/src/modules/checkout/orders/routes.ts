@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { orderShape } from '@makhana/domain/contracts/checkout';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directory';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
-import { parseInput } from '../../../lib/validation';
-import { createOrder, ORDER_CREATED, parseCreateOrder } from './checkout';
+import { answers } from '../../../plugins/route-contracts';
+import { createOrder, createOrderSchema, ORDER_CREATED } from './checkout';
 import type { OrdersKit } from './kit';
 import { listOrders, ORDER_NOT_FOUND, orderDetails, orderView } from './service';
 import { markFailed } from './state-changes';
@@ -17,7 +18,10 @@ const orderIdSchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
 });
 
-export const orderRoutes: FastifyPluginAsync<{
+// Not checked as a uuid here: any other id answers the same 404 as a missing order.
+const orderParams = z.object({ id: z.string() });
+
+export const orderRoutes: FastifyPluginAsyncZod<{
   db: Database;
   orders: OrdersKit;
   directory: PincodeDirectory;
@@ -25,36 +29,78 @@ export const orderRoutes: FastifyPluginAsync<{
   const ctx = orders.context;
 
   /** A customer reads only their own orders; the owner reads every order. */
-  app.get('/orderDetails', { preHandler: app.auth.requireCustomerOrOwner }, async (request) => {
-    const { realm, subjectId } = request.auth;
-    const list = await listOrders(db, { userId: realm === 'owner' ? null : subjectId });
-    return success(list, 'Orders fetched successfully');
-  });
+  app.get(
+    '/orderDetails',
+    {
+      config: { realm: 'customerOrOwner' },
+      schema: {
+        summary: "The caller's orders, or every order for the owner; newest first",
+        tags: ['checkout'],
+        response: answers(z.array(orderShape)),
+      },
+    },
+    async (request) => {
+      const { realm, subjectId } = request.auth;
+      const list = await listOrders(db, { userId: realm === 'owner' ? null : subjectId });
+      return success(list, 'Orders fetched successfully');
+    },
+  );
 
   /** One order, for its customer or the owner; anyone else gets the same 404 as a missing one. */
   app.get(
     '/order-id-details/:id',
-    { preHandler: app.auth.requireCustomerOrOwner },
+    {
+      config: { realm: 'customerOrOwner' },
+      schema: {
+        summary: 'One order, for its customer or the owner',
+        tags: ['checkout'],
+        params: orderParams,
+        response: answers(orderShape),
+      },
+    },
     async (request) => {
       const { realm, subjectId } = request.auth;
-      const { id } = request.params as { id: string };
-      const order = await orderDetails(db, id, { userId: realm === 'owner' ? null : subjectId });
+      const order = await orderDetails(db, request.params.id, {
+        userId: realm === 'owner' ? null : subjectId,
+      });
       return success(order, 'Order fetched successfully');
     },
   );
 
-  app.post('/createOrder', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const input = parseCreateOrder(request.body);
-    const order = await createOrder(ctx, directory, request.auth.subjectId, input);
-    return success(order, ORDER_CREATED);
-  });
+  app.post(
+    '/createOrder',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'Place an order from the cart, its stock held until it is paid or expires',
+        tags: ['checkout'],
+        body: createOrderSchema,
+        response: answers(orderShape),
+      },
+    },
+    async (request) => {
+      const order = await createOrder(ctx, directory, request.auth.subjectId, request.body);
+      return success(order, ORDER_CREATED);
+    },
+  );
 
   /** The payment window was dismissed: the caller's own pending order is cancelled. */
-  app.post('/mark-failed', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const { orderId } = parseInput(orderIdSchema, request.body);
-    const userId = request.auth.subjectId;
-    const { paid } = await markFailed(ctx, userId, orderId);
-    const order = await orderView(db, orderId, ORDER_NOT_FOUND);
-    return success(order, paid ? ORDER_ALREADY_PAID_NOTHING_CANCELLED : ORDER_CANCELLED);
-  });
+  app.post(
+    '/mark-failed',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'Cancel an unpaid order whose payment window was closed',
+        tags: ['checkout'],
+        body: orderIdSchema,
+        response: answers(orderShape),
+      },
+    },
+    async (request) => {
+      const { orderId } = request.body;
+      const { paid } = await markFailed(ctx, request.auth.subjectId, orderId);
+      const order = await orderView(db, orderId, ORDER_NOT_FOUND);
+      return success(order, paid ? ORDER_ALREADY_PAID_NOTHING_CANCELLED : ORDER_CANCELLED);
+    },
+  );
 };

@@ -1,10 +1,17 @@
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  orderShape,
+  paymentFailureShape,
+  paymentOrderShape,
+  paymentSuccessShape,
+  webhookStatusShape,
+} from '@makhana/domain/contracts/checkout';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
-import { jsonDepthError, parseInput } from '../../../lib/validation';
+import { jsonDepthError } from '../../../lib/validation';
+import { answers } from '../../../plugins/route-contracts';
 import type { OrdersKit } from '../orders/kit';
 import {
-  gatewayOrderSchema,
   handleWebhook,
   PAYMENT_ORDER_CREATED,
   type SimulatedGateway,
@@ -22,23 +29,56 @@ const startSchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
 });
 
+const gatewayOrderSchema = z.object({
+  razorpay_order_id: z
+    .string({ error: 'razorpay_order_id is required' })
+    .trim()
+    .min(1, 'razorpay_order_id is required')
+    .max(100),
+});
+
 /** `POST /orders/razorpayPayment` and `POST /orders/verifyPayment`. */
-export const paymentRoutes: FastifyPluginAsync<{ orders: OrdersKit }> = async (app, { orders }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async (
+  app,
+  { orders },
+) => {
   const ctx = orders.context;
 
   // The amount and the user come from the server's order and the token; a body's totalAmount
   // or userId is ignored.
-  app.post('/razorpayPayment', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const { orderId } = parseInput(startSchema, request.body);
-    const paymentOrder = await startPayment(ctx, request.auth.subjectId, orderId);
-    return success(paymentOrder, PAYMENT_ORDER_CREATED);
-  });
+  app.post(
+    '/razorpayPayment',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'Open a payment for one of your unpaid orders',
+        tags: ['checkout'],
+        body: startSchema,
+        response: answers(paymentOrderShape),
+      },
+    },
+    async (request) => {
+      const paymentOrder = await startPayment(ctx, request.auth.subjectId, request.body.orderId);
+      return success(paymentOrder, PAYMENT_ORDER_CREATED);
+    },
+  );
 
-  app.post('/verifyPayment', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const input = parseInput(verifyPaymentSchema, request.body);
-    const { order, message } = await verifyPayment(ctx, request.auth.subjectId, input);
-    return success(order, message);
-  });
+  app.post(
+    '/verifyPayment',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: "Confirm a payment with the payment window's signed answer",
+        tags: ['checkout'],
+        body: verifyPaymentSchema,
+        response: answers(orderShape),
+      },
+    },
+    async (request) => {
+      const { order, message } = await verifyPayment(ctx, request.auth.subjectId, request.body);
+      return success(order, message);
+    },
+  );
 };
 
 /**
@@ -46,54 +86,103 @@ export const paymentRoutes: FastifyPluginAsync<{ orders: OrdersKit }> = async (a
  * text: the signature is computed over the exact bytes Razorpay sent. No sign-in: the signature
  * is the gateway's credential.
  */
-export const webhookRoutes: FastifyPluginAsync<{ orders: OrdersKit }> = async (app, { orders }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async (
+  app,
+  { orders },
+) => {
   app.removeAllContentTypeParsers();
   // The raw text is kept, but depth-checked like every JSON body: a signed event is parsed and
   // stored, and storing walks it recursively.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     done(jsonDepthError(body as string), body);
   });
-  app.post('/razorpay-webhook', async (request) => {
-    const raw = typeof request.body === 'string' ? request.body : '';
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return typeof value === 'string' ? value : undefined;
-    };
-    const outcome = await handleWebhook(
-      orders.context,
-      raw,
-      header('x-razorpay-signature'),
-      header('x-razorpay-event-id'),
-    );
-    const message =
-      outcome === 'duplicate'
-        ? 'Event already processed'
-        : outcome === 'ignored'
-          ? 'Event ignored'
-          : 'Webhook processed';
-    return success({ status: outcome }, message);
-  });
+  app.post(
+    '/razorpay-webhook',
+    {
+      schema: {
+        summary: "Razorpay's payment events",
+        tags: ['checkout'],
+        // Both optional and unbounded here: a missing or wrong signature is refused by the
+        // signature check, in its own words.
+        headers: z.looseObject({
+          'x-razorpay-signature': z
+            .string()
+            .optional()
+            .meta({ description: 'HMAC-SHA256 of the body with the webhook secret, in hex' }),
+          'x-razorpay-event-id': z.string().optional().meta({
+            description: 'an event sent twice is applied once; without it the body identifies it',
+          }),
+        }),
+        // Fastify hands a request without a body to the validator as null; it is read as empty
+        // text, which no signature matches.
+        body: z
+          .string()
+          .nullable()
+          .meta({ description: "the event's JSON text, exactly as Razorpay signed it" }),
+        response: answers(webhookStatusShape),
+      },
+    },
+    async (request) => {
+      const outcome = await handleWebhook(
+        orders.context,
+        request.body ?? '',
+        request.headers['x-razorpay-signature'],
+        request.headers['x-razorpay-event-id'],
+      );
+      const message =
+        outcome === 'duplicate'
+          ? 'Event already processed'
+          : outcome === 'ignored'
+            ? 'Event ignored'
+            : 'Webhook processed';
+      return success({ status: outcome }, message);
+    },
+  );
 };
 
 /**
  * The simulated gateway's window (`PAYMENT_PROVIDER=simulated` only): the storefront shows its
  * own window and calls these for Pay and Fail.
  */
-export const simulatedPaymentRoutes: FastifyPluginAsync<{
+export const simulatedPaymentRoutes: FastifyPluginAsyncZod<{
   orders: OrdersKit;
   gateway: SimulatedGateway;
 }> = async (app, { orders, gateway }) => {
   const ctx = orders.context;
 
-  app.post('/pay', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const { razorpay_order_id } = parseInput(gatewayOrderSchema, request.body);
-    const paid = await simulatedPay(ctx, gateway, request.auth.subjectId, razorpay_order_id);
-    return success(paid, SIMULATED_PAYMENT_CAPTURED);
-  });
+  app.post(
+    '/pay',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: "The simulated window's Pay: captures the payment and signs it",
+        tags: ['checkout'],
+        body: gatewayOrderSchema,
+        response: answers(paymentSuccessShape),
+      },
+    },
+    async (request) => {
+      const { razorpay_order_id } = request.body;
+      const paid = await simulatedPay(ctx, gateway, request.auth.subjectId, razorpay_order_id);
+      return success(paid, SIMULATED_PAYMENT_CAPTURED);
+    },
+  );
 
-  app.post('/fail', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const { razorpay_order_id } = parseInput(gatewayOrderSchema, request.body);
-    const failed = await simulatedFail(ctx, request.auth.subjectId, razorpay_order_id);
-    return success(failed, SIMULATED_PAYMENT_FAILED);
-  });
+  app.post(
+    '/fail',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: "The simulated window's failed attempt: cancels the order",
+        tags: ['checkout'],
+        body: gatewayOrderSchema,
+        response: answers(paymentFailureShape),
+      },
+    },
+    async (request) => {
+      const { razorpay_order_id } = request.body;
+      const failed = await simulatedFail(ctx, request.auth.subjectId, razorpay_order_id);
+      return success(failed, SIMULATED_PAYMENT_FAILED);
+    },
+  );
 };

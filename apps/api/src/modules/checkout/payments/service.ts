@@ -271,14 +271,6 @@ export async function handleWebhook(
   return done.outcome;
 }
 
-export const gatewayOrderSchema = z.object({
-  razorpay_order_id: z
-    .string({ error: 'razorpay_order_id is required' })
-    .trim()
-    .min(1, 'razorpay_order_id is required')
-    .max(100),
-});
-
 /**
  * The simulated window's Pay button: the capture is settled here, on the server, exactly as the
  * webhook would settle it, so the order is paid even if the browser never comes back. The browser

@@ -1,0 +1,115 @@
+/** Orders, payments and the pincode check as the API sends them: money in rupees unless named. */
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
+
+export const shippingAddressShape = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    pincode: z.string(),
+    country: z.string(),
+  })
+  .meta({
+    id: 'ShippingAddress',
+    description: "The checkout form's fields, copied onto the order.",
+  });
+
+export const orderItemShape = z
+  .object({
+    product: z.string().meta({ description: 'the product id' }),
+    name: z.string(),
+    image: z.string().meta({ description: 'empty when the product had no picture' }),
+    variantWeight: z.int().meta({ description: 'grams' }),
+    quantity: z.int(),
+    priceAtPurchase: z.number(),
+  })
+  .meta({ id: 'OrderItem' });
+
+export const orderShape = z
+  .object({
+    _id: z.string(),
+    orderNumber: z.string(),
+    user: z.string().meta({ description: "the customer's id" }),
+    items: z.array(orderItemShape),
+    shippingCost: z.number(),
+    totalAmount: z.number(),
+    shippingAddress: shippingAddressShape,
+    paymentMethod: z.string(),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    status: z.enum(ORDER_STATUSES),
+    transactionId: z.string().nullable().meta({ description: "the gateway's payment id" }),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    createdAt: z.string(),
+    subtotal: z.number().meta({ description: 'what the lines cost, before shipping' }),
+    currency: z.string(),
+    needsRefund: z
+      .boolean()
+      .meta({ description: 'paid, but cannot ship: the owner must refund it' }),
+    expiresAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'when an unpaid order gives its stock back' }),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: 'Order' });
+
+export const paymentOrderShape = z
+  .object({
+    id: z.string().meta({ description: "the gateway's order id" }),
+    amount: z.int().meta({ description: 'paise, as Razorpay reads it' }),
+    currency: z.literal('INR'),
+    keyId: z.string().meta({ description: 'the public key Razorpay Checkout opens with' }),
+    provider: z.enum(['simulated', 'razorpay']),
+    orderId: z.string().meta({ description: "the shop's order id" }),
+    orderNumber: z.string(),
+    name: z.string().meta({ description: 'the shop name the payment window shows' }),
+    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  })
+  .meta({ id: 'PaymentOrder', description: "Razorpay Checkout's options for one order." });
+
+/** What the payment window hands back when a payment succeeds; verifyPayment checks it. */
+export const paymentSuccessShape = z
+  .object({
+    razorpay_order_id: z.string(),
+    razorpay_payment_id: z.string(),
+    razorpay_signature: z.string(),
+  })
+  .meta({ id: 'PaymentSuccess' });
+
+/** What the payment window reports of a failed attempt, in Razorpay's words. */
+export const paymentFailureShape = z
+  .object({
+    razorpay_order_id: z.string(),
+    error: z.object({ code: z.string(), description: z.string(), reason: z.string() }),
+  })
+  .meta({ id: 'PaymentFailure' });
+
+export const webhookStatusShape = z
+  .object({
+    status: z.enum(['processed', 'duplicate', 'ignored']).meta({
+      description: 'duplicate: the event was seen before; ignored: it changed no order',
+    }),
+  })
+  .meta({ id: 'WebhookStatus' });
+
+/** Delhivery's shape whichever directory answered; no postal code means not served. */
+export const pincodeVerificationShape = z
+  .object({
+    delivery_codes: z.array(
+      z.object({
+        postal_code: z.object({
+          pin: z.string(),
+          district: z.string(),
+          state_code: z.string(),
+          state: z.string().optional(),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: 'PincodeVerification' });
