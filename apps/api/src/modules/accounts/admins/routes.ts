@@ -1,26 +1,40 @@
+import {
+  adminShape,
+  adminSignInShape,
+  refreshTokenBodyShape,
+  sessionTokensShape,
+} from '@makhana/domain/contracts/accounts';
 import { adminLoginSchema } from '@makhana/domain/validation';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { UnauthorizedError } from '../../../lib/errors';
-import { maxLengths, parseInput } from '../../../lib/validation';
 import { strictRateLimit } from '../../../plugins/rate-limit';
+import { answers } from '../../../plugins/route-contracts';
 import { SESSION_EXPIRED } from '../auth/tokens';
 import { getAdminView, SignInLockedError, signInOwner } from './service';
 
-const LOGIN_LIMITS = maxLengths({ email: 254, password: 200 });
-
-export const adminRoutes: FastifyPluginAsync<{
+export const adminRoutes: FastifyPluginAsyncZod<{
   db: Database;
   config: Config;
 }> = async (app, { db, config }) => {
   app.post(
     '/onlyAdminTo/login',
-    { config: strictRateLimit(config.rateLimit) },
+    {
+      config: strictRateLimit(config.rateLimit),
+      schema: {
+        summary: 'Sign the owner in with e-mail and password',
+        description:
+          'Repeated failures lock the account for a while; a locked sign-in answers 429 with Retry-After.',
+        tags: ['accounts'],
+        body: adminLoginSchema,
+        response: answers(adminSignInShape),
+      },
+    },
     async (request, reply) => {
-      const { email, password } = parseInput(adminLoginSchema, request.body);
-      parseInput(LOGIN_LIMITS, { email, password });
+      const { email, password } = request.body;
       const admin = await signInOwner(db, email, password, config.signInLockout).catch(
         (error: unknown) => {
           if (error instanceof SignInLockedError) {
@@ -42,33 +56,69 @@ export const adminRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.get('/getAdmin', { preHandler: app.auth.requireOwner }, async (request) => {
-    return success(await getAdminView(db, request.auth.subjectId), 'Admin fetched successfully');
-  });
+  app.get(
+    '/getAdmin',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'The signed-in owner',
+        tags: ['accounts'],
+        response: answers(adminShape),
+      },
+    },
+    async (request) =>
+      success(await getAdminView(db, request.auth.subjectId), 'Admin fetched successfully'),
+  );
 
-  app.post('/refresh-token', async (request, reply) => {
-    try {
-      const token = app.auth.refreshTokenOf(request, 'owner');
-      if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-      const session = await app.auth.sessions.rotate(
-        'owner',
-        token,
-        String(request.headers['user-agent'] ?? ''),
-      );
-      app.auth.setCookies(reply, 'owner', session);
-      return success(
-        { accessToken: session.accessToken, refreshToken: session.refreshToken },
-        'Access token refreshed',
-      );
-    } catch (error) {
-      if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'owner');
-      throw error;
-    }
-  });
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        summary: 'Renew the owner session',
+        description:
+          'Replaces the refresh token (from the body, else the cookie) with a new pair; a 401 also clears the cookies.',
+        tags: ['accounts'],
+        body: refreshTokenBodyShape,
+        response: answers(sessionTokensShape),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const token = app.auth.refreshTokenOf(request, 'owner');
+        if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
+        const session = await app.auth.sessions.rotate(
+          'owner',
+          token,
+          String(request.headers['user-agent'] ?? ''),
+        );
+        app.auth.setCookies(reply, 'owner', session);
+        return success(
+          { accessToken: session.accessToken, refreshToken: session.refreshToken },
+          'Access token refreshed',
+        );
+      } catch (error) {
+        if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'owner');
+        throw error;
+      }
+    },
+  );
 
-  app.post('/logoutAdmin', async (request, reply) => {
-    await app.auth.endSession(request, 'owner');
-    app.auth.clearCookies(reply, 'owner');
-    return success(null, 'Admin Logout successfully');
-  });
+  app.post(
+    '/logoutAdmin',
+    {
+      schema: {
+        summary: 'End the owner session',
+        description:
+          'Ends the session a bearer token, the body refresh token or the cookies name, and clears the cookies.',
+        tags: ['accounts'],
+        body: refreshTokenBodyShape,
+        response: answers(z.null()),
+      },
+    },
+    async (request, reply) => {
+      await app.auth.endSession(request, 'owner');
+      app.auth.clearCookies(reply, 'owner');
+      return success(null, 'Admin Logout successfully');
+    },
+  );
 };

@@ -1,10 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
+import { userSignInShape } from '@makhana/domain/contracts/accounts';
+import { apiFailureShape } from '@makhana/domain/contracts/envelope';
 import type { SignInErrorCode } from '@makhana/domain/sign-in-errors';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
 import { UnauthorizedError } from '../../../lib/errors';
-import { parseInput } from '../../../lib/validation';
+import { answers } from '../../../plugins/route-contracts';
 import { issueGoogleLoginCode, newSecret, redeemGoogleLoginCode } from './google-codes';
 import type { UserRouteDeps } from './routes';
 import { findOrCreateGoogleUser, getUserView } from './service';
@@ -28,11 +31,17 @@ const stateCookieSchema = z.object({
   codeVerifier: z.string().min(43),
 });
 
-const callbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(512).optional(),
-});
+/**
+ * What Google appends to the callback. A query that does not fit reads as empty, which sends the
+ * browser back to the login page as an interrupted sign-in: a redirect, never a 400 page.
+ */
+const callbackQuery = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(512).optional().meta({ description: 'set when the customer cancelled' }),
+  })
+  .catch({});
 
 const googleLoginBody = z.object({
   code: z
@@ -47,7 +56,14 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) => {
+/** The answers of a route that redirects the browser, whatever the outcome. */
+const redirects = (description: string) => ({
+  302: z.null().meta({ description }),
+  '4xx': apiFailureShape,
+  '5xx': apiFailureShape,
+});
+
+export const googleRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps) => {
   const { db, config, oidc } = deps;
   const redirectUri = `${config.publicUrl}/api/v1/users/auth/google/callback`;
   const browserCookie = {
@@ -64,103 +80,138 @@ export const googleRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps)
     return reply.redirect(`/login?error=${error}`, 302);
   };
 
-  app.get('/auth/google', async (request, reply) => {
-    if (!oidc) return toLogin(reply, 'google_unavailable');
-    let started: Awaited<ReturnType<typeof oidc.authorizationRequest>>;
-    try {
-      started = await oidc.authorizationRequest(redirectUri);
-    } catch (error) {
-      request.log.error({ err: error }, 'google sign-in: discovery failed');
-      return toLogin(reply, 'google_unavailable');
-    }
-    const { state, nonce, codeVerifier } = started;
-    reply.setCookie(STATE_COOKIE, JSON.stringify({ state, nonce, codeVerifier }), {
-      signed: true,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.isProduction,
-      path: STATE_COOKIE_PATH,
-      maxAge: STATE_TTL_SECONDS,
-    });
-    reply.setCookie(BROWSER_COOKIE, newSecret(), { ...browserCookie, maxAge: STATE_TTL_SECONDS });
-    reply.header('cache-control', 'no-store');
-    return reply.redirect(started.url, 302);
-  });
-
-  app.get('/auth/google/callback', async (request, reply) => {
-    if (!oidc) return toLogin(reply, 'google_unavailable');
-    const query = callbackQuery.safeParse(request.query);
-    if (!query.success) return toLogin(reply, 'google_interrupted');
-    if (query.data.error) return toLogin(reply, 'google_cancelled');
-
-    const raw = request.cookies[STATE_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : null;
-    let saved: z.infer<typeof stateCookieSchema> | null = null;
-    if (unsigned?.valid && unsigned.value) {
-      try {
-        const parsed = stateCookieSchema.safeParse(JSON.parse(unsigned.value));
-        if (parsed.success) saved = parsed.data;
-      } catch {
-        saved = null;
-      }
-    }
-    const browser = request.cookies[BROWSER_COOKIE];
-    const { code, state } = query.data;
-    if (!saved || !browser || !code || !state || !sameText(state, saved.state)) {
-      return toLogin(reply, 'google_interrupted');
-    }
-
-    let profile: Awaited<ReturnType<typeof oidc.finish>>;
-    try {
-      profile = await oidc.finish(code, redirectUri, saved);
-    } catch (error) {
-      request.log.warn({ err: error }, 'google sign-in: code exchange or id_token refused');
-      return toLogin(reply, 'google_failed');
-    }
-    if (!profile.emailVerified) return toLogin(reply, 'google_unverified');
-
-    const outcome = await findOrCreateGoogleUser(db, {
-      subject: profile.subject,
-      email: profile.email,
-      firstName: profile.givenName,
-      lastName: profile.familyName,
-    });
-    if ('refused' in outcome) return toLogin(reply, outcome.refused);
-    // Sessions opened before Google was attached were opened without it; from now on Google's
-    // word also opens this account, so they start over.
-    if (outcome.firstLink) await app.auth.sessions.revokeSubject('customer', outcome.user.id);
-
-    // No session yet, and no token in the URL (URLs end up in logs, proxies and history): the
-    // page exchanges this code, once, from this browser.
-    const handOff = await issueGoogleLoginCode(db, outcome.user.id, browser);
-    reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
-    reply.header('cache-control', 'no-store');
-    const target = new URL(`${config.publicUrl}/google-login`);
-    target.searchParams.set('code', handOff);
-    return reply.redirect(target.toString(), 302);
-  });
-
-  /** The storefront's /google-login screen exchanges the code: the session gets its cookies. */
-  app.post('/googleLogin', async (request, reply) => {
-    const { code } = parseInput(googleLoginBody, request.body);
-    const browser = request.cookies[BROWSER_COOKIE];
-    const userId = browser ? await redeemGoogleLoginCode(db, code, browser) : null;
-    if (!userId) throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
-    const session = await app.auth.sessions.start(
-      'customer',
-      userId,
-      String(request.headers['user-agent'] ?? '').slice(0, 300),
-    );
-    app.auth.setCookies(reply, 'customer', session);
-    reply.clearCookie(BROWSER_COOKIE, browserCookie);
-    reply.header('cache-control', 'no-store');
-    return success(
-      {
-        user: await getUserView(db, userId),
-        accessToken: session.accessToken,
-        refreshToken: session.refreshToken,
+  app.get(
+    '/auth/google',
+    {
+      schema: {
+        summary: 'Start a Google sign-in',
+        tags: ['accounts'],
+        response: redirects(
+          "To Google's consent page; to /login?error=google_unavailable when Google cannot be reached.",
+        ),
       },
-      'User Login successfully',
-    );
-  });
+    },
+    async (request, reply) => {
+      if (!oidc) return toLogin(reply, 'google_unavailable');
+      let started: Awaited<ReturnType<typeof oidc.authorizationRequest>>;
+      try {
+        started = await oidc.authorizationRequest(redirectUri);
+      } catch (error) {
+        request.log.error({ err: error }, 'google sign-in: discovery failed');
+        return toLogin(reply, 'google_unavailable');
+      }
+      const { state, nonce, codeVerifier } = started;
+      reply.setCookie(STATE_COOKIE, JSON.stringify({ state, nonce, codeVerifier }), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+        path: STATE_COOKIE_PATH,
+        maxAge: STATE_TTL_SECONDS,
+      });
+      reply.setCookie(BROWSER_COOKIE, newSecret(), { ...browserCookie, maxAge: STATE_TTL_SECONDS });
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(started.url, 302);
+    },
+  );
+
+  app.get(
+    '/auth/google/callback',
+    {
+      schema: {
+        summary: 'Where Google sends the customer back',
+        tags: ['accounts'],
+        querystring: callbackQuery,
+        response: redirects(
+          "To the storefront's /google-login with a single-use code, or to /login?error=<code> naming what went wrong.",
+        ),
+      },
+    },
+    async (request, reply) => {
+      if (!oidc) return toLogin(reply, 'google_unavailable');
+      if (request.query.error) return toLogin(reply, 'google_cancelled');
+
+      const raw = request.cookies[STATE_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      let saved: z.infer<typeof stateCookieSchema> | null = null;
+      if (unsigned?.valid && unsigned.value) {
+        try {
+          const parsed = stateCookieSchema.safeParse(JSON.parse(unsigned.value));
+          if (parsed.success) saved = parsed.data;
+        } catch {
+          saved = null;
+        }
+      }
+      const browser = request.cookies[BROWSER_COOKIE];
+      const { code, state } = request.query;
+      if (!saved || !browser || !code || !state || !sameText(state, saved.state)) {
+        return toLogin(reply, 'google_interrupted');
+      }
+
+      let profile: Awaited<ReturnType<typeof oidc.finish>>;
+      try {
+        profile = await oidc.finish(code, redirectUri, saved);
+      } catch (error) {
+        request.log.warn({ err: error }, 'google sign-in: code exchange or id_token refused');
+        return toLogin(reply, 'google_failed');
+      }
+      if (!profile.emailVerified) return toLogin(reply, 'google_unverified');
+
+      const outcome = await findOrCreateGoogleUser(db, {
+        subject: profile.subject,
+        email: profile.email,
+        firstName: profile.givenName,
+        lastName: profile.familyName,
+      });
+      if ('refused' in outcome) return toLogin(reply, outcome.refused);
+      // Sessions opened before Google was attached were opened without it; from now on Google's
+      // word also opens this account, so they start over.
+      if (outcome.firstLink) await app.auth.sessions.revokeSubject('customer', outcome.user.id);
+
+      // No session yet, and no token in the URL (URLs end up in logs, proxies and history): the
+      // page exchanges this code, once, from this browser.
+      const handOff = await issueGoogleLoginCode(db, outcome.user.id, browser);
+      reply.clearCookie(STATE_COOKIE, { path: STATE_COOKIE_PATH });
+      reply.header('cache-control', 'no-store');
+      const target = new URL(`${config.publicUrl}/google-login`);
+      target.searchParams.set('code', handOff);
+      return reply.redirect(target.toString(), 302);
+    },
+  );
+
+  app.post(
+    '/googleLogin',
+    {
+      schema: {
+        summary: 'Exchange the Google hand-off code for a session',
+        description:
+          "The storefront's /google-login page sends the code the callback gave it; it works once, and only from the browser that started the sign-in.",
+        tags: ['accounts'],
+        body: googleLoginBody,
+        response: answers(userSignInShape),
+      },
+    },
+    async (request, reply) => {
+      const { code } = request.body;
+      const browser = request.cookies[BROWSER_COOKIE];
+      const userId = browser ? await redeemGoogleLoginCode(db, code, browser) : null;
+      if (!userId) throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
+      const session = await app.auth.sessions.start(
+        'customer',
+        userId,
+        String(request.headers['user-agent'] ?? '').slice(0, 300),
+      );
+      app.auth.setCookies(reply, 'customer', session);
+      reply.clearCookie(BROWSER_COOKIE, browserCookie);
+      reply.header('cache-control', 'no-store');
+      return success(
+        {
+          user: await getUserView(db, userId),
+          accessToken: session.accessToken,
+          refreshToken: session.refreshToken,
+        },
+        'User Login successfully',
+      );
+    },
+  );
 };

@@ -1,11 +1,20 @@
 import {
+  addressShape,
+  refreshTokenBodyShape,
+  savedProfileShape,
+  sessionTokensShape,
+  userShape,
+  userSignInShape,
+} from '@makhana/domain/contracts/accounts';
+import {
   addressSchema,
   loginEmailSchema,
   loginVerifySchema,
   otpSchema,
   registerSchema,
 } from '@makhana/domain/validation';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Mailer } from '../../../adapters/mail/mailer';
 import type { OidcClient } from '../../../adapters/oauth/oidc';
@@ -13,8 +22,8 @@ import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { NotFoundError, UnauthorizedError } from '../../../lib/errors';
-import { maxLengths, parseInput } from '../../../lib/validation';
 import { strictRateLimit } from '../../../plugins/rate-limit';
+import { answers } from '../../../plugins/route-contracts';
 import { SESSION_EXPIRED } from '../auth/tokens';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
@@ -40,19 +49,6 @@ export interface UserRouteDeps {
   oidc: OidcClient | null;
 }
 
-const EMAIL_LIMIT = maxLengths({ email: 254 });
-const PERSON_LIMITS = maxLengths({ firstName: 100, lastName: 100, email: 254, phoneNumber: 20 });
-const ADDRESS_LIMITS = maxLengths({
-  name: 100,
-  street: 300,
-  city: 100,
-  state: 100,
-  country: 100,
-  landmark: 200,
-  email: 254,
-  locality: 200,
-});
-
 const accountSchema = registerSchema.extend({
   gender: z
     .union([z.enum(['Male', 'Female']), z.literal(''), z.null()], {
@@ -70,10 +66,15 @@ const addressParams = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid address id'),
 });
 
-const userAgentOf = (request: FastifyRequest) =>
+/** deleteAddress reads no body: clients differ on sending none, `{}` or an empty JSON one. */
+const unreadBody = z
+  .unknown()
+  .meta({ description: 'Nothing is read from it: send none, or `{}`.' });
+
+const userAgentOf = (request: Pick<FastifyRequest, 'headers'>) =>
   String(request.headers['user-agent'] ?? '').slice(0, 300);
 
-export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) => {
+export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps) => {
   const { db, config, mailer } = deps;
   const strict = strictRateLimit(config.rateLimit);
   const otp = new OtpService(
@@ -91,88 +92,178 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
   );
 
   // One-time codes: the shop's own names (loginUser, loginVerificationUser) and the generic ones
-  // are the same two steps (docs/product.md#one-time-codes).
-  const sendCode = async (request: FastifyRequest) => {
-    const { email } = parseInput(loginEmailSchema, request.body);
-    parseInput(EMAIL_LIMIT, { email });
-    if (!(await findUserByEmail(db, email))) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
-    await otp.send(email);
-    return success({ user: { email } }, 'OTP Send successfully');
-  };
-  const verifyCode = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { email, otp: code } = parseInput(loginVerifySchema, request.body);
-    parseInput(EMAIL_LIMIT, { email });
-    await otp.verify(email, code);
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
-    // The first code entered proves the e-mail: sessions from before may belong to whoever set
-    // that e-mail without proof, so they end.
-    if (await markEmailVerified(db, user.id)) {
-      await app.auth.sessions.revokeSubject('customer', user.id);
-    }
-    const session = await app.auth.sessions.start('customer', user.id, userAgentOf(request));
-    app.auth.setCookies(reply, 'customer', session);
-    return success(
-      {
-        user: await getUserView(db, user.id),
-        accessToken: session.accessToken,
-        refreshToken: session.refreshToken,
-      },
-      'User Login successfully',
-    );
-  };
-  // The alias routes share one budget per client, or each name would double it.
+  // are the same two steps (docs/product.md#one-time-codes). The alias routes share one budget
+  // per client, or each name would double it.
   const sendCodeLimit = strictRateLimit(config.rateLimit, 'send-code');
   const verifyCodeLimit = strictRateLimit(config.rateLimit, 'verify-code');
-  app.post('/loginUser', { config: sendCodeLimit }, sendCode);
-  app.post('/send-otp', { config: sendCodeLimit }, sendCode);
-  app.post('/loginVerificationUser', { config: verifyCodeLimit }, verifyCode);
-  app.post('/verify-otp', { config: verifyCodeLimit }, verifyCode);
+  for (const path of ['/loginUser', '/send-otp']) {
+    app.post(
+      path,
+      {
+        config: sendCodeLimit,
+        schema: {
+          summary: "Mail a sign-in code to a customer's e-mail",
+          tags: ['accounts'],
+          body: loginEmailSchema,
+          response: answers(z.object({ user: userShape.pick({ email: true }) })),
+        },
+      },
+      async (request) => {
+        const { email } = request.body;
+        if (!(await findUserByEmail(db, email))) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
+        await otp.send(email);
+        return success({ user: { email } }, 'OTP Send successfully');
+      },
+    );
+  }
+  for (const path of ['/loginVerificationUser', '/verify-otp']) {
+    app.post(
+      path,
+      {
+        config: verifyCodeLimit,
+        schema: {
+          summary: 'Sign a customer in with the mailed code',
+          tags: ['accounts'],
+          body: loginVerifySchema,
+          response: answers(userSignInShape),
+        },
+      },
+      async (request, reply) => {
+        const { email, otp: code } = request.body;
+        await otp.verify(email, code);
+        const user = await findUserByEmail(db, email);
+        if (!user) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
+        // The first code entered proves the e-mail: sessions from before may belong to whoever
+        // set that e-mail without proof, so they end.
+        if (await markEmailVerified(db, user.id)) {
+          await app.auth.sessions.revokeSubject('customer', user.id);
+        }
+        const session = await app.auth.sessions.start('customer', user.id, userAgentOf(request));
+        app.auth.setCookies(reply, 'customer', session);
+        return success(
+          {
+            user: await getUserView(db, user.id),
+            accessToken: session.accessToken,
+            refreshToken: session.refreshToken,
+          },
+          'User Login successfully',
+        );
+      },
+    );
+  }
 
-  app.post('/registerUser', { config: strict }, async (request) => {
-    const input = parseInput(registerSchema, request.body);
-    parseInput(PERSON_LIMITS, input);
-    const user = await registerUser(db, input);
-    return success({ user }, 'Account created successfully');
-  });
+  app.post(
+    '/registerUser',
+    {
+      config: strict,
+      schema: {
+        summary: 'Create a customer account',
+        tags: ['accounts'],
+        body: registerSchema,
+        response: answers(z.object({ user: userShape })),
+      },
+    },
+    async (request) => {
+      const user = await registerUser(db, request.body);
+      return success({ user }, 'Account created successfully');
+    },
+  );
 
-  app.post('/refresh-token', async (request, reply) => {
-    try {
-      const token = app.auth.refreshTokenOf(request, 'customer');
-      if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-      const session = await app.auth.sessions.rotate('customer', token, userAgentOf(request));
-      app.auth.setCookies(reply, 'customer', session);
-      return success(
-        { accessToken: session.accessToken, refreshToken: session.refreshToken },
-        'Access token refreshed',
-      );
-    } catch (error) {
-      if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'customer');
-      throw error;
-    }
-  });
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        summary: 'Renew a customer session',
+        description:
+          'Replaces the refresh token (from the body, else the cookie) with a new pair; a 401 also clears the cookies.',
+        tags: ['accounts'],
+        body: refreshTokenBodyShape,
+        response: answers(sessionTokensShape),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const token = app.auth.refreshTokenOf(request, 'customer');
+        if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
+        const session = await app.auth.sessions.rotate('customer', token, userAgentOf(request));
+        app.auth.setCookies(reply, 'customer', session);
+        return success(
+          { accessToken: session.accessToken, refreshToken: session.refreshToken },
+          'Access token refreshed',
+        );
+      } catch (error) {
+        if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'customer');
+        throw error;
+      }
+    },
+  );
 
-  app.post('/logoutUser', async (request, reply) => {
-    await app.auth.endSession(request, 'customer');
-    app.auth.clearCookies(reply, 'customer');
-    return success(null, 'Logout successfully');
-  });
+  app.post(
+    '/logoutUser',
+    {
+      schema: {
+        summary: 'End a customer session',
+        description:
+          'Ends the session a bearer token, the body refresh token or the cookies name, and clears the cookies.',
+        tags: ['accounts'],
+        body: refreshTokenBodyShape,
+        response: answers(z.null()),
+      },
+    },
+    async (request, reply) => {
+      await app.auth.endSession(request, 'customer');
+      app.auth.clearCookies(reply, 'customer');
+      return success(null, 'Logout successfully');
+    },
+  );
 
-  app.get('/getUser', { preHandler: app.auth.requireCustomer }, async (request) => {
-    return success(await getUserView(db, request.auth.subjectId), 'User fetched successfully');
-  });
+  app.get(
+    '/getUser',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'The signed-in customer',
+        tags: ['accounts'],
+        response: answers(userShape),
+      },
+    },
+    async (request) =>
+      success(await getUserView(db, request.auth.subjectId), 'User fetched successfully'),
+  );
 
-  app.get('/getUserDetails', { preHandler: app.auth.requireOwner }, async () => {
-    return success(await listUserViews(db), 'Users fetched successfully');
-  });
+  app.get(
+    '/getUserDetails',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'Every customer, newest first',
+        tags: ['accounts'],
+        response: answers(z.array(userShape)),
+      },
+    },
+    async () => success(await listUserViews(db), 'Users fetched successfully'),
+  );
 
   app.post(
     '/updateUserAccount',
-    { preHandler: app.auth.requireCustomer, config: strict },
+    {
+      config: { ...strict, realm: 'customer' },
+      schema: {
+        summary: "Save the signed-in customer's profile",
+        description:
+          'A different e-mail is not set yet: a code goes to it, and `pendingEmail` names it until the code is entered.',
+        tags: ['accounts'],
+        body: accountSchema,
+        response: answers(savedProfileShape),
+      },
+    },
     async (request) => {
-      const input = parseInput(accountSchema, request.body);
-      parseInput(PERSON_LIMITS, input);
-      const { user, pendingEmail } = await updateAccount(db, otp, request.auth.subjectId, input);
+      const { user, pendingEmail } = await updateAccount(
+        db,
+        otp,
+        request.auth.subjectId,
+        request.body,
+      );
       return success(
         { ...user, pendingEmail },
         pendingEmail
@@ -182,55 +273,99 @@ export const userRoutes: FastifyPluginAsync<UserRouteDeps> = async (app, deps) =
     },
   );
 
-  /**
-   * `POST /users/verifyEmailChange {otp}`: the code mailed to the new address of the caller's
-   * pending e-mail change. Sets the e-mail and ends every other session of the account (one
-   * opened by whoever knew the old e-mail must not live on); the caller's own stays.
-   */
   app.post(
     '/verifyEmailChange',
-    { preHandler: app.auth.requireCustomer, config: strict },
+    {
+      config: { ...strict, realm: 'customer' },
+      schema: {
+        summary: 'Confirm a pending e-mail change with its code',
+        description:
+          "The code mailed to the new address. Sets the e-mail and ends every other session of the account (one opened by whoever knew the old e-mail must not live on); the caller's own stays.",
+        tags: ['accounts'],
+        body: emailChangeSchema,
+        response: answers(userShape),
+      },
+    },
     async (request) => {
-      const { otp: code } = parseInput(emailChangeSchema, request.body);
       const { subjectId, sessionId } = request.auth;
-      const email = await otp.verifyEmailChange(subjectId, code);
+      const email = await otp.verifyEmailChange(subjectId, request.body.otp);
       const user = await applyEmailChange(db, subjectId, email);
       await app.auth.sessions.revokeSubject('customer', subjectId, { except: sessionId });
       return success(user, 'Email updated successfully');
     },
   );
 
-  app.post('/newAddress', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const input = parseInput(addressSchema, request.body);
-    parseInput(ADDRESS_LIMITS, input);
-    const address = await addAddress(db, request.auth.subjectId, input);
-    return success(address, 'Address Added successfully');
-  });
+  app.post(
+    '/newAddress',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'Save a new address',
+        tags: ['accounts'],
+        body: addressSchema,
+        response: answers(addressShape),
+      },
+    },
+    async (request) => {
+      const address = await addAddress(db, request.auth.subjectId, request.body);
+      return success(address, 'Address Added successfully');
+    },
+  );
 
-  app.post('/editAddress/:addressId', { preHandler: app.auth.requireCustomer }, async (request) => {
-    const { addressId } = parseInput(addressParams, request.params);
-    const input = parseInput(addressSchema, request.body);
-    parseInput(ADDRESS_LIMITS, input);
-    const address = await updateAddress(db, request.auth.subjectId, addressId, input);
-    return success(address, 'Address Update successfully');
-  });
+  app.post(
+    '/editAddress/:addressId',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'Change a saved address',
+        tags: ['accounts'],
+        params: addressParams,
+        body: addressSchema,
+        response: answers(addressShape),
+      },
+    },
+    async (request) => {
+      const address = await updateAddress(
+        db,
+        request.auth.subjectId,
+        request.params.addressId,
+        request.body,
+      );
+      return success(address, 'Address Update successfully');
+    },
+  );
 
   app.post(
     '/deleteAddress/:addressId',
-    { preHandler: app.auth.requireCustomer },
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: 'Delete a saved address',
+        tags: ['accounts'],
+        params: addressParams,
+        body: unreadBody,
+        response: answers(addressShape.pick({ _id: true })),
+      },
+    },
     async (request) => {
-      const { addressId } = parseInput(addressParams, request.params);
-      const address = await deleteAddress(db, request.auth.subjectId, addressId);
+      const address = await deleteAddress(db, request.auth.subjectId, request.params.addressId);
       return success({ _id: address._id }, 'Address deleted successfully');
     },
   );
 
-  app.get('/getAddressDetails', { preHandler: app.auth.requireCustomer }, async (request) => {
-    return success(
-      await listAddresses(db, request.auth.subjectId),
-      'Addresses fetched successfully',
-    );
-  });
+  app.get(
+    '/getAddressDetails',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: "The signed-in customer's saved addresses, newest first",
+        tags: ['accounts'],
+        response: answers(z.array(addressShape)),
+      },
+    },
+    async (request) =>
+      success(await listAddresses(db, request.auth.subjectId), 'Addresses fetched successfully'),
+  );
 
   await app.register(googleRoutes, { db, config, mailer, oidc: deps.oidc });
 };

@@ -1,0 +1,93 @@
+/** Customers, their addresses, the owner and sessions, as the API sends them. */
+import { z } from 'zod';
+
+export const genderShape = z.enum(['Male', 'Female']);
+
+export const userShape = z
+  .object({
+    _id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    gender: genderShape.nullable(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    address: z
+      .array(z.string())
+      .meta({ description: "the ids of the user's saved addresses, newest first" }),
+    orders: z.int().meta({ description: 'how many orders the user has' }),
+  })
+  .meta({ id: 'User' });
+
+/** The profile as saved: the e-mail stays the old one until the code mailed to the new is entered. */
+export const savedProfileShape = userShape
+  .extend({
+    pendingEmail: z.string().nullable().meta({
+      description: 'the new e-mail a code was sent to; null when the e-mail is unchanged',
+    }),
+  })
+  .meta({ id: 'SavedProfile' });
+
+export const addressLabelShape = z.enum(['Home', 'Work']);
+
+export const addressShape = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    pincode: z.string(),
+    phoneNumber: z.string(),
+    alternateNumber: z.string(),
+    landmark: z.string(),
+    email: z.string(),
+    locality: z.string(),
+    label: addressLabelShape,
+  })
+  .meta({
+    id: 'Address',
+    description: 'A saved address; the optional parts of the form arrive as empty strings.',
+  });
+
+export const adminShape = z
+  .object({ _id: z.string(), email: z.string(), name: z.string() })
+  .meta({ id: 'Admin' });
+
+/** The two tokens of a session, for clients other than the browser (which has the cookies). */
+export const sessionTokensShape = z
+  .object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+  })
+  .meta({ id: 'SessionTokens' });
+
+export const userSignInShape = sessionTokensShape
+  .extend({ user: userShape })
+  .meta({ id: 'UserSignIn' });
+
+export const adminSignInShape = sessionTokensShape
+  .extend({ admin: adminShape })
+  .meta({ id: 'AdminSignIn' });
+
+const REFRESH_TOKEN_MESSAGE = 'Refresh token must be a string';
+
+/**
+ * The body of a refresh or a logout: a refresh token, for clients without the cookie. The session
+ * code reads it from the body itself, passing over a body that is not an object (a browser sends
+ * none) and refusing a bad token in these words; this schema does the same, before it runs.
+ */
+export const refreshTokenBodyShape = z.preprocess(
+  (body) => (body !== null && typeof body === 'object' && !Array.isArray(body) ? body : undefined),
+  z
+    .object({
+      refreshToken: z
+        .string({ error: REFRESH_TOKEN_MESSAGE })
+        .min(1, REFRESH_TOKEN_MESSAGE)
+        .max(200, REFRESH_TOKEN_MESSAGE)
+        .optional()
+        .meta({ description: 'the refresh token a sign-in answered; without it, the cookie' }),
+    })
+    .optional()
+    .meta({ description: 'May be left out: a browser sends none, and its cookie is read.' }),
+);
