@@ -50,7 +50,7 @@ const api = useTestApp({
 
 interface Operation {
   parameters?: { in: string; name: string }[];
-  requestBody?: { content: Record<string, { schema: object }> };
+  requestBody?: { required: boolean; content: Record<string, { schema: object }> };
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
   security?: Record<string, string[]>[];
   'x-realm'?: string;
@@ -67,6 +67,9 @@ beforeAll(async () => {
   expect(response.statusCode).toBe(200);
   document = response.json();
 });
+
+/** The writes that read nothing from their body (the path names what they act on). */
+const TAKES_NO_BODY = ['/api/v1/users/deleteAddress/:addressId'];
 
 /** `/api/v1/users/editAddress/:addressId` as the document spells it. */
 const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
@@ -114,10 +117,22 @@ describe('the API document', () => {
         const parameter = op?.parameters?.find((p) => p.in === 'path' && `:${p.name}` === name);
         expect(parameter, `${entry}: path parameter ${name}`).toBeDefined();
       }
-      if (method === 'POST' && !['/logoutUser', '/logoutAdmin'].some((r) => route.endsWith(r))) {
+      if (method === 'POST' && !TAKES_NO_BODY.includes(route)) {
         expect(op?.requestBody, `${entry}: no request body`).toBeDefined();
       }
     }
+  });
+
+  it('marks a body that may be left out as optional, and every other as required', () => {
+    const refresh = operation('POST', '/api/v1/users/refresh-token');
+    expect(refresh?.requestBody).toMatchObject({ required: false });
+    expect(operation('POST', '/api/v1/users/logoutUser')?.requestBody).toMatchObject({
+      required: false,
+    });
+    expect(operation('POST', '/api/v1/orders/createOrder')?.requestBody).toMatchObject({
+      required: true,
+    });
+    expect(JSON.stringify(document)).not.toContain('x-optional-body');
   });
 
   it('names the sign-ins: bearer and the two realms’ cookies', () => {
@@ -228,6 +243,29 @@ describe('the answers the routes give', () => {
       expect(validate?.errors ?? [], `${label}: ${answer.body.slice(0, 300)}`).toEqual([]);
       expect(valid, label).toBe(true);
     }
+  });
+});
+
+describe('input goes in through its schema', () => {
+  it('refuses a missing body by saying so, and a bad field by naming it', async () => {
+    const { accessToken: token } = await api.signInCustomer('no-body@example.com');
+    const none = await call(api.app, 'POST', '/orders/createOrder', { token });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      message: 'body: Request body is required',
+      errors: [{ field: 'body', message: 'Request body is required' }],
+    });
+    const bad = await call(api.app, 'POST', '/orders/pincodeVerification', {
+      body: { pincode: '12' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('pincode');
+    expect(bad.json().message).toMatch(/^pincode: /);
+  });
+
+  it('checks the sign-in before the input: a visitor learns only that', async () => {
+    const visitor = await call(api.app, 'POST', '/orders/createOrder', { body: { items: 'x' } });
+    expect(visitor.statusCode).toBe(401);
   });
 });
 

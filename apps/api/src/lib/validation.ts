@@ -1,11 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BadRequestError, ValidationError } from './errors';
 
 /**
  * The 400 for input that failed its schema: the message names the first field, `errors` lists
  * them all. `part` names input with no field of its own (a body that is not an object).
  */
-export function validationError(issues: readonly z.core.$ZodIssue[], part = 'body'): ValidationError {
+export function validationError(
+  issues: readonly z.core.$ZodIssue[],
+  part = 'body',
+): ValidationError {
   const errors = issues.map((issue) => ({
     field: issue.path.map(String).join('.') || part,
     message: issue.message,
@@ -20,24 +23,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw validationError(result.error.issues);
-}
-
-/** Upper bounds on free text (the shared schemas carry the shop's rules, not storage limits). */
-export function maxLengths(limits: Record<string, number>) {
-  return z.looseObject(
-    Object.fromEntries(
-      Object.entries(limits).map(([field, max]) => [
-        field,
-        z
-          .unknown()
-          .refine(
-            (value) => typeof value !== 'string' || value.length <= max,
-            `Must be at most ${max} characters`,
-          )
-          .optional(),
-      ]),
-    ),
-  );
 }
 
 /**

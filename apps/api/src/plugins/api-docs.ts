@@ -20,6 +20,28 @@ const DESCRIPTION = [
 ].join('\n');
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * @fastify/swagger marks every declared body required; a route whose body schema accepts none
+ * (a refresh or a logout, where the browser sends only its cookie) is flagged with this and
+ * corrected once the document is built.
+ */
+const OPTIONAL_BODY = 'x-optional-body';
+
+type Operations = Record<string, Record<string, Record<string, unknown>>>;
+
+function withOptionalBodies(document: OpenApiDocument): OpenApiDocument {
+  const paths = (document as { paths?: Operations }).paths ?? {};
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      if (!(OPTIONAL_BODY in operation)) continue;
+      delete operation[OPTIONAL_BODY];
+      const body = operation.requestBody as { required?: boolean } | undefined;
+      if (body) body.required = false;
+    }
+  }
+  return document;
+}
 type WithComponents = { components?: { schemas?: Record<string, unknown> } };
 
 /**
@@ -66,11 +88,18 @@ export async function registerApiDocs(
       ],
     },
     transform: (document) => {
-      if (!document.url.startsWith(`${API_BASE}/`))
+      if (!document.url.startsWith(`${API_BASE}/`)) {
         return { schema: { hide: true }, url: document.url };
-      return jsonSchemaTransform(document);
+      }
+      const transformed = jsonSchemaTransform(document);
+      const body = document.schema?.body;
+      if (body instanceof z.ZodType && body.safeParse(undefined).success) {
+        return { ...transformed, schema: { ...transformed.schema, [OPTIONAL_BODY]: true } };
+      }
+      return transformed;
     },
-    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
+    transformObject: (document) =>
+      withOptionalBodies(withoutUnusedSchemas(jsonSchemaTransformObject(document))),
   });
 
   if (options.page) {

@@ -2,7 +2,10 @@ import { apiFailureShape, apiSuccessShape } from '@makhana/domain/contracts/enve
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { ValidationError } from '../lib/errors';
 import { validationError } from '../lib/validation';
+
+const BODY_REQUIRED = 'Request body is required';
 
 /**
  * Checks a route's params, query and body against its zod schemas before the handler runs; a
@@ -12,9 +15,16 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data);
-    return result.success
-      ? { value: result.data }
-      : { error: validationError(result.error.issues, httpPart ?? 'body') };
+    if (result.success) return { value: result.data };
+    // Fastify hands a missing body over as null: say so, rather than what zod found instead.
+    if (httpPart === 'body' && data == null) {
+      return {
+        error: new ValidationError(`body: ${BODY_REQUIRED}`, [
+          { field: 'body', message: BODY_REQUIRED },
+        ]),
+      };
+    }
+    return { error: validationError(result.error.issues, httpPart ?? 'body') };
   };
 
 /**

@@ -1,3 +1,4 @@
+import type { pincodeVerificationShape } from '@makhana/domain/contracts/checkout';
 import type { pincodeCheckSchema } from '@makhana/domain/validation';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
@@ -8,9 +9,7 @@ const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 export type PincodeCheckInput = z.infer<typeof pincodeCheckSchema>;
 
 /** The Delhivery-shaped answer of POST /orders/pincodeVerification (docs/product.md#api-paths). */
-interface PincodeVerification {
-  delivery_codes?: { postal_code?: { district?: string; state_code?: string } }[];
-}
+type PincodeVerification = z.infer<typeof pincodeVerificationShape>;
 
 export type PincodeVerdict =
   | { status: 'serviceable'; district: string; stateCode: string }

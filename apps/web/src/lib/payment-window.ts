@@ -4,27 +4,16 @@
  * never asks which one it was.
  */
 
-export type PaymentProvider = 'simulated' | 'razorpay';
+import type { paymentOrderShape, paymentSuccessShape } from '@makhana/domain/contracts/checkout';
+import type { z } from 'zod';
 
 /** The answer of POST /orders/razorpayPayment; `amount` is in paise, as Razorpay reads it. */
-export interface PaymentOrder {
-  id: string;
-  amount: number;
-  currency: string;
-  keyId: string;
-  provider: PaymentProvider;
-  orderId: string;
-  orderNumber: string;
-  name: string;
-  prefill: { name?: string; email?: string; contact?: string };
-}
+export type PaymentOrder = z.infer<typeof paymentOrderShape>;
+
+export type PaymentProvider = PaymentOrder['provider'];
 
 /** What a successful payment hands back: the body of POST /orders/verifyPayment. */
-export interface PaymentSuccess {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
+export type PaymentSuccess = z.infer<typeof paymentSuccessShape>;
 
 export type PaymentOutcome = { status: 'paid'; payment: PaymentSuccess } | { status: 'dismissed' };
 

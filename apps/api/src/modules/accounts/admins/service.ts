@@ -1,4 +1,6 @@
+import type { adminShape } from '@makhana/domain/contracts/accounts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { ConfigError, DEV_ADMIN_PASSWORD, type SignInLockoutConfig } from '../../../config/config';
 import type { Database, Executor } from '../../../db/client';
 import { admins, signInFailures } from '../../../db/schema';
@@ -30,11 +32,7 @@ export async function ensureOwnerAccount(
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-export interface AdminView {
-  _id: string;
-  email: string;
-  name: string;
-}
+export type AdminView = z.infer<typeof adminShape>;
 
 /** A hash of a throw-away password, so an unknown e-mail costs as much time as a wrong password. */
 let decoyHash: Promise<string> | null = null;

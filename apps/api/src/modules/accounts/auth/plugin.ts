@@ -3,13 +3,13 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
-  preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
-import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../../lib/errors';
+import { ForbiddenError, UnauthorizedError } from '../../../lib/errors';
 import { SessionService, type TokenPair } from './service';
 import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
 
@@ -38,7 +38,7 @@ declare module 'fastify' {
     realm?: RouteRealm;
   }
   interface FastifyInstance {
-    /** sessions, the guards a route puts in its preHandler, and the realms' cookies */
+    /** sessions, and the realms' cookies */
     auth: AuthKit;
   }
   interface FastifyRequest {
@@ -49,10 +49,6 @@ declare module 'fastify' {
 
 export interface AuthKit {
   sessions: SessionService;
-  requireCustomer: preHandlerAsyncHookHandler;
-  requireOwner: preHandlerAsyncHookHandler;
-  /** either realm; a bearer token decides, else the owner cookie, then the customer cookie */
-  requireCustomerOrOwner: preHandlerAsyncHookHandler;
   /**
    * Sets the realm's two cookies. The refresh cookie lives until `refreshExpiresAt` (a session's
    * remaining life); without it, a full refresh lifetime.
@@ -116,7 +112,10 @@ function requestOrigin(request: FastifyRequest): string | null {
   return null;
 }
 
-function createAuthKit(db: Database, config: Config): AuthKit {
+function createAuthKit(
+  db: Database,
+  config: Config,
+): { kit: AuthKit; guards: Record<RouteRealm, preValidationAsyncHookHandler> } {
   const sessions = new SessionService(db, {
     authSecret: config.authSecret,
     accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
@@ -161,16 +160,10 @@ function createAuthKit(db: Database, config: Config): AuthKit {
     }
   }
 
+  /** The body's refresh token, which the route's schema (`refreshTokenBodyShape`) has checked. */
   function bodyRefreshToken(request: FastifyRequest): string | null {
-    const body = request.body;
-    if (body === null || typeof body !== 'object' || !('refreshToken' in body)) return null;
-    const value = (body as { refreshToken: unknown }).refreshToken;
-    if (typeof value !== 'string' || value.length === 0 || value.length > 200) {
-      throw new BadRequestError('refreshToken: Refresh token must be a string', [
-        { field: 'refreshToken', message: 'Refresh token must be a string' },
-      ]);
-    }
-    return value;
+    const body = request.body as { refreshToken?: unknown } | null | undefined;
+    return typeof body?.refreshToken === 'string' ? body.refreshToken : null;
   }
 
   async function resolve(request: FastifyRequest, realms: Realm[]): Promise<AuthContext> {
@@ -209,17 +202,21 @@ function createAuthKit(db: Database, config: Config): AuthKit {
   const refreshCookieMaxAge = (expiresAt: Date | undefined): number =>
     expiresAt ? Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) : refreshMaxAge;
 
-  return {
-    sessions,
-    requireCustomer: async (request) => {
+  const guards: Record<RouteRealm, preValidationAsyncHookHandler> = {
+    customer: async (request) => {
       await resolve(request, ['customer']);
     },
-    requireOwner: async (request) => {
+    owner: async (request) => {
       await resolve(request, ['owner']);
     },
-    requireCustomerOrOwner: async (request) => {
+    // A bearer token decides, else the owner cookie, then the customer cookie.
+    customerOrOwner: async (request) => {
       await resolve(request, ['owner', 'customer']);
     },
+  };
+
+  const kit: AuthKit = {
+    sessions,
     setCookies(reply, realm, tokens) {
       const names = COOKIE_NAMES[realm];
       reply.setCookie(
@@ -265,6 +262,7 @@ function createAuthKit(db: Database, config: Config): AuthKit {
       if (family) await sessions.revokeFamily(family);
     },
   };
+  return { kit, guards };
 }
 
 /** How a caller proves who they are, as the API document names it. */
@@ -306,17 +304,16 @@ type DocumentedSchema = FastifySchema & { 'x-realm'?: RouteRealm | 'public'; sec
  * Guards a route that names a realm in its config: the sign-in is checked before its input is
  * validated, so a caller who is not signed in learns only that.
  */
-function guardByRealm(kit: AuthKit, route: RouteOptions): void {
+function guardByRealm(
+  guards: Record<RouteRealm, preValidationAsyncHookHandler>,
+  route: RouteOptions,
+): void {
   const realm = route.config?.realm;
   const schema: DocumentedSchema = { ...route.schema, 'x-realm': realm ?? 'public' };
   if (realm) schema.security = SECURITY[realm];
   route.schema = schema;
   if (!realm) return;
-  const guard = {
-    customer: kit.requireCustomer,
-    owner: kit.requireOwner,
-    customerOrOwner: kit.requireCustomerOrOwner,
-  }[realm];
+  const guard = guards[realm];
   const existing = route.preValidation ?? [];
   route.preValidation = [guard, ...(Array.isArray(existing) ? existing : [existing])];
 }
@@ -328,9 +325,9 @@ function guardByRealm(kit: AuthKit, route: RouteOptions): void {
  */
 export const authPlugin = fp<{ db: Database; config: Config }>(
   async (scope, { db, config }) => {
-    const kit = createAuthKit(db, config);
+    const { kit, guards } = createAuthKit(db, config);
     scope.decorate('auth', kit);
-    scope.addHook('onRoute', (route) => guardByRealm(kit, route));
+    scope.addHook('onRoute', (route) => guardByRealm(guards, route));
     scope.decorateRequest('auth', {
       getter(this: FastifyRequest): AuthContext {
         const context = contexts.get(this);

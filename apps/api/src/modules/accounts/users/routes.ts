@@ -66,11 +66,6 @@ const addressParams = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid address id'),
 });
 
-/** deleteAddress reads no body: clients differ on sending none, `{}` or an empty JSON one. */
-const unreadBody = z
-  .unknown()
-  .meta({ description: 'Nothing is read from it: send none, or `{}`.' });
-
 const userAgentOf = (request: Pick<FastifyRequest, 'headers'>) =>
   String(request.headers['user-agent'] ?? '').slice(0, 300);
 
@@ -343,7 +338,6 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
         summary: 'Delete a saved address',
         tags: ['accounts'],
         params: addressParams,
-        body: unreadBody,
         response: answers(addressShape.pick({ _id: true })),
       },
     },

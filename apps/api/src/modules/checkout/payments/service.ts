@@ -4,6 +4,7 @@
  * function of the orders module (`settleCaptureInTx`), whichever of them reports it first.
  */
 import { createHash } from 'node:crypto';
+import type { paymentOrderShape } from '@makhana/domain/contracts/checkout';
 import { SITE } from '@makhana/domain/site';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -38,17 +39,7 @@ export const INVALID_WEBHOOK_SIGNATURE = 'Invalid webhook signature';
 export type SimulatedGateway = ReturnType<typeof createSimulatedGateway>;
 
 /** What `razorpayPayment` answers: Razorpay Checkout's options, amount in paise. */
-export interface PaymentOrder {
-  id: string;
-  amount: number;
-  currency: 'INR';
-  keyId: string;
-  provider: 'simulated' | 'razorpay';
-  orderId: string;
-  orderNumber: string;
-  name: string;
-  prefill: { name: string; email: string; contact: string };
-}
+export type PaymentOrder = z.infer<typeof paymentOrderShape>;
 
 async function ownOrder(ctx: OrderContext, userId: string, orderId: string): Promise<OrderRow> {
   if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);

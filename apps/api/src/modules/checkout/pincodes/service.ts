@@ -1,14 +1,12 @@
+import type { pincodeVerificationShape } from '@makhana/domain/contracts/checkout';
+import type { z } from 'zod';
 import type {
   PincodeDirectory,
   ServiceablePincode,
 } from '../../../adapters/pincode/pincode-directory';
 
 /** The answer of `pincodeVerification`, in Delhivery's shape whichever directory answered. */
-export interface PincodeVerification {
-  delivery_codes: {
-    postal_code: { pin: string; district: string; state_code: string; state?: string };
-  }[];
-}
+export type PincodeVerification = z.infer<typeof pincodeVerificationShape>;
 
 export const PINCODE_SERVICEABLE = 'Pincode verified successfully';
 export const PINCODE_NOT_SERVICEABLE = 'Sorry, we do not deliver to this pincode yet.';
