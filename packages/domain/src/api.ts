@@ -1,12 +1,19 @@
 /** The API envelope (docs/product.md#envelope), shared by the server and the client. */
 import type { z } from 'zod';
-import type { apiFailureShape, apiFieldErrorShape } from './contracts/envelope';
+import type { apiFailureShape, apiFieldErrorShape, pageMetaShape } from './contracts/envelope';
 
 export interface ApiSuccess<T> {
   statusCode: number;
   data: T;
   message: string;
   success: true;
+}
+
+export type PageMeta = z.infer<typeof pageMetaShape>;
+
+/** A page of a list that grows (reviews, the owner's lists): `data` stays the list. */
+export interface ApiPage<T> extends ApiSuccess<T[]> {
+  meta: PageMeta;
 }
 
 export type ApiFieldError = z.infer<typeof apiFieldErrorShape>;

@@ -22,9 +22,14 @@ export const PINCODE_LENGTH = 6;
 export const PHONE_LENGTH = 10;
 export const OTP_LENGTH = 6;
 
+export const GENDERS = ['Male', 'Female'] as const;
+export const ADDRESS_LABELS = ['Home', 'Work'] as const;
+
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_DEFAULT = 5;
+/** A review's comment, counted after trimming. */
+export const REVIEW_COMMENT_MAX = 1000;
 
 export const DELAY_MS = {
   openProductFromCarousel: 600,

@@ -5,12 +5,14 @@ import type {
   productRatingShape,
   productShape,
   productVariantShape,
+  reviewShape,
 } from './contracts/catalogue';
 
 export type ProductVariant = z.infer<typeof productVariantShape>;
 export type ProductRating = z.infer<typeof productRatingShape>;
 export type Product = z.infer<typeof productShape>;
 export type Banner = z.infer<typeof bannerShape>;
+export type Review = z.infer<typeof reviewShape>;
 
 /** A product can be bought when the owner has it on sale and some weight has free stock. */
 export function isProductAvailable(product: Pick<Product, 'inStock' | 'quantity'>): boolean {

@@ -3,7 +3,15 @@
  * API use the same schema, so a shopper reads the same words whichever side refuses the input.
  */
 import { z } from 'zod';
-import { PHONE_LENGTH, PINCODE_LENGTH, RATING_MAX, RATING_MIN } from './constants';
+import {
+  ADDRESS_LABELS,
+  GENDERS,
+  PHONE_LENGTH,
+  PINCODE_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_COMMENT_MAX,
+} from './constants';
 
 /**
  * Upper bounds of every free-text field, shared by the forms and the API. Each schema checks the
@@ -77,6 +85,8 @@ export const MESSAGES = {
   selectImageToDelete: 'Please select image to delete',
   pincodeCheck: 'Please enter a valid 6-digit pincode.',
   commentRequired: 'Please enter a comment.',
+  ratingRange: 'Rating must be a whole number from 1 to 5',
+  genderChoice: 'Gender must be Male or Female',
   confirmDeleteReview: 'Are you sure you want to delete this review?',
 } as const;
 
@@ -195,11 +205,15 @@ export const registerFormSchema = registerSchema.extend({
   terms: z.literal(true, { error: MESSAGES.acceptTerms }),
 });
 
-/** The dashboard's profile form: the sign-up fields plus a gender that may be left unset. */
+/**
+ * The dashboard's profile form and `updateUserAccount`: the sign-up fields plus a gender. An empty
+ * or null gender clears it; a gender left out stays as it was.
+ */
 export const profileSchema = registerSchema.extend({
   gender: z
-    .union([z.enum(['Male', 'Female']), z.literal(''), z.null()])
-    .transform((value) => value || null),
+    .union([z.enum(GENDERS), z.literal(''), z.null()], { error: MESSAGES.genderChoice })
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -216,7 +230,7 @@ export const addressSchema = z.object({
   landmark: addressFieldRules.optionalText().optional(),
   email: addressFieldRules.optionalEmail().optional(),
   locality: addressFieldRules.optionalText().optional(),
-  label: z.enum(['Home', 'Work'], { error: MESSAGES.addressTypeRequired }),
+  label: z.enum(ADDRESS_LABELS, { error: MESSAGES.addressTypeRequired }),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
@@ -264,9 +278,26 @@ export const productSchema = z.object({
 });
 export type ProductInput = z.infer<typeof productSchema>;
 
+const ratingSchema = z
+  .number({ error: MESSAGES.ratingRange })
+  .int(MESSAGES.ratingRange)
+  .min(RATING_MIN, MESSAGES.ratingRange)
+  .max(RATING_MAX, MESSAGES.ratingRange);
+
+/** A review's rating and comment, for the add and edit forms and both API calls. */
 export const reviewSchema = z.object({
-  rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX),
-  comment: requiredText(TEXT_LIMITS.comment, MESSAGES.commentRequired),
+  rating: ratingSchema,
+  // The raw text is bounded first (TEXT_LIMITS.comment); the rule counts what is left once trimmed.
+  comment: requiredText(TEXT_LIMITS.comment, MESSAGES.commentRequired).max(
+    REVIEW_COMMENT_MAX,
+    tooLongMessage(REVIEW_COMMENT_MAX),
+  ),
+});
+
+export const addReviewSchema = reviewSchema.extend({
+  productId: boundedString(TEXT_LIMITS.orderId, 'productId is required')
+    .trim()
+    .min(1, 'productId is required'),
 });
 
 export const contactSchema = z.object({

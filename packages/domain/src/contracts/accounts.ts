@@ -1,7 +1,8 @@
 /** Customers, their addresses, the owner and sessions, as the API sends them. */
 import { z } from 'zod';
+import { ADDRESS_LABELS, GENDERS } from '../constants';
 
-export const genderShape = z.enum(['Male', 'Female']);
+export const genderShape = z.enum(GENDERS);
 
 export const userShape = z
   .object({
@@ -27,7 +28,7 @@ export const savedProfileShape = userShape
   })
   .meta({ id: 'SavedProfile' });
 
-export const addressLabelShape = z.enum(['Home', 'Work']);
+export const addressLabelShape = z.enum(ADDRESS_LABELS);
 
 export const addressShape = z
   .object({

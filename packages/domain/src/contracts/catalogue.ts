@@ -44,6 +44,22 @@ export const productShape = z
   })
   .meta({ id: 'Product' });
 
+export const reviewShape = z
+  .object({
+    _id: z.string(),
+    product: z.string().meta({ description: 'the product reviewed' }),
+    user: z.string().meta({ description: "the author's id" }),
+    userName: z.string().meta({ description: "the author's name; empty shows as Anonymous" }),
+    rating: z.int().min(1).max(5),
+    comment: z.string().meta({ description: 'plain text, 1 to 1,000 characters' }),
+    verifiedBuyer: z
+      .boolean()
+      .meta({ description: 'the author has a paid order holding this product' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Review' });
+
 export const bannerShape = z
   .object({ _id: z.string(), images: z.array(z.string()) })
   .meta({ id: 'Banner' });

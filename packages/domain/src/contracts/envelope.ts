@@ -21,6 +21,41 @@ export const apiFailureShape = z
   })
   .meta({ id: 'ApiFailure', description: 'Every refused or failed request answers this.' });
 
+export const pageMetaShape = z
+  .object({
+    page: z.int().meta({ description: 'from 1' }),
+    limit: z.int().meta({ description: 'items per page, at most 100' }),
+    total: z.int().meta({ description: 'items in every page together' }),
+  })
+  .meta({ id: 'PageMeta' });
+
+/** The query of a list that grows: `?page=` from 1, `?limit=` at most 100 (50 unless given). */
+export const pageQueryShape = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(1_000_000, 'page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(50),
+});
+
+/** A page of a list that grows: `data` stays the list, `meta` says where it sits. */
+export function apiPageShape<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    statusCode: z.int(),
+    data: z.array(item),
+    message: z.string(),
+    success: z.literal(true),
+    meta: pageMetaShape,
+  });
+}
+
 /** The success envelope around `data`. */
 export function apiSuccessShape<Data extends z.ZodType>(data: Data) {
   return z.object({

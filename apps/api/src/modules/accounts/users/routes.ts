@@ -11,6 +11,7 @@ import {
   loginEmailSchema,
   loginVerifySchema,
   otpSchema,
+  profileSchema,
   registerSchema,
 } from '@makhana/domain/validation';
 import type { FastifyRequest } from 'fastify';
@@ -48,15 +49,6 @@ export interface UserRouteDeps {
   mailer: Mailer;
   oidc: OidcClient | null;
 }
-
-const accountSchema = registerSchema.extend({
-  gender: z
-    .union([z.enum(['Male', 'Female']), z.literal(''), z.null()], {
-      error: 'Gender must be Male or Female',
-    })
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
-});
 
 const emailChangeSchema = z.object({ otp: otpSchema });
 
@@ -248,7 +240,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
         description:
           'A different e-mail is not set yet: a code goes to it, and `pendingEmail` names it until the code is entered.',
         tags: ['accounts'],
-        body: accountSchema,
+        body: profileSchema,
         response: answers(savedProfileShape),
       },
     },

@@ -1,6 +1,7 @@
 import type { Address as AddressView, User as UserView } from '@makhana/domain/account';
-import type { AddressInput } from '@makhana/domain/validation';
+import type { AddressInput, profileSchema, registerSchema } from '@makhana/domain/validation';
 import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client';
 import { addresses, orders, users } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
@@ -95,12 +96,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
-export interface RegisterInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-}
+export type RegisterInput = z.output<typeof registerSchema>;
 
 export async function registerUser(db: Database, input: RegisterInput): Promise<UserView> {
   const email = input.email.toLowerCase();
@@ -123,10 +119,8 @@ export async function registerUser(db: Database, input: RegisterInput): Promise<
   }
 }
 
-export interface AccountInput extends RegisterInput {
-  /** undefined keeps the current value, null clears it */
-  gender?: 'Male' | 'Female' | null | undefined;
-}
+/** A gender left undefined keeps the current value; null clears it. */
+export type AccountInput = z.output<typeof profileSchema>;
 
 export interface AccountUpdate {
   user: UserView;
