@@ -19,6 +19,7 @@ import {
   type CatalogueCache,
   createCatalogueCache,
   productRoutes,
+  reviewRoutes,
 } from './modules/catalogue';
 import {
   createOrdersKit,
@@ -141,11 +142,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The routes that store what a shopper or the owner types refuse NUL characters up front.
       await api.register(async (writes) => {
         await writes.register(refuseNulCharacters);
-        // Logout and deleteAddress take no body; clients differ on sending a JSON content type.
+        // Logout, deleteAddress and delete-review take no body; clients differ on sending a JSON
+        // content type.
         await writes.register(async (bodyless) => {
           await bodyless.register(emptyJsonAsObject);
           await bodyless.register(userRoutes, { db, config, mailer, oidc, prefix: '/users' });
           await bodyless.register(adminRoutes, { db, config, prefix: '/admins' });
+          await bodyless.register(reviewRoutes, {
+            db,
+            catalogue,
+            rateLimit: config.rateLimit,
+            prefix: '/reviews',
+          });
         });
         await writes.register(orderRoutes, {
           db,

@@ -31,7 +31,7 @@ beforeAll(async () => {
 type Auth = 'none' | 'customer' | 'owner';
 
 interface RouteCase {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** path under /api/v1; `:name` segments are path parameters */
   path: string;
   auth: Auth;
@@ -291,6 +291,28 @@ const ROUTES: RouteCase[] = [
     body: { pincode: '846004' },
     fields: ['pincode'],
   },
+  // reviews
+  {
+    method: 'POST',
+    path: '/reviews/add-review',
+    auth: 'customer',
+    body: { productId: '00000000-0000-4000-8000-000000000001', rating: 5, comment: 'Crunchy' },
+    fields: ['productId', 'comment'],
+  },
+  {
+    method: 'GET',
+    path: '/reviews/get-reviews/:productId',
+    auth: 'none',
+    query: ['page', 'limit'],
+  },
+  {
+    method: 'PUT',
+    path: '/reviews/update-review/:reviewId',
+    auth: 'customer',
+    body: { rating: 4, comment: 'Still crunchy' },
+    fields: ['comment'],
+  },
+  { method: 'DELETE', path: '/reviews/delete-review/:reviewId', auth: 'customer' },
   // support
   {
     method: 'POST',
@@ -312,6 +334,8 @@ const ROUTES: RouteCase[] = [
 const PATH_DEFAULTS: Record<string, string> = {
   id: '00000000-0000-4000-8000-000000000001',
   addressId: 'abc123',
+  productId: '00000000-0000-4000-8000-000000000001',
+  reviewId: '00000000-0000-4000-8000-000000000002',
 };
 
 /** `unit` repeated between `prefix` and `suffix` until the UTF-8, JSON-escaped text nears `bytes`. */
@@ -389,6 +413,11 @@ function pathWith(route: RouteCase, params: Record<string, string> = {}): string
   return `/api/v1${route.path.replace(/:(\w+)/g, (_, name: string) =>
     encode(params[name] ?? PATH_DEFAULTS[name] ?? 'x'),
   )}`;
+}
+
+/** POST and PUT carry a JSON body (`{}` when the route reads none); GET and DELETE carry none. */
+function sendsBody(route: RouteCase): boolean {
+  return route.method === 'POST' || route.method === 'PUT';
 }
 
 function authHeaders(auth: Auth): Record<string, string> {
@@ -516,7 +545,7 @@ async function* hostileRequests(
         options: {
           ...base,
           url: pathWith(route, { [param.slice(1)]: value }),
-          ...(route.method === 'POST' ? { payload: route.body ?? {} } : {}),
+          ...(sendsBody(route) ? { payload: route.body ?? {} } : {}),
         },
       };
     }
@@ -528,7 +557,7 @@ async function* hostileRequests(
         options: {
           ...base,
           url: `${pathWith(route)}?${field}=${encode(value)}`,
-          ...(route.method === 'POST' ? { payload: route.body ?? {} } : {}),
+          ...(sendsBody(route) ? { payload: route.body ?? {} } : {}),
         },
       };
     }
@@ -542,7 +571,7 @@ async function* hostileRequests(
             ...base,
             url: pathWith(route),
             headers: { authorization },
-            ...(route.method === 'POST' ? { payload: route.body ?? {} } : {}),
+            ...(sendsBody(route) ? { payload: route.body ?? {} } : {}),
           },
         };
       }
@@ -564,7 +593,7 @@ describe('the worst strings in every string field of every route', () => {
           method: route.method,
           url: pathWith(route),
           headers: authHeaders(route.auth),
-          ...(route.method === 'POST' && !route.multipart ? { payload: route.body ?? {} } : {}),
+          ...(sendsBody(route) && !route.multipart ? { payload: route.body ?? {} } : {}),
         });
       }
       let slowest = { label: '', ms: 0 };

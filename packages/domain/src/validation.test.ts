@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REVIEW_COMMENT_MAX } from './constants';
 import {
+  addReviewSchema,
   addressFieldRules,
   addressSchema,
   adminLoginSchema,
@@ -432,5 +434,58 @@ describe('one set of rules for a saved address and the checkout', () => {
       addressFieldRules.phone().safeParse('12345').error?.issues[0]?.message,
     );
     expect(addressFieldRules.pincode(MESSAGES.validPincode).safeParse('846005').success).toBe(true);
+  });
+});
+
+describe('a review', () => {
+  const PRODUCT = '00000000-0000-4000-8000-000000000001';
+  const issuesOf = (result: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) =>
+    result.success ? [] : (result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it('takes a whole rating from 1 to 5, and nothing else', () => {
+    for (const rating of [1, 3, 5]) {
+      expect(reviewSchema.safeParse({ rating, comment: 'Good' }).success, `${rating}`).toBe(true);
+    }
+    for (const rating of [0, 6, 2.5, -1, Number.NaN, '4', null, undefined]) {
+      expect(issuesOf(reviewSchema.safeParse({ rating, comment: 'Good' })), `${rating}`).toEqual([
+        ['rating', MESSAGES.ratingRange],
+      ]);
+    }
+  });
+
+  it('asks for a comment when it is empty once trimmed, and stores it trimmed', () => {
+    for (const comment of ['', '   ', '\n\t ']) {
+      expect(issuesOf(reviewSchema.safeParse({ rating: 4, comment }))).toEqual([
+        ['comment', MESSAGES.commentRequired],
+      ]);
+    }
+    expect(reviewSchema.parse({ rating: 4, comment: '  Crunchy  ' }).comment).toBe('Crunchy');
+  });
+
+  it('takes 1,000 characters after trimming, and refuses 1,001', () => {
+    const longest = 'a'.repeat(REVIEW_COMMENT_MAX);
+    expect(reviewSchema.parse({ rating: 4, comment: `  ${longest}  ` }).comment).toBe(longest);
+    expect(issuesOf(reviewSchema.safeParse({ rating: 4, comment: `${longest}a` }))).toEqual([
+      ['comment', `Must be at most ${REVIEW_COMMENT_MAX} characters`],
+    ]);
+  });
+
+  it('keeps HTML as the text it is', () => {
+    const comment = '<script>alert(1)</script> & <b>tasty</b>';
+    expect(reviewSchema.parse({ rating: 5, comment }).comment).toBe(comment);
+  });
+
+  it('names the product it adds to, and refuses it missing or blank', () => {
+    expect(
+      addReviewSchema.parse({ productId: ` ${PRODUCT} `, rating: 5, comment: 'Good' }),
+    ).toEqual({ productId: PRODUCT, rating: 5, comment: 'Good' });
+    for (const productId of [undefined, '', '  ']) {
+      expect(
+        issuesOf(addReviewSchema.safeParse({ productId, rating: 5, comment: 'Good' })),
+      ).toEqual([['productId', 'productId is required']]);
+    }
   });
 });

@@ -29,6 +29,8 @@ export interface RateLimitConfig {
   /** the tighter limit of sign-in and one-time-code routes */
   strictMax: number;
   strictWindowMs: number;
+  /** writes per signed-in account in `strictWindowMs`, on the routes that take it (reviews) */
+  accountMax: number;
 }
 
 /** Lifetimes of sign-in codes and tokens; tests shorten them, the defaults are the real ones. */
@@ -427,6 +429,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       windowMs: read(env, 'RATE_LIMIT_WINDOW_MS', positiveInt, 60_000),
       strictMax: read(env, 'RATE_LIMIT_STRICT_MAX', positiveInt, 10),
       strictWindowMs: read(env, 'RATE_LIMIT_STRICT_WINDOW_MS', positiveInt, 15 * 60_000),
+      accountMax: read(env, 'RATE_LIMIT_ACCOUNT_MAX', positiveInt, 20),
     },
     signInLockout: {
       maxFailures: read(env, 'OWNER_SIGN_IN_MAX_FAILURES', positiveInt, 5),

@@ -283,6 +283,8 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    // One review per customer per product, held by the database even when two adds race.
+    uniqueIndex('reviews_product_user_idx').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -1,7 +1,12 @@
-import type { ApiFailure, ApiFieldError, ApiSuccess } from '@makhana/domain/api';
+import type { ApiFailure, ApiFieldError, ApiPage, ApiSuccess, PageMeta } from '@makhana/domain/api';
 
 export function success<T>(data: T, message: string, statusCode = 200): ApiSuccess<T> {
   return { statusCode, data, message, success: true };
+}
+
+/** One page of a list that grows: `data` stays the list, `meta` says which page of how many. */
+export function page<T>(data: T[], meta: PageMeta, message: string, statusCode = 200): ApiPage<T> {
+  return { statusCode, data, message, success: true, meta };
 }
 
 export function failure(

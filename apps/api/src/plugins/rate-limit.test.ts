@@ -12,6 +12,7 @@ const limits: RateLimitConfig = {
   windowMs: 60_000,
   strictMax: 2,
   strictWindowMs: 60_000,
+  accountMax: 2,
 };
 
 describe('strictRateLimit', () => {

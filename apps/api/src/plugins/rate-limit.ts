@@ -1,9 +1,20 @@
 import { createRequire } from 'node:module';
-import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, {
+  type CreateRateLimitOptions,
+  type FastifyRateLimitStore,
+  type RateLimitOptions,
+} from '@fastify/rate-limit';
+import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config/config';
 import { TooManyRequestsError } from '../lib/errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a budget per signed-in account on top of the per-address limit: see `accountRateLimit` */
+    accountRateLimit?: { max: number; timeWindow: number; group: string };
+  }
+}
 
 /** Counters in Redis are named under this prefix. */
 const NAMESPACE = 'mm-rate-limit-';
@@ -86,7 +97,8 @@ function groupedStore(redis: Redis | null) {
 /**
  * The limit of every route in the scope it is registered in (the API). Clients are told apart by
  * `request.ip`, which follows TRUST_PROXY. With Redis the counters are shared by every API
- * process; without it they live in this process.
+ * process; without it they live in this process. A route that names an account budget
+ * (`accountRateLimit`) is also counted per signed-in account.
  */
 export async function registerRateLimit(
   scope: FastifyInstance,
@@ -104,6 +116,27 @@ export async function registerRateLimit(
     skipOnError: true,
     errorResponseBuilder: () => new TooManyRequestsError(),
   });
+  scope.addHook('onRoute', (route) => {
+    const budget = route.config?.accountRateLimit;
+    if (!budget) return;
+    const options: CreateRateLimitOptions & { groupId: string } = {
+      max: budget.max,
+      timeWindow: budget.timeWindow,
+      // The grouped store hands every route of the group one counter (and one Redis name).
+      groupId: budget.group,
+      keyGenerator: (request) => `${request.auth.realm}:${request.auth.subjectId}`,
+    };
+    const limit = scope.createRateLimit(options);
+    const check: preValidationAsyncHookHandler = async (request, reply) => {
+      const result = await limit(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      void reply.header('retry-after', result.ttlInSeconds);
+      throw new TooManyRequestsError();
+    };
+    // The realm's guard goes first (the auth plugin puts it there), so `request.auth` is known.
+    const existing = route.preValidation ?? [];
+    route.preValidation = [...(Array.isArray(existing) ? existing : [existing]), check];
+  });
 }
 
 /**
@@ -117,6 +150,22 @@ export function strictRateLimit(limits: RateLimitConfig, group?: string) {
       max: limits.strictMax,
       timeWindow: limits.strictWindowMs,
       ...(group ? { groupId: group } : {}),
+    },
+  };
+}
+
+/**
+ * Route config for a budget per signed-in account, for writes a stolen or scripted session could
+ * repeat from many addresses: `config: { realm: 'customer', ...accountRateLimit(limits, 'reviews') }`.
+ * The routes of one group share the budget; the per-address limit of every route still applies.
+ * Only for routes with a realm: the account is the one the realm's guard found.
+ */
+export function accountRateLimit(limits: RateLimitConfig, group: string) {
+  return {
+    accountRateLimit: {
+      max: limits.accountMax,
+      timeWindow: limits.strictWindowMs,
+      group,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { apiFailureShape, apiSuccessShape } from '@makhana/domain/contracts/envelope';
+import { apiFailureShape, apiPageShape, apiSuccessShape } from '@makhana/domain/contracts/envelope';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -41,6 +41,17 @@ export function installRouteContracts(app: FastifyInstance): void {
 export function answers<Data extends z.ZodType>(data: Data) {
   return {
     200: apiSuccessShape(data).meta({ description: 'Done: `data` holds the answer' }),
+    '4xx': apiFailureShape,
+    '5xx': apiFailureShape,
+  };
+}
+
+/** A paged list's answers: `data` is the page's items, `meta` its page, limit and total. */
+export function pageAnswers<Item extends z.ZodType>(item: Item) {
+  return {
+    200: apiPageShape(item).meta({
+      description: 'Done: `data` holds the page, `meta` where it sits',
+    }),
     '4xx': apiFailureShape,
     '5xx': apiFailureShape,
   };

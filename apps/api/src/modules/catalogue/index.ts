@@ -7,3 +7,4 @@ export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';
 export { takeFromShelf } from './products/shelf';
+export { reviewRoutes } from './reviews/routes';

@@ -1,0 +1,208 @@
+import type { PageMeta } from '@makhana/domain/api';
+import type { Review } from '@makhana/domain/product';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client';
+import { orderItems, orders, products, reviews, users } from '../../../db/schema';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import type { CatalogueCache } from '../products/catalogue-cache';
+import { PRODUCT_NOT_FOUND } from '../products/service';
+
+export const REVIEW_NOT_FOUND = 'Review not found';
+export const ALREADY_REVIEWED = 'You have already reviewed this product';
+export const NOT_YOUR_REVIEW = 'You can only edit or delete your own review';
+
+/** Reviews change the products' rating, so every write also refreshes the cached catalogue. */
+export interface ReviewsContext {
+  db: Database;
+  catalogue: CatalogueCache;
+}
+
+export interface ReviewInput {
+  rating: number;
+  comment: string;
+}
+
+/** Who acts on a review: its author, another customer, or the owner (who moderates). */
+export interface ReviewActor {
+  realm: 'customer' | 'owner';
+  subjectId: string;
+}
+
+/**
+ * The author has a paid order holding the product. Orders belong to checkout; this read crosses
+ * into its tables in SQL because a join per review is the point. (Built with a join so that every
+ * column is named with its table: the review's own columns are the outer query's.)
+ */
+function verifiedBuyer(db: Executor) {
+  const paidOrderLine = db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, reviews.userId),
+        eq(orderItems.productId, reviews.productId),
+        eq(orders.paymentStatus, 'completed'),
+      ),
+    );
+  return sql<boolean>`exists (${paidOrderLine})`;
+}
+
+/** The author's name as the account holds it now; empty when the account has none. */
+function authorName(db: Executor, userId: string) {
+  return db
+    .select({ name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(eq(users.id, userId));
+}
+
+async function reviewViews(
+  db: Executor,
+  where: SQL | undefined,
+  paging?: { limit: number; offset: number },
+): Promise<Review[]> {
+  const query = db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      userId: reviews.userId,
+      userName: reviews.userName,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      verifiedBuyer: verifiedBuyer(db),
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .where(where)
+    // The id breaks ties between reviews written in the same instant, so pages never overlap.
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
+  return rows.map((row) => ({
+    _id: row.id,
+    product: row.productId,
+    user: row.userId,
+    userName: row.userName,
+    rating: row.rating,
+    comment: row.comment,
+    verifiedBuyer: Boolean(row.verifiedBuyer),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function reviewView(db: Executor, id: string): Promise<Review> {
+  const [view] = await reviewViews(db, eq(reviews.id, id));
+  if (!view) throw new NotFoundError(REVIEW_NOT_FOUND);
+  return view;
+}
+
+/**
+ * Locks the product against deletion while a review is written for it; a malformed id is the same
+ * 404 as a missing product.
+ */
+async function requireProduct(db: Executor, productId: string, lock: boolean): Promise<void> {
+  if (!isUuid(productId)) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  const query = db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const [product] = lock ? await query.for('share') : await query;
+  if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+}
+
+/** The review, locked for the change; its author or the owner only. */
+async function reviewToChange(db: Executor, actor: ReviewActor, reviewId: string) {
+  if (!isUuid(reviewId)) throw new NotFoundError(REVIEW_NOT_FOUND);
+  const [review] = await db
+    .select({ id: reviews.id, userId: reviews.userId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId))
+    .for('update');
+  if (!review) throw new NotFoundError(REVIEW_NOT_FOUND);
+  if (actor.realm !== 'owner' && review.userId !== actor.subjectId) {
+    throw new ForbiddenError(NOT_YOUR_REVIEW);
+  }
+  return review;
+}
+
+/** One review per customer per product: the unique index decides, also between two racing adds. */
+export async function addReview(
+  ctx: ReviewsContext,
+  userId: string,
+  input: ReviewInput & { productId: string },
+): Promise<Review> {
+  const review = await ctx.db.transaction(async (tx) => {
+    await requireProduct(tx, input.productId, true);
+    const [inserted] = await tx
+      .insert(reviews)
+      .values({
+        productId: input.productId,
+        userId,
+        userName: sql`coalesce((${authorName(tx, userId)}), '')`,
+        rating: input.rating,
+        comment: input.comment,
+      })
+      .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
+      .returning({ id: reviews.id });
+    if (!inserted) throw new ConflictError(ALREADY_REVIEWED);
+    return reviewView(tx, inserted.id);
+  });
+  await ctx.catalogue.invalidate();
+  return review;
+}
+
+/** A product's reviews, newest first, one page at a time. */
+export async function listReviews(
+  db: Database,
+  productId: string,
+  paging: { page: number; limit: number },
+): Promise<{ reviews: Review[]; meta: PageMeta }> {
+  await requireProduct(db, productId, false);
+  const ofProduct = eq(reviews.productId, productId);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(ofProduct);
+  const list = await reviewViews(db, ofProduct, {
+    limit: paging.limit,
+    offset: (paging.page - 1) * paging.limit,
+  });
+  return { reviews: list, meta: { ...paging, total: Number(counted?.total ?? 0) } };
+}
+
+/** The author changes their rating and comment; the name follows the account's current one. */
+export async function updateReview(
+  ctx: ReviewsContext,
+  userId: string,
+  reviewId: string,
+  input: ReviewInput,
+): Promise<Review> {
+  const review = await ctx.db.transaction(async (tx) => {
+    const { id } = await reviewToChange(tx, { realm: 'customer', subjectId: userId }, reviewId);
+    await tx
+      .update(reviews)
+      .set({
+        rating: input.rating,
+        comment: input.comment,
+        userName: sql`coalesce((${authorName(tx, userId)}), '')`,
+      })
+      .where(eq(reviews.id, id));
+    return reviewView(tx, id);
+  });
+  await ctx.catalogue.invalidate();
+  return review;
+}
+
+/** The author deletes their review, or the owner removes any review. */
+export async function deleteReview(
+  ctx: ReviewsContext,
+  actor: ReviewActor,
+  reviewId: string,
+): Promise<{ _id: string }> {
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const { id } = await reviewToChange(tx, actor, reviewId);
+    await tx.delete(reviews).where(eq(reviews.id, id));
+    return { _id: id };
+  });
+  await ctx.catalogue.invalidate();
+  return deleted;
+}
