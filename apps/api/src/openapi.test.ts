@@ -117,7 +117,7 @@ describe('the API document', () => {
         const parameter = op?.parameters?.find((p) => p.in === 'path' && `:${p.name}` === name);
         expect(parameter, `${entry}: path parameter ${name}`).toBeDefined();
       }
-      if (method === 'POST' && !TAKES_NO_BODY.includes(route)) {
+      if ((method === 'POST' || method === 'PUT') && !TAKES_NO_BODY.includes(route)) {
         expect(op?.requestBody, `${entry}: no request body`).toBeDefined();
       }
     }
@@ -195,6 +195,23 @@ describe('the answers the routes give', () => {
     await call(api.app, 'POST', '/payments/simulated/pay', {
       token,
       body: { razorpay_order_id: gatewayOrderId },
+    });
+    const review = await call(api.app, 'POST', '/reviews/add-review', {
+      token,
+      body: { productId: variant.productId, rating: 5, comment: 'Crisp and fresh' },
+    });
+    expect(review.statusCode).toBe(200);
+    await call(api.app, 'POST', '/reviews/add-review', {
+      token,
+      body: { productId: variant.productId, rating: 4, comment: 'Again' },
+    });
+    await call(api.app, 'GET', `/reviews/get-reviews/${variant.productId}?limit=1`);
+    await call(api.app, 'PUT', `/reviews/update-review/${review.json().data?._id}`, {
+      token,
+      body: { rating: 4, comment: 'Crisp' },
+    });
+    await call(api.app, 'DELETE', `/reviews/delete-review/${review.json().data?._id}`, {
+      token: ownerToken,
     });
     await call(api.app, 'GET', '/orders/orderDetails', { token });
     await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
