@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../stores/store';
 import { signIn } from '../test/customer-fixtures';
-import { ApiError, apiRequest, setNavigator } from './api-client';
+import { ApiError, apiPage, apiRequest, setNavigator } from './api-client';
 
 interface Seen {
   path: string;
@@ -216,6 +216,51 @@ describe('apiRequest token refresh and refusals', () => {
     );
     await expect(apiRequest('/users/loginUser')).rejects.toMatchObject({
       message: 'Too many requests, please try again after few minutes.',
+    });
+  });
+});
+
+describe('apiPage', () => {
+  it('answers the list with its meta, and refuses like apiRequest', async () => {
+    const meta = { page: 2, limit: 10, total: 23 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              statusCode: 200,
+              data: [{ _id: 'r1' }],
+              message: 'OK',
+              success: true,
+              meta,
+            }),
+            { status: 200, headers: { 'Content-Type': 'application/json' } },
+          ),
+      ),
+    );
+    await expect(apiPage('/reviews/get-reviews/p1?page=2&limit=10')).resolves.toMatchObject({
+      data: [{ _id: 'r1' }],
+      meta,
+    });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(404, null, 'Product not found')),
+    );
+    const refused = apiPage('/reviews/get-reviews/nope');
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    await expect(refused).rejects.toMatchObject({ status: 404, message: 'Product not found' });
+  });
+
+  it('takes an answer without meta as the whole list on one page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(200, [{ _id: 'r1' }, { _id: 'r2' }])),
+    );
+    await expect(apiPage('/reviews/get-reviews/p1')).resolves.toMatchObject({
+      data: [{ _id: 'r1' }, { _id: 'r2' }],
+      meta: { page: 1, limit: 2, total: 2 },
     });
   });
 });

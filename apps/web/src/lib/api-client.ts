@@ -1,4 +1,10 @@
-import { API_BASE, type ApiResponse, TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
+import {
+  API_BASE,
+  type ApiPage,
+  type ApiResponse,
+  type ApiSuccess,
+  TOO_MANY_REQUESTS_MESSAGE,
+} from '@makhana/domain/api';
 import { toast } from 'react-toastify';
 
 /** A failed call, carrying the server's message (or the transport's) for the screen to show. */
@@ -100,6 +106,23 @@ interface RequestOptions {
  * cookies. It never sends a bearer header: the browser holds no token a script could read.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiEnvelope<T>(path, options)).data;
+}
+
+/**
+ * A page of a list that grows: the list and where it sits (`meta`). An answer without `meta` is
+ * taken as the whole list on one page.
+ */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<ApiPage<T>> {
+  const payload = (await apiEnvelope<T[]>(path, options)) as ApiSuccess<T[]> & {
+    meta?: ApiPage<T>['meta'];
+  };
+  const data = Array.isArray(payload.data) ? payload.data : [];
+  const meta = payload.meta ?? { page: 1, limit: data.length, total: data.length };
+  return { ...payload, data, meta };
+}
+
+async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<ApiSuccess<T>> {
   let response = await send(path, options);
   const owner = path.startsWith('/admins/');
   const mayRefresh = options.refreshOn401 ?? !NEVER_REFRESHED.has(path);
@@ -123,7 +146,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     const errors = payload && payload.success === false ? payload.errors : [];
     throw new ApiError(message, response.status, errors);
   }
-  return payload.data;
+  return payload;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {

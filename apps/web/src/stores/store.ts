@@ -23,6 +23,7 @@ import { bannerReducer } from './banner-slice';
 import { cartReducer, storeCart } from './cart-slice';
 import { loaderReducer } from './loader-slice';
 import { productReducer } from './product-slice';
+import { reviewReducer } from './review-slice';
 
 /**
  * Version 1 dropped the tokens from the persisted state. Rehydration merges every stored key,
@@ -55,6 +56,7 @@ const rootReducer = combineReducers({
   product: productReducer,
   cart: cartReducer,
   banner: bannerReducer,
+  review: reviewReducer,
   loader: loaderReducer,
 });
 

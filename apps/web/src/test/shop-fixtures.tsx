@@ -100,11 +100,16 @@ export function ok<T>(data: T): StubResponse {
   return { body: { statusCode: 200, data, message: 'Success', success: true } };
 }
 
+/** A page of a list that grows, as the reviews answer it. */
+export function okPage<T>(data: T[], meta: { page: number; limit: number; total: number }) {
+  return { body: { statusCode: 200, data, message: 'Success', success: true, meta } };
+}
+
 export function fail(status: number, message: string): StubResponse {
   return { status, body: { statusCode: status, data: null, message, success: false, errors: [] } };
 }
 
-/** The catalogue API as the server answers it; extra handlers run first. */
+/** The catalogue API (products, and no reviews) as the server answers it; extra handlers run first. */
 export function stubApi(products: Product[] = catalogue, ...handlers: Handler[]) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input).replace(/^.*\/api\/v1/, '');
@@ -120,6 +125,14 @@ export function stubApi(products: Product[] = catalogue, ...handlers: Handler[])
         answer = found ? ok(found) : fail(404, 'Product not found');
       } else if (path === '/products/getProductDetails') {
         answer = ok(products);
+      } else if (path.startsWith('/reviews/get-reviews/')) {
+        // No reviews unless a test's handler says otherwise.
+        const url = new URL(path, 'http://shop.test');
+        const id = decodeURIComponent(url.pathname.split('/').pop() ?? '');
+        const limit = Number(url.searchParams.get('limit') ?? 50);
+        answer = products.some((p) => p._id === id)
+          ? okPage([], { page: Number(url.searchParams.get('page') ?? 1), limit, total: 0 })
+          : fail(404, 'Product not found');
       } else {
         answer = fail(404, 'Route not found');
       }

@@ -24,6 +24,7 @@ function renderLogin(entry: string | { pathname: string; state: unknown } = '/lo
       { path: '/login', Component: LoginPage },
       { path: '/', element: <Landing name="Home page" /> },
       { path: '/checkout', element: <Landing name="Checkout stand-in" /> },
+      { path: '/product/:id', element: <Landing name="Product stand-in" /> },
     ],
     { initialEntries: [entry] },
   );
@@ -140,6 +141,22 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     expect(await screen.findByRole('heading', { name: 'Checkout stand-in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it("returns to the product's reviews when the sign-in was asked there", async () => {
+    happyApi();
+    const user = userEvent.setup();
+    const { router } = renderLogin({
+      pathname: '/login',
+      state: { from: '/product/prod-classic#reviews' },
+    });
+    await user.type(emailField(), customer.email);
+    await user.click(sendCode());
+    await user.type(await screen.findByLabelText('One-time code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Product stand-in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/product/prod-classic');
+    expect(router.state.location.hash).toBe('#reviews');
   });
 
   it('allows a resend once 60 seconds have passed', async () => {

@@ -9,8 +9,9 @@ import { addItem } from '../../stores/cart-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
 import { PincodeCheck } from './pincode-check';
-import { ProductAttributes, ProductReviewsSummary, ProductServices } from './product-info-sections';
+import { ProductAttributes, ProductServices } from './product-info-sections';
 import { RatingStars, reviewCountLabel } from './rating-stars';
+import { ReviewsSection } from './reviews-section';
 
 /** The first weight a shopper can buy: the first one, unless it is sold out and another is not. */
 function initialVariantIndex(product: Product): number {
@@ -149,10 +150,7 @@ export function ProductDetail({ product }: { product: Product }) {
               <>
                 <RatingStars average={average} />
                 <span className="font-semibold text-ink">{roundRating(average).toFixed(1)}</span>
-                <a
-                  href="#reviews-heading"
-                  className="text-muted underline-offset-2 hover:underline"
-                >
+                <a href="#reviews" className="text-muted underline-offset-2 hover:underline">
                   {reviewCountLabel(count)}
                 </a>
               </>
@@ -278,7 +276,7 @@ export function ProductDetail({ product }: { product: Product }) {
       </div>
 
       <div className="mt-12">
-        <ProductReviewsSummary product={product} />
+        <ReviewsSection product={product} />
       </div>
     </>
   );

@@ -1,8 +1,7 @@
 import { FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
-import { type Product, roundRating } from '@makhana/domain/product';
+import type { Product } from '@makhana/domain/product';
 import { PackageIcon, ShieldCheckIcon, TruckIcon } from '../../components/icons';
-import { RatingStars, reviewCountLabel } from './rating-stars';
 
 export function ProductAttributes({ product, sku }: { product: Product; sku: string }) {
   const rows: [string, string][] = [
@@ -69,34 +68,5 @@ export function ProductServices() {
         </li>
       ))}
     </ul>
-  );
-}
-
-export const NO_REVIEWS_TEXT = 'No reviews yet. Be the first to review!';
-
-/** The real rating summary; the review list and form arrive with the reviews feature. */
-export function ProductReviewsSummary({ product }: { product: Product }) {
-  const { average, count } = product.rating;
-  return (
-    <section aria-labelledby="reviews-heading" className="card p-6 sm:p-8">
-      <h2 id="reviews-heading" className="font-display text-2xl font-semibold text-forest-800">
-        Customer reviews
-      </h2>
-      {count === 0 ? (
-        <p className="mt-3 text-muted">{NO_REVIEWS_TEXT}</p>
-      ) : (
-        <div className="mt-4 flex items-center gap-4">
-          <span className="font-display text-5xl font-semibold text-forest-800">
-            {roundRating(average).toFixed(1)}
-          </span>
-          <div>
-            <RatingStars average={average} size={22} />
-            <p className="mt-1 text-sm text-muted">
-              Based on {reviewCountLabel(count).slice(1, -1)}
-            </p>
-          </div>
-        </div>
-      )}
-    </section>
   );
 }

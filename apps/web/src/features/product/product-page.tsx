@@ -26,8 +26,9 @@ function stateProduct(state: unknown, id: string | undefined): Product | undefin
 type LoadStatus = 'idle' | 'loading' | 'not-found' | 'failed';
 
 /**
- * /product/:id. The product comes from navigation state, else from the loaded catalogue, else from
- * the API, so a deep link or a reload shows the product instead of sending the visitor away.
+ * /product/:id. The product comes from the store (the one on screen, else the loaded catalogue),
+ * else from navigation state, else from the API, so a deep link or a reload shows the product
+ * instead of sending the visitor away.
  */
 export function ProductPage() {
   const { id } = useParams();
@@ -35,10 +36,12 @@ export function ProductPage() {
   const dispatch = useAppDispatch();
   const catalogue = useAppSelector((s) => s.product.productDetails);
   const current = useAppSelector((s) => s.product.product);
+  // The store's copies come first: a review changes the rating, and the store is re-read then,
+  // while the copy in navigation state stays as it was when the link was followed.
   const product =
-    stateProduct(location.state, id) ??
+    (current && current._id === id ? current : undefined) ??
     catalogue.find((p) => p._id === id) ??
-    (current && current._id === id ? current : undefined);
+    stateProduct(location.state, id);
 
   const [status, setStatus] = useState<LoadStatus>('idle');
   const [attempt, setAttempt] = useState(0);
