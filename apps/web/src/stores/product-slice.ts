@@ -49,9 +49,12 @@ const productSlice = createSlice({
         if (!action.meta.aborted) state.error = action.payload ?? 'Server error';
       })
       // One product's load reports through its own promise: a failed deep link must not mark the
-      // catalogue as failed.
+      // catalogue as failed. Its fresh figures (a new rating after a review) replace the
+      // catalogue's copy too, so the cards agree with the page.
       .addCase(fetchProductById.fulfilled, (state, action) => {
         state.product = action.payload;
+        const index = state.productDetails.findIndex((p) => p._id === action.payload._id);
+        if (index !== -1) state.productDetails[index] = action.payload;
       });
   },
 });

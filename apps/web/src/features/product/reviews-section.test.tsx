@@ -2,6 +2,7 @@ import type { Product } from '@makhana/domain/product';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchProducts } from '../../api/get-products';
 import { createStore } from '../../stores/store';
 import { customer, signIn, spyToasts } from '../../test/customer-fixtures';
 import { makeReview, reviewServer } from '../../test/review-fixtures';
@@ -23,6 +24,8 @@ function LoginStandIn() {
 
 function renderReviews(product: Product, { signedIn = false } = {}) {
   const store = createStore();
+  // The catalogue as the app loads it at start, for the cards to follow a review.
+  store.dispatch(fetchProducts.fulfilled([product], 'catalogue-loaded'));
   if (signedIn) signIn(store);
   return renderRoutes(
     [

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { fetchProductById } from '../../api/get-product';
-import { fetchProducts } from '../../api/get-products';
 import { Dialog } from '../../components/dialog';
 import { selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
@@ -69,7 +68,6 @@ export function ReviewsSection({ product }: { product: Product }) {
     Promise.all([
       dispatch(loadReviews({ productId, mode: 'reload', pages: pagesShown })),
       dispatch(fetchProductById(productId)),
-      dispatch(fetchProducts()),
     ]);
 
   /** Runs one change with the buttons held; true once it is saved and the list reloaded. */
