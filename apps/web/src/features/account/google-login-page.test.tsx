@@ -19,6 +19,7 @@ function renderGoogle(entry: string) {
       { path: '/google-login', Component: GoogleLoginPage },
       { path: '/', element: <h1>Home page</h1> },
       { path: '/login', element: <h1>Login page</h1> },
+      { path: '/product/:id', element: <h1>Product page</h1> },
     ],
     { initialEntries: [entry] },
   );
@@ -67,6 +68,25 @@ describe('GoogleLoginPage', () => {
     const { auth } = store.getState();
     expect(auth.isUserAuthenticated).toBe(true);
     expect(auth.user).toMatchObject({ _id: customer._id, orders: 3 });
+  });
+
+  it('returns to the page the sign-in started from, once, and only to a page of the shop', async () => {
+    const answers = {
+      'POST /users/googleLogin': ok({ user: customer, accessToken: 'a', refreshToken: 'r' }),
+      'GET /users/getUser': ok(customer),
+    };
+    stubRoutes(answers);
+    sessionStorage.setItem('googleSignInReturn', '/product/prod-classic');
+    const first = renderGoogle('/google-login?code=one');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/product/prod-classic'));
+    expect(sessionStorage.getItem('googleSignInReturn')).toBeNull();
+    first.unmount();
+
+    stubRoutes(answers);
+    sessionStorage.setItem('googleSignInReturn', '//evil.example/steal');
+    const second = renderGoogle('/google-login?code=two');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeTruthy();
+    expect(second.router.state.location.pathname).toBe('/');
   });
 
   it('reports a refused code and goes to /login', async () => {

@@ -6,6 +6,7 @@ import { googleLogin } from '../../api/google-login';
 import { loadUser } from '../../api/load-user';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch } from '../../stores/hooks';
+import { takeGoogleReturn } from './login-state';
 import { notifyError, rejection } from './notify';
 
 /**
@@ -39,7 +40,7 @@ export function GoogleLoginPage() {
         return;
       }
       toast.success('User Login successfully');
-      navigate('/', { replace: true });
+      navigate(takeGoogleReturn(), { replace: true });
     })();
   }, [code, dispatch, navigate]);
 

@@ -225,4 +225,15 @@ describe('LoginPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/');
   });
+
+  it('remembers, for Google’s round trip, the page the sign-in should return to', async () => {
+    happyApi();
+    sessionStorage.clear();
+    renderLogin({ pathname: '/login', state: { from: '/product/prod-classic#reviews' } });
+    const google = screen.getByRole('link', { name: 'Continue with Google' });
+    // The browser would leave for Google; the test stays to read what was kept.
+    google.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.setup().click(google);
+    expect(sessionStorage.getItem('googleSignInReturn')).toBe('/product/prod-classic#reviews');
+  });
 });

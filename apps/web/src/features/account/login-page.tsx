@@ -13,7 +13,7 @@ import { GoogleIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch } from '../../stores/hooks';
 import { AuthShell, OrDivider } from './auth-shell';
-import { readLoginState, returnPath } from './login-state';
+import { readLoginState, rememberGoogleReturn, returnPath } from './login-state';
 import { notifyError, rejection, useErrorQueryToast } from './notify';
 
 export const RESEND_AFTER_SECONDS = 60;
@@ -57,6 +57,7 @@ export function LoginPage() {
             setStep({ name: 'otp', email: sentTo, sentAt: Date.now() });
           }}
           from={location.state}
+          returnTo={from}
         />
       ) : (
         <OtpStep
@@ -76,10 +77,13 @@ function EmailStep({
   email,
   onSent,
   from,
+  returnTo,
 }: {
   email: string;
   onSent: (email: string) => void;
   from: unknown;
+  /** where the sign-in returns, kept across Google's round trip */
+  returnTo: string;
 }) {
   const dispatch = useAppDispatch();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -122,6 +126,7 @@ function EmailStep({
       <OrDivider />
       <a
         href={`${API_BASE}/users/auth/google`}
+        onClick={() => rememberGoogleReturn(returnTo)}
         className="btn h-12 w-full border border-cream-200 bg-white text-base text-ink shadow-sm hover:bg-cream-100"
       >
         <GoogleIcon />

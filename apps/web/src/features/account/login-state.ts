@@ -23,3 +23,32 @@ export function returnPath(location: Pick<Location, 'pathname' | 'search' | 'sta
     ? '/'
     : `${location.pathname}${location.search}`;
 }
+
+const GOOGLE_RETURN_KEY = 'googleSignInReturn';
+
+/** A path of this shop: one leading slash, never `//host` (which a browser reads as another site). */
+const isShopPath = (path: string) => path.startsWith('/') && !path.startsWith('//');
+
+/**
+ * Google's sign-in leaves the shop and comes back to /google-login, losing the router's state: the
+ * page to return to waits in this tab's session storage (a path, nothing secret).
+ */
+export function rememberGoogleReturn(path: string): void {
+  try {
+    sessionStorage.setItem(GOOGLE_RETURN_KEY, path);
+  } catch {
+    // Storage refused (private mode, quota): the shopper lands on the home page instead.
+  }
+}
+
+/** Where Google's sign-in returns, once: the remembered page, else home. */
+export function takeGoogleReturn(): string {
+  let path: string | null = null;
+  try {
+    path = sessionStorage.getItem(GOOGLE_RETURN_KEY);
+    sessionStorage.removeItem(GOOGLE_RETURN_KEY);
+  } catch {
+    return '/';
+  }
+  return path && isShopPath(path) ? path : '/';
+}
