@@ -29,8 +29,19 @@ export const pageMetaShape = z
   })
   .meta({ id: 'PageMeta' });
 
-/** The query of a list that grows: `?page=` from 1, `?limit=` at most 100 (50 unless given). */
+const SEARCH_MAX = 100;
+
+/**
+ * The query of a list that grows: `?page=` from 1, `?limit=` at most 100 (50 unless given), and
+ * `?q=`, words to search for (empty means everything).
+ */
 export const pageQueryShape = z.object({
+  q: z
+    .string()
+    .max(SEARCH_MAX, { message: `q must be at most ${SEARCH_MAX} characters`, abort: true })
+    .trim()
+    .optional()
+    .meta({ description: 'words to search for' }),
   page: z.coerce
     .number({ error: 'page must be a whole number from 1' })
     .int('page must be a whole number from 1')

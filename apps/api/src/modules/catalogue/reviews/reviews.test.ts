@@ -254,11 +254,28 @@ describe('listing reviews', () => {
     expect(pages).toEqual([...pages].sort().reverse());
   });
 
-  it('refuses a page or limit out of range, naming it', async () => {
+  it('finds reviews by words of their comment or author, LIKE wildcards taken as text', async () => {
+    for (const comment of ['Crunchy and light', 'Too salty', 'Worth 100% of it', 'Very crunchy']) {
+      const { token } = await customer(api.db);
+      await addedReview(token, makhana.productId, 5, comment);
+    }
+    const found = await listed(makhana.productId, '?q=CRUNCHY');
+    expect(found.meta.total).toBe(2);
+    expect(found.data.map((r) => r.comment)).toEqual(['Very crunchy', 'Crunchy and light']);
+    expect((await listed(makhana.productId, '?q=100%25')).data.map((r) => r.comment)).toEqual([
+      'Worth 100% of it',
+    ]);
+    expect((await listed(makhana.productId, '?q=%25')).meta.total).toBe(1);
+    expect((await listed(makhana.productId, '?q=_')).meta.total).toBe(0);
+    expect((await listed(makhana.productId, '?q=')).meta.total).toBe(4);
+  });
+
+  it('refuses a page or limit out of range, and a search too long, naming it', async () => {
     for (const [query, field] of [
       ['?page=0', 'page'],
       ['?limit=101', 'limit'],
       ['?limit=x', 'limit'],
+      [`?q=${'a'.repeat(101)}`, 'q'],
     ] as const) {
       const response = await call(
         api.app,

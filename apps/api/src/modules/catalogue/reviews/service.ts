@@ -1,6 +1,6 @@
 import type { PageMeta } from '@makhana/domain/api';
 import type { Review } from '@makhana/domain/product';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
@@ -154,19 +154,21 @@ export async function addReview(
 export async function listReviews(
   db: Database,
   productId: string,
-  paging: { page: number; limit: number },
+  query: { page: number; limit: number; q?: string | undefined },
 ): Promise<{ reviews: Review[]; meta: PageMeta }> {
   await requireProduct(db, productId, false);
-  const ofProduct = eq(reviews.productId, productId);
+  const { page, limit, q } = query;
+  const words = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const matching = and(
+    eq(reviews.productId, productId),
+    words ? or(ilike(reviews.comment, words), ilike(reviews.userName, words)) : undefined,
+  );
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(ofProduct);
-  const list = await reviewViews(db, ofProduct, {
-    limit: paging.limit,
-    offset: (paging.page - 1) * paging.limit,
-  });
-  return { reviews: list, meta: { ...paging, total: Number(counted?.total ?? 0) } };
+    .where(matching);
+  const list = await reviewViews(db, matching, { limit, offset: (page - 1) * limit });
+  return { reviews: list, meta: { page, limit, total: Number(counted?.total ?? 0) } };
 }
 
 /** The author changes their rating and comment; the name follows the account's current one. */
