@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../stores/store';
 import { signIn } from '../test/customer-fixtures';
-import { ApiError, apiPage, apiRequest, setNavigator } from './api-client';
+import { ApiError, apiPage, apiRequest, apiUpload, setNavigator } from './api-client';
 
 interface Seen {
   path: string;
@@ -261,6 +261,42 @@ describe('apiPage', () => {
     await expect(apiPage('/reviews/get-reviews/p1')).resolves.toMatchObject({
       data: [{ _id: 'r1' }, { _id: 'r2' }],
       meta: { page: 1, limit: 2, total: 2 },
+    });
+  });
+});
+
+describe('apiUpload', () => {
+  it('posts the files as multipart under one field, with no hand-set Content-Type', async () => {
+    const fetchMock = vi.fn(async () => envelope(200, { _id: 'p1' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const front = new File(['front'], 'front.png', { type: 'image/png' });
+    const back = new File(['back'], 'back.jpg', { type: 'image/jpeg' });
+
+    await expect(
+      apiUpload('/products/addProductImage/p1', 'images', [front, back]),
+    ).resolves.toEqual({ _id: 'p1' });
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/v1\/products\/addProductImage\/p1$/);
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    const form = init.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.getAll('images').map((file) => (file as File).name)).toEqual([
+      'front.png',
+      'back.jpg',
+    ]);
+  });
+
+  it("refuses with the server's message", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(400, null, 'Please select images')),
+    );
+    await expect(apiUpload('/banners/addBannerImage', 'images', [])).rejects.toMatchObject({
+      status: 400,
+      message: 'Please select images',
     });
   });
 });

@@ -110,6 +110,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
+ * A multipart POST of files under one field name (several at once); the browser writes the
+ * boundary, so no Content-Type is set by hand.
+ */
+export function apiUpload<T>(path: string, field: string, files: readonly Blob[]): Promise<T> {
+  const form = new FormData();
+  for (const file of files) form.append(field, file);
+  return apiRequest<T>(path, { method: 'POST', body: form });
+}
+
+/**
  * A page of a list that grows: the list and where it sits (`meta`). An answer without `meta` is
  * taken as the whole list on one page.
  */
