@@ -25,6 +25,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     packOfBox: 1,
     price: quantity[0]?.price ?? 199,
     variant: 'Classic',
+    listed: true,
     inStock: true,
     images: ['/uploads/demo/products/classic-1.svg', '/uploads/demo/products/classic-2.svg'],
     shelfLife: 6,

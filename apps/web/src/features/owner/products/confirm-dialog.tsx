@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Dialog } from '../../../components/dialog';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes-or-no question before something that cannot be undone; Cancel takes the focus first. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog title={title} onClose={onCancel} size="sm">
+      <div className="text-sm text-ink">{children}</div>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-outline" onClick={onCancel} data-autofocus>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn bg-maroon-700 text-white hover:bg-maroon-600"
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

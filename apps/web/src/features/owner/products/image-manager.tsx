@@ -1,0 +1,217 @@
+import { useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { FieldError } from '../../../components/form-field';
+import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
+import { ConfirmDialog } from './confirm-dialog';
+
+export const SELECT_IMAGES = 'Please select images';
+export const SELECT_IMAGE_TO_DELETE = 'Please select image to delete';
+
+/** What the server takes; it checks the bytes itself and says why it refuses a file. */
+const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif';
+
+interface ImageManagerProps {
+  /** the group's heading, such as 'Pictures' */
+  title: string;
+  images: string[];
+  /** the alternative text of picture n (from 1) */
+  altOf: (n: number) => string;
+  /** what the first picture is, such as 'Main picture' */
+  firstLabel: string;
+  busy: boolean;
+  /** each answers whether the server took the change */
+  onAdd: (files: File[]) => Promise<boolean>;
+  onDelete: (imageUrl: string) => Promise<boolean>;
+  onReorder: (images: string[]) => Promise<boolean>;
+}
+
+function moved(images: string[], from: number, to: number): string[] {
+  const next = [...images];
+  const [picture] = next.splice(from, 1);
+  if (picture !== undefined) next.splice(to, 0, picture);
+  return next;
+}
+
+/**
+ * Pictures in their order: add several at once, choose one to remove, move one left or right
+ * (the first leads). Every change goes to the server at once.
+ */
+export function ImageManager({
+  title,
+  images,
+  altOf,
+  firstLabel,
+  busy,
+  onAdd,
+  onDelete,
+  onReorder,
+}: ImageManagerProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [addError, setAddError] = useState<string | undefined>();
+  const [deleteError, setDeleteError] = useState<string | undefined>();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const chosenImage = chosen && images.includes(chosen) ? chosen : null;
+
+  const add = async () => {
+    const files = [...(input.current?.files ?? [])];
+    if (files.length === 0) {
+      setAddError(SELECT_IMAGES);
+      toast.error(SELECT_IMAGES, { toastId: SELECT_IMAGES });
+      return;
+    }
+    setAddError(undefined);
+    if (await onAdd(files)) {
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const askDelete = () => {
+    if (!chosenImage) {
+      setDeleteError(SELECT_IMAGE_TO_DELETE);
+      toast.error(SELECT_IMAGE_TO_DELETE, { toastId: SELECT_IMAGE_TO_DELETE });
+      return;
+    }
+    setDeleteError(undefined);
+    setConfirming(true);
+  };
+
+  const remove = async () => {
+    if (!chosenImage) return;
+    setConfirming(false);
+    if (await onDelete(chosenImage)) setChosen(null);
+  };
+
+  return (
+    <fieldset className="min-w-0" aria-busy={busy}>
+      <legend className="font-display text-lg font-semibold text-forest-800">{title}</legend>
+      <p className="mt-1 text-sm text-muted">
+        JPEG, PNG, WebP or AVIF, up to 10 MB each. The first picture is the{' '}
+        {firstLabel.toLowerCase()}.
+      </p>
+
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-files`} className="label">
+            Add pictures
+          </label>
+          <input
+            ref={input}
+            id={`${id}-files`}
+            type="file"
+            multiple
+            accept={ACCEPTED}
+            onChange={() => setAddError(undefined)}
+            aria-invalid={addError ? true : undefined}
+            aria-describedby={addError ? `${id}-files-error` : undefined}
+            className="block w-full text-sm text-ink file:mr-4 file:rounded-full file:border-0 file:bg-forest-50 file:px-4 file:py-2 file:font-semibold file:text-forest-800 hover:file:bg-forest-100"
+          />
+        </div>
+        <button type="button" className="btn-primary shrink-0" onClick={add} disabled={busy}>
+          Upload
+        </button>
+      </div>
+      <FieldError id={`${id}-files-error`} message={addError} />
+
+      {images.length === 0 ? (
+        <p className="mt-4 rounded-xl border border-dashed border-cream-200 px-4 py-6 text-center text-sm text-muted">
+          No pictures yet.
+        </p>
+      ) : (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {images.map((url, index) => {
+            const n = index + 1;
+            const isChosen = chosenImage === url;
+            return (
+              <li
+                key={url}
+                className={`overflow-hidden rounded-xl border bg-cream-50 ${
+                  isChosen ? 'border-maroon-600 ring-2 ring-maroon-600/20' : 'border-cream-200'
+                }`}
+              >
+                <div className="relative aspect-square">
+                  <img
+                    src={url}
+                    alt={altOf(n)}
+                    className="h-full w-full object-cover"
+                    loading="lazy"
+                  />
+                  {index === 0 && (
+                    <span className="absolute left-2 top-2 rounded-full bg-forest-700 px-2 py-0.5 text-xs font-semibold text-cream-50">
+                      {firstLabel}
+                    </span>
+                  )}
+                </div>
+                <div className="flex items-center justify-between gap-1 px-2 py-1.5">
+                  <label className="flex min-h-9 cursor-pointer items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={`${id}-chosen`}
+                      className="h-4 w-4 accent-maroon-700"
+                      checked={isChosen}
+                      onChange={() => {
+                        setChosen(url);
+                        setDeleteError(undefined);
+                      }}
+                      aria-label={`Choose picture ${n}`}
+                    />
+                    <span aria-hidden="true">{n}</span>
+                  </label>
+                  <span className="flex">
+                    <button
+                      type="button"
+                      className="grid h-9 w-9 place-items-center rounded-full text-forest-700 hover:bg-forest-50 disabled:opacity-30"
+                      aria-label={`Move picture ${n} left`}
+                      disabled={busy || index === 0}
+                      onClick={() => onReorder(moved(images, index, index - 1))}
+                    >
+                      <ChevronLeftIcon className="h-4 w-4" />
+                    </button>
+                    <button
+                      type="button"
+                      className="grid h-9 w-9 place-items-center rounded-full text-forest-700 hover:bg-forest-50 disabled:opacity-30"
+                      aria-label={`Move picture ${n} right`}
+                      disabled={busy || index === images.length - 1}
+                      onClick={() => onReorder(moved(images, index, index + 1))}
+                    >
+                      <ChevronRightIcon className="h-4 w-4" />
+                    </button>
+                  </span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {images.length > 0 && (
+        <div className="mt-3">
+          <button
+            type="button"
+            className="btn border border-maroon-600/40 text-maroon-700 hover:bg-maroon-600/5"
+            onClick={askDelete}
+            disabled={busy}
+            aria-describedby={deleteError ? `${id}-delete-error` : undefined}
+          >
+            <TrashIcon className="h-4 w-4" />
+            Remove chosen picture
+          </button>
+          <FieldError id={`${id}-delete-error`} message={deleteError} />
+        </div>
+      )}
+
+      {confirming && (
+        <ConfirmDialog
+          title="Remove this picture?"
+          confirmLabel="Remove picture"
+          busy={busy}
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        >
+          The picture is deleted from the shop and cannot be brought back.
+        </ConfirmDialog>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,324 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Product } from '@makhana/domain/product';
+import { type ProductInput, productSchema } from '@makhana/domain/validation';
+import { useId } from 'react';
+import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { TextAreaField, TextField } from '../../../components/form-field';
+import { PlusIcon, TrashIcon } from '../../../components/icons';
+import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
+import type { OwnerFailure } from '../../../stores/product-slice';
+import { addProduct } from './api/add-product';
+import { addProductImages } from './api/add-product-images';
+import { deleteProductImage } from './api/delete-product-image';
+import { reorderProductImages } from './api/reorder-product-images';
+import { updateProduct } from './api/update-product';
+import { ImageManager } from './image-manager';
+import { emptyVariant, formValuesOf, type ProductFormValues } from './product-values';
+
+export const PRODUCT_ADDED = 'Product Added successfully';
+export const PRODUCT_UPDATED = 'Product updated successfully';
+export const IMAGES_ADDED = 'Images added successfully';
+export const IMAGES_DELETED = 'Images delete successfully';
+
+interface ProductFormProps {
+  /** null adds a new product */
+  product: Product | null;
+  /** a new product was saved: the form goes on as its edit, pictures included */
+  onCreated: (product: Product) => void;
+  onClose: () => void;
+}
+
+/** Every field of a product, its variants and, once it is saved, its pictures. */
+export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector((state) => state.product.loading);
+  const headingId = useId();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues, unknown, ProductInput>({
+    resolver: zodResolver(productSchema),
+    defaultValues: formValuesOf(product),
+  });
+  const variants = useFieldArray({ control, name: 'quantity' });
+  const listed = watch('listed');
+
+  const refused = (failure: OwnerFailure | undefined) => {
+    const message = failure?.message ?? 'Server error';
+    toast.error(message, { toastId: message });
+    for (const { field, message: fieldMessage } of failure?.errors ?? []) {
+      setError(field as FieldPath<ProductFormValues>, { type: 'server', message: fieldMessage });
+    }
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const result = product
+      ? await dispatch(updateProduct({ id: product._id, body: values }))
+      : await dispatch(addProduct(values));
+    if (!addProduct.fulfilled.match(result) && !updateProduct.fulfilled.match(result)) {
+      refused(result.payload as OwnerFailure | undefined);
+      return;
+    }
+    if (product) {
+      toast.success(PRODUCT_UPDATED);
+      onClose();
+    } else if ('product' in result.payload) {
+      toast.success(PRODUCT_ADDED);
+      onCreated(result.payload.product);
+    }
+  });
+
+  const pictureCall = async (
+    action: Promise<{ payload?: unknown; type: string }>,
+    done?: string,
+  ): Promise<boolean> => {
+    const result = await action;
+    if (result.type.endsWith('/fulfilled')) {
+      if (done) toast.success(done);
+      return true;
+    }
+    refused(result.payload as OwnerFailure | undefined);
+    return false;
+  };
+
+  const e = errors;
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={product ? `Edit ${product.name}` : 'New product'}
+      className="space-y-8"
+    >
+      <section aria-labelledby={`${headingId}-details`} className="space-y-4">
+        <h3
+          id={`${headingId}-details`}
+          className="font-display text-lg font-semibold text-forest-800"
+        >
+          Details
+        </h3>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            registration={register('name')}
+            error={e.name?.message}
+            containerClassName="sm:col-span-2"
+            data-autofocus
+          />
+          <TextField label="Brand" registration={register('brand')} error={e.brand?.message} />
+          <TextField
+            label="Category"
+            registration={register('categoryType')}
+            error={e.categoryType?.message}
+          />
+          <TextField
+            label="Flavour"
+            registration={register('variant')}
+            error={e.variant?.message}
+          />
+          <TextField label="SKU" registration={register('sku')} error={e.sku?.message} />
+          <TextField
+            label="Price (₹)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            registration={register('price')}
+            error={e.price?.message}
+            hint="The price on the card; each weight has its own below."
+          />
+          <TextField
+            label="Pack of box"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            registration={register('packOfBox')}
+            error={e.packOfBox?.message}
+          />
+          <TextField
+            label="Shelf life (months)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            registration={register('shelfLife')}
+            error={e.shelfLife?.message}
+          />
+          <TextField
+            label="Model number"
+            registration={register('modelNumber')}
+            error={e.modelNumber?.message}
+          />
+          <TextField
+            label="Country of origin"
+            registration={register('countryOfOrigin')}
+            error={e.countryOfOrigin?.message}
+          />
+          <TextField
+            label="Container type"
+            registration={register('containerType')}
+            error={e.containerType?.message}
+          />
+          <TextField
+            label="Dietary preference"
+            registration={register('dietaryPreference')}
+            error={e.dietaryPreference?.message}
+          />
+          <TextField
+            label="Health benefits"
+            registration={register('healthBenefits')}
+            error={e.healthBenefits?.message}
+          />
+          <TextAreaField
+            label="Description"
+            rows={4}
+            registration={register('description')}
+            error={e.description?.message}
+            containerClassName="sm:col-span-2"
+          />
+        </div>
+        <label className="flex cursor-pointer items-center justify-between gap-4 rounded-xl border border-cream-200 bg-cream-50 px-4 py-3">
+          <span>
+            <span className="block text-sm font-semibold text-ink">On sale</span>
+            <span className="block text-xs text-muted">
+              Shoppers can buy it while it is on sale and some weight has stock.
+            </span>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={Boolean(listed)}
+            className="peer sr-only"
+            {...register('listed')}
+          />
+          <span
+            aria-hidden="true"
+            className="relative h-7 w-12 shrink-0 rounded-full bg-cream-200 transition-colors after:absolute after:left-1 after:top-1 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-forest-700 peer-checked:after:translate-x-5 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-saffron-500"
+          />
+        </label>
+      </section>
+
+      <fieldset className="min-w-0 space-y-3">
+        <legend className="font-display text-lg font-semibold text-forest-800">Weights</legend>
+        <p className="text-sm text-muted">
+          Each weight is sold on its own. Leave the SKU empty and the shop assigns one.
+        </p>
+        {e.quantity?.message && <p className="text-sm text-maroon-700">{e.quantity.message}</p>}
+        <ol className="space-y-3">
+          {variants.fields.map((field, index) => {
+            const n = index + 1;
+            const ve = e.quantity?.[index];
+            return (
+              <li key={field.id} className="rounded-xl border border-cream-200 p-3">
+                <div className="mb-2 flex items-center justify-between">
+                  <span className="text-sm font-semibold text-forest-800">Weight {n}</span>
+                  <button
+                    type="button"
+                    className="inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-medium text-maroon-700 hover:bg-maroon-600/5"
+                    onClick={() => variants.remove(index)}
+                    aria-label={`Remove weight ${n}`}
+                  >
+                    <TrashIcon className="h-4 w-4" />
+                    Remove
+                  </button>
+                </div>
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  <TextField
+                    label={
+                      <>
+                        Weight (g) <span className="sr-only">of weight {n}</span>
+                      </>
+                    }
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    registration={register(`quantity.${index}.weight`)}
+                    error={ve?.weight?.message}
+                  />
+                  <TextField
+                    label={
+                      <>
+                        Price (₹) <span className="sr-only">of weight {n}</span>
+                      </>
+                    }
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    registration={register(`quantity.${index}.price`)}
+                    error={ve?.price?.message}
+                  />
+                  <TextField
+                    label={
+                      <>
+                        SKU <span className="sr-only">of weight {n}</span>
+                      </>
+                    }
+                    registration={register(`quantity.${index}.sku`)}
+                    error={ve?.sku?.message}
+                  />
+                  <TextField
+                    label={
+                      <>
+                        Stock <span className="sr-only">of weight {n}</span>
+                      </>
+                    }
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    registration={register(`quantity.${index}.stock`)}
+                    error={ve?.stock?.message}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => variants.append({ ...emptyVariant })}
+        >
+          <PlusIcon className="h-4 w-4" />
+          Add weight
+        </button>
+      </fieldset>
+
+      {product ? (
+        <ImageManager
+          title="Pictures"
+          images={product.images}
+          altOf={(n) => `${product.name}, picture ${n}`}
+          firstLabel="Main picture"
+          busy={busy}
+          onAdd={(files) =>
+            pictureCall(dispatch(addProductImages({ id: product._id, files })), IMAGES_ADDED)
+          }
+          onDelete={(imageUrl) =>
+            pictureCall(dispatch(deleteProductImage({ id: product._id, imageUrl })), IMAGES_DELETED)
+          }
+          onReorder={(images) =>
+            pictureCall(dispatch(reorderProductImages({ id: product._id, images })))
+          }
+        />
+      ) : (
+        <section className="rounded-xl border border-dashed border-cream-200 px-4 py-5">
+          <h3 className="font-display text-lg font-semibold text-forest-800">Pictures</h3>
+          <p className="mt-1 text-sm text-muted">
+            Save the product first; its pictures can be added right after.
+          </p>
+        </section>
+      )}
+
+      <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-3 border-t border-cream-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+        <button type="button" className="btn-outline" onClick={onClose}>
+          {product ? 'Close' : 'Cancel'}
+        </button>
+        <button type="submit" className="btn-primary" disabled={isSubmitting || busy}>
+          {product ? 'Save changes' : 'Add product'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { formatRupees } from '@makhana/domain/money';
+import { lowestStock, type Product } from '@makhana/domain/product';
+import { onSale } from './product-values';
+
+interface ProductTableProps {
+  products: readonly Product[];
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
+
+function Thumb({ product }: { product: Product }) {
+  const src = product.images[0];
+  return src ? (
+    <img
+      src={src}
+      alt=""
+      className="h-12 w-12 rounded-lg border border-cream-200 object-cover"
+      loading="lazy"
+    />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="grid h-12 w-12 place-items-center rounded-lg border border-dashed border-cream-200 text-xs text-muted"
+    >
+      —
+    </span>
+  );
+}
+
+function SaleBadge({ product }: { product: Product }) {
+  if (!onSale(product)) {
+    return (
+      <span className="rounded-full bg-cream-100 px-2.5 py-1 text-xs font-semibold text-muted">
+        Not on sale
+      </span>
+    );
+  }
+  return product.inStock ? (
+    <span className="rounded-full bg-forest-50 px-2.5 py-1 text-xs font-semibold text-forest-800">
+      On sale
+    </span>
+  ) : (
+    <span className="rounded-full bg-saffron-400/20 px-2.5 py-1 text-xs font-semibold text-forest-900">
+      On sale · sold out
+    </span>
+  );
+}
+
+/** The owner's products: one row each, scrolled sideways on a phone, the name kept in view. */
+export function ProductTable({ products, onEdit, onDelete }: ProductTableProps) {
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Products</caption>
+        <thead className="border-b border-cream-200 bg-cream-50 text-xs uppercase tracking-wide text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Picture</span>
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Stock
+            </th>
+            <th scope="col" className="px-4 py-3">
+              On sale
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Rating
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-cream-200">
+          {products.map((product) => {
+            const stock = lowestStock(product);
+            return (
+              <tr key={product._id} className="hover:bg-cream-50/60">
+                <td className="px-4 py-3">
+                  <Thumb product={product} />
+                </td>
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <span className="block font-semibold text-ink">{product.name}</span>
+                  <span className="block text-xs text-muted">
+                    {[product.variant, product.sku].filter(Boolean).join(' · ')}
+                  </span>
+                </th>
+                <td className="px-4 py-3 text-right tabular-nums">{formatRupees(product.price)}</td>
+                <td
+                  className={`px-4 py-3 text-right font-semibold tabular-nums ${
+                    stock === 0 ? 'text-maroon-700' : 'text-ink'
+                  }`}
+                >
+                  {stock}
+                </td>
+                <td className="px-4 py-3">
+                  <SaleBadge product={product} />
+                </td>
+                <td className="px-4 py-3 tabular-nums">
+                  {product.rating.count > 0
+                    ? `${product.rating.average.toFixed(1)} (${product.rating.count})`
+                    : '—'}
+                </td>
+                <td className="px-4 py-3">
+                  <span className="flex justify-end gap-2">
+                    <button
+                      type="button"
+                      className="btn-outline px-4 py-1.5"
+                      onClick={() => onEdit(product)}
+                      aria-label={`Edit ${product.name}`}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn border border-maroon-600/40 px-4 py-1.5 text-maroon-700 hover:bg-maroon-600/5"
+                      onClick={() => onDelete(product)}
+                      aria-label={`Delete ${product.name}`}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,446 @@
+import type { Product } from '@makhana/domain/product';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchProducts } from '../../../api/get-products';
+import { createStore } from '../../../stores/store';
+import { spyToasts, stubRoutes } from '../../../test/customer-fixtures';
+import {
+  caramel,
+  catalogue,
+  classic,
+  fail,
+  makeProduct,
+  ok,
+  periPeri,
+  pinkSalt,
+  renderRoutes,
+} from '../../../test/shop-fixtures';
+import { ProductsTab } from './products-tab';
+
+let toasts: ReturnType<typeof spyToasts>;
+beforeEach(() => {
+  toasts = spyToasts();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderTab(products: Product[] = catalogue) {
+  const store = createStore();
+  store.dispatch(fetchProducts.fulfilled(products, 'catalogue-loaded'));
+  const view = renderRoutes([{ path: '/', Component: ProductsTab }], { store });
+  return { ...view, store, user: userEvent.setup() };
+}
+
+const table = () => screen.getByRole('table', { name: 'Products' });
+const rowNames = () =>
+  within(table())
+    .getAllByRole('rowheader')
+    .map((cell) => cell.querySelector('span')?.textContent);
+const rowOf = (name: string) =>
+  within(table())
+    .getAllByRole('row')
+    .find((row) => row.querySelector('th[scope="row"] span')?.textContent === name) as HTMLElement;
+const dialog = () => within(screen.getByRole('dialog'));
+/** The text a control's aria-describedby points at: its error, here. */
+const described = (element: HTMLElement) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+describe('ProductsTab table', () => {
+  it('lists every product with its price, lowest stock, on-sale state and rating', () => {
+    renderTab([...catalogue, makeProduct({ _id: 'no-weights', name: 'Bare', quantity: [] })]);
+    const cells = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    // picture, price, stock, on sale, rating, actions
+    expect(cells('Classic Roasted Makhana').slice(1, 5)).toEqual([
+      '₹199',
+      '0',
+      'On sale',
+      '4.3 (12)',
+    ]);
+    expect(cells('Peri Peri Makhana').slice(1, 4)).toEqual(['₹349', '12', 'On sale']);
+    expect(cells('Himalayan Pink Salt Makhana')[2]).toBe('18');
+    expect(cells('Bare')[2]).toBe('0');
+  });
+
+  it('shows a product taken off sale, and one on sale with no stock', () => {
+    renderTab([
+      makeProduct({ _id: 'off', name: 'Off', listed: false, inStock: false }),
+      { ...caramel, inStock: false },
+    ]);
+    expect(within(rowOf('Off')).getByText('Not on sale')).toBeTruthy();
+    expect(within(rowOf('Caramel Makhana')).getByText('On sale · sold out')).toBeTruthy();
+  });
+
+  it('finds products by name, sku or flavour, and sorts them', async () => {
+    const { user } = renderTab();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+
+    await user.type(search, 'ppr-500');
+    expect(rowNames()).toEqual(['Peri Peri Makhana']);
+    await user.clear(search);
+    await user.type(search, 'himalayan salt');
+    expect(rowNames()).toEqual(['Himalayan Pink Salt Makhana']);
+    await user.clear(search);
+    await user.type(search, 'nothing like it');
+    expect(screen.getByRole('status').textContent).toBe('No products match your search.');
+    await user.clear(search);
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    await user.selectOptions(sort, 'name');
+    expect(rowNames()).toEqual([
+      'Caramel Makhana',
+      'Classic Roasted Makhana',
+      'Himalayan Pink Salt Makhana',
+      'Peri Peri Makhana',
+    ]);
+    await user.selectOptions(sort, 'price-desc');
+    expect(rowNames()[0]).toBe('Himalayan Pink Salt Makhana');
+    await user.selectOptions(sort, 'price-asc');
+    expect(rowNames()[0]).toBe('Classic Roasted Makhana');
+    await user.selectOptions(sort, 'stock-asc');
+    expect(rowNames()).toEqual([
+      'Caramel Makhana',
+      'Classic Roasted Makhana',
+      'Peri Peri Makhana',
+      'Himalayan Pink Salt Makhana',
+    ]);
+  });
+
+  it('sorts the newest first by default', () => {
+    renderTab([
+      makeProduct({ _id: 'old', name: 'Old', createdAt: '2025-01-01T00:00:00.000Z' }),
+      makeProduct({ _id: 'new', name: 'New', createdAt: '2026-01-01T00:00:00.000Z' }),
+    ]);
+    expect(rowNames()).toEqual(['New', 'Old']);
+  });
+});
+
+describe('ProductsTab form', () => {
+  it("shows the form's rules under the fields and sends nothing", async () => {
+    const server = stubRoutes({});
+    const { user } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await user.click(dialog().getByRole('button', { name: 'Add product' }));
+
+    for (const name of ['Name', 'Brand', 'Category', 'Description']) {
+      expect(described(dialog().getByRole('textbox', { name }))).toBe('Required');
+    }
+    expect(
+      dialog()
+        .getByRole('spinbutton', { name: 'Shelf life (months)' })
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(described(dialog().getByRole('spinbutton', { name: 'Price (₹)' }))).toBe('Required');
+    expect(described(dialog().getByRole('spinbutton', { name: 'Weight (g) of weight 1' }))).toBe(
+      'Weight is required',
+    );
+    expect(server.callsTo('POST /products/addProduct')).toHaveLength(0);
+  });
+
+  it('adds a product with two weights, then offers its pictures', async () => {
+    const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
+    const server = stubRoutes({ 'POST /products/addProduct': ok(saved) });
+    const { user, store } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    const form = dialog();
+    expect(form.getByText(/Save the product first/)).toBeTruthy();
+
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'Mint Makhana');
+    await user.type(form.getByRole('textbox', { name: 'Brand' }), 'Mithila Makhana Co.');
+    await user.type(form.getByRole('textbox', { name: 'Category' }), 'Roasted Makhana');
+    await user.type(form.getByRole('textbox', { name: 'Flavour' }), 'Mint');
+    await user.type(form.getByRole('spinbutton', { name: 'Price (₹)' }), '249');
+    await user.type(form.getByRole('spinbutton', { name: 'Shelf life (months)' }), '6');
+    await user.type(form.getByRole('textbox', { name: 'Description' }), 'Cool and crunchy.');
+    await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }), '100');
+    await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }), '249');
+    await user.type(form.getByRole('spinbutton', { name: 'Stock of weight 1' }), '20');
+    await user.click(form.getByRole('button', { name: 'Add weight' }));
+    await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }), '250');
+    await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }), '549');
+    await user.type(form.getByRole('textbox', { name: 'SKU of weight 2' }), 'MM-MNT-250');
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Product Added successfully'));
+    expect(server.callsTo('POST /products/addProduct')[0]?.body).toEqual({
+      name: 'Mint Makhana',
+      brand: 'Mithila Makhana Co.',
+      categoryType: 'Roasted Makhana',
+      packOfBox: 1,
+      price: 249,
+      description: 'Cool and crunchy.',
+      shelfLife: 6,
+      variant: 'Mint',
+      listed: true,
+      modelNumber: '',
+      countryOfOrigin: 'India',
+      healthBenefits: '',
+      containerType: '',
+      dietaryPreference: '',
+      sku: '',
+      quantity: [
+        { weight: 100, price: 249, sku: '', stock: 20 },
+        { weight: 250, price: 549, sku: 'MM-MNT-250', stock: 0 },
+      ],
+    });
+    expect(store.getState().product.productDetails[0]).toEqual(saved);
+    expect(store.getState().product.product).toEqual(saved);
+    expect(await screen.findByRole('dialog', { name: 'Edit Mint Makhana' })).toBeTruthy();
+    expect(dialog().getByRole('group', { name: 'Pictures' })).toBeTruthy();
+  });
+
+  it("edits a weight's price and takes a product off sale", async () => {
+    const server = stubRoutes({
+      'POST /products/updateProduct/prod-classic': (body) =>
+        ok({ ...classic, ...(body as object), inStock: false }),
+    });
+    const { user, store } = renderTab();
+    await user.click(
+      within(rowOf('Classic Roasted Makhana')).getByRole('button', {
+        name: 'Edit Classic Roasted Makhana',
+      }),
+    );
+    const price = dialog().getByRole('spinbutton', { name: 'Price (₹) of weight 2' });
+    expect((price as HTMLInputElement).value).toBe('449');
+    await user.clear(price);
+    await user.type(price, '459');
+    await user.click(dialog().getByRole('switch', { name: /On sale/ }));
+    await user.click(dialog().getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith('Product updated successfully'),
+    );
+    const body = server.callsTo('POST /products/updateProduct/prod-classic')[0]?.body as {
+      quantity: { price: number; sku: string }[];
+      listed: boolean;
+    };
+    expect(body.quantity.map((v) => [v.sku, v.price])).toEqual([
+      ['MM-CLS-100', 199],
+      ['MM-CLS-250', 459],
+      ['MM-CLS-500', 849],
+    ]);
+    expect(body.listed).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      store.getState().product.productDetails.find((p) => p._id === 'prod-classic')?.quantity[1]
+        ?.price,
+    ).toBe(459);
+    expect(within(rowOf('Classic Roasted Makhana')).getByText('Not on sale')).toBeTruthy();
+  });
+
+  it('removes a weight in the same form', async () => {
+    const server = stubRoutes({
+      'POST /products/updateProduct/prod-classic': (body) =>
+        ok({ ...classic, ...(body as object) }),
+    });
+    const { user } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    await user.click(dialog().getByRole('button', { name: 'Remove weight 3' }));
+    expect(dialog().queryByRole('spinbutton', { name: 'Weight (g) of weight 3' })).toBeNull();
+    await user.click(dialog().getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(server.callsTo('POST /products/updateProduct/prod-classic')).toHaveLength(1),
+    );
+    const body = server.callsTo('POST /products/updateProduct/prod-classic')[0]?.body as {
+      quantity: { sku: string }[];
+    };
+    expect(body.quantity.map((v) => v.sku)).toEqual(['MM-CLS-100', 'MM-CLS-250']);
+  });
+
+  it("toasts the server's refusal and shows it on the field it names", async () => {
+    stubRoutes({
+      'POST /products/updateProduct/prod-classic': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          data: null,
+          message: 'quantity.1.sku: SKU MM-CLS-100 is already used',
+          success: false,
+          errors: [{ field: 'quantity.1.sku', message: 'SKU MM-CLS-100 is already used' }],
+        },
+      },
+    });
+    const { user, store } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const sku = dialog().getByRole('textbox', { name: 'SKU of weight 2' });
+    await user.clear(sku);
+    await user.type(sku, 'MM-CLS-100');
+    await user.click(dialog().getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith(
+        'quantity.1.sku: SKU MM-CLS-100 is already used',
+        expect.anything(),
+      ),
+    );
+    expect(described(sku)).toBe('SKU MM-CLS-100 is already used');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(store.getState().product.error).toBe('quantity.1.sku: SKU MM-CLS-100 is already used');
+    expect(store.getState().product.loading).toBe(false);
+  });
+});
+
+describe('ProductsTab delete', () => {
+  it('asks before deleting, and the product leaves the table', async () => {
+    const server = stubRoutes({
+      'POST /products/deleteProduct/prod-peri-peri': ok({ _id: 'prod-peri-peri' }),
+    });
+    const { user, store } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Delete Peri Peri Makhana' }));
+    expect(screen.getByRole('dialog', { name: 'Delete Peri Peri Makhana?' })).toBeTruthy();
+    await user.click(dialog().getByRole('button', { name: 'Cancel' }));
+    expect(server.callsTo('POST /products/deleteProduct/prod-peri-peri')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Peri Peri Makhana' }));
+    await user.click(dialog().getByRole('button', { name: 'Delete product' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Product Delete successfully'));
+    expect(server.callsTo('POST /products/deleteProduct/prod-peri-peri')).toHaveLength(1);
+    expect(rowNames()).not.toContain('Peri Peri Makhana');
+    expect(store.getState().product.productDetails.map((p) => p._id)).not.toContain(
+      'prod-peri-peri',
+    );
+  });
+
+  it("keeps the product and toasts the server's message when the delete is refused", async () => {
+    stubRoutes({ 'POST /products/deleteProduct/prod-peri-peri': fail(404, 'Product not found') });
+    const { user } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Delete Peri Peri Makhana' }));
+    await user.click(dialog().getByRole('button', { name: 'Delete product' }));
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('Product not found', expect.anything()),
+    );
+    expect(rowNames()).toContain('Peri Peri Makhana');
+  });
+});
+
+describe('ProductsTab pictures', () => {
+  it('uploads several at once as multipart under images, and says when none is chosen', async () => {
+    const sent: FormData[] = [];
+    const withThird = {
+      ...pinkSalt,
+      images: [...pinkSalt.images, '/uploads/products/a.webp', '/uploads/products/b.webp'],
+    };
+    stubRoutes({});
+    const fetchMock = vi.mocked(fetch);
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/products/addProductImage/prod-pink-salt')) {
+        sent.push(init?.body as FormData);
+        return new Response(JSON.stringify(ok(withThird).body), { status: 200 });
+      }
+      return base!(input, init);
+    });
+    const { user, store } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Himalayan Pink Salt Makhana' }));
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+
+    await user.click(pictures.getByRole('button', { name: 'Upload' }));
+    expect(described(pictures.getByLabelText('Add pictures'))).toBe('Please select images');
+    expect(toasts.error).toHaveBeenCalledWith('Please select images', expect.anything());
+    expect(sent).toHaveLength(0);
+
+    const files = [
+      new File(['a'], 'a.png', { type: 'image/png' }),
+      new File(['b'], 'b.jpg', { type: 'image/jpeg' }),
+    ];
+    await user.upload(pictures.getByLabelText('Add pictures'), files);
+    await user.click(pictures.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Images added successfully'));
+    expect(sent[0]?.getAll('images').map((f) => (f as File).name)).toEqual(['a.png', 'b.jpg']);
+    expect(pictures.getAllByRole('img')).toHaveLength(3);
+    expect(store.getState().product.product?.images).toHaveLength(3);
+    expect(
+      store.getState().product.productDetails.find((p) => p._id === 'prod-pink-salt')?.images,
+    ).toHaveLength(3);
+  });
+
+  it('removes the chosen picture after a confirmation, and says when none is chosen', async () => {
+    const [first, second] = classic.images;
+    const server = stubRoutes({
+      'POST /products/deleteProductImage/prod-classic': ok({ ...classic, images: [first] }),
+    });
+    const { user } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+
+    await user.click(pictures.getByRole('button', { name: 'Remove chosen picture' }));
+    expect(pictures.getByText('Please select image to delete')).toBeTruthy();
+    expect(toasts.error).toHaveBeenCalledWith('Please select image to delete', expect.anything());
+
+    await user.click(pictures.getByRole('radio', { name: 'Choose picture 2' }));
+    await user.click(pictures.getByRole('button', { name: 'Remove chosen picture' }));
+    await user.click(screen.getByRole('button', { name: 'Remove picture' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Images delete successfully'));
+    expect(server.callsTo('POST /products/deleteProductImage/prod-classic')[0]?.body).toEqual({
+      imageUrl: second,
+    });
+    expect(pictures.getAllByRole('img')).toHaveLength(1);
+  });
+
+  it('moves a picture, the first being the main one', async () => {
+    const [first, second] = classic.images as [string, string];
+    const server = stubRoutes({
+      'POST /products/reorderProductImages/prod-classic': (body) =>
+        ok({ ...classic, images: (body as { images: string[] }).images }),
+    });
+    const { user, store } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+    expect(disabled(pictures.getByRole('button', { name: 'Move picture 1 left' }))).toBe(true);
+    expect(disabled(pictures.getByRole('button', { name: 'Move picture 2 right' }))).toBe(true);
+
+    await user.click(pictures.getByRole('button', { name: 'Move picture 2 left' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST /products/reorderProductImages/prod-classic')[0]?.body).toEqual({
+        images: [second, first],
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        store.getState().product.productDetails.find((p) => p._id === 'prod-classic')?.images[0],
+      ).toBe(second),
+    );
+    expect(pictures.getAllByRole('img')[0]?.getAttribute('src')).toBe(second);
+  });
+
+  it("toasts the server's refusal of an upload", async () => {
+    stubRoutes({});
+    const fetchMock = vi.mocked(fetch);
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/products/addProductImage/')) {
+        return new Response(
+          JSON.stringify(fail(400, 'images: a.svg is not a JPEG, PNG, WebP or AVIF picture').body),
+          { status: 400 },
+        );
+      }
+      return base!(input, init);
+    });
+    const { user } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+    await user.upload(
+      pictures.getByLabelText('Add pictures'),
+      new File(['<svg/>'], 'a.svg', { type: 'image/png' }),
+    );
+    await user.click(pictures.getByRole('button', { name: 'Upload' }));
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith(
+        'images: a.svg is not a JPEG, PNG, WebP or AVIF picture',
+        expect.anything(),
+      ),
+    );
+    expect(pictures.getAllByRole('img')).toHaveLength(2);
+    void periPeri;
+  });
+});
