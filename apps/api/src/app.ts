@@ -9,15 +9,18 @@ import { OidcClient } from './adapters/oauth/oidc';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
 import { createSimulatedGateway } from './adapters/payments/simulated-gateway';
 import { createPincodeDirectory } from './adapters/pincode/create-pincode-directory';
+import { createImageStorage } from './adapters/storage/create-storage';
 import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { adminRoutes, authPlugin, deriveKey, userRoutes } from './modules/accounts';
 import {
+  bannerImageRoutes,
   bannerRoutes,
   type CatalogueCache,
   createCatalogueCache,
+  productImageRoutes,
   productRoutes,
   reviewRoutes,
 } from './modules/catalogue';
@@ -113,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pincodes = createPincodeDirectory(config.pincode, (error) =>
     app.log.warn({ err: error }, 'pincode service failed'),
   );
+  const storage = createImageStorage(config);
+  app.addHook('onClose', async () => storage.close());
   const catalogue = await createCatalogueCache({ redis });
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogue.close());
@@ -170,6 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           });
         }
         await writes.register(supportRoutes, { db, config, mailer, prefix: '/supports' });
+        // The owner's pictures: multipart uploads in scopes of their own, and JSON deletes.
+        await writes.register(productImageRoutes, { db, storage, catalogue, prefix: '/products' });
+        await writes.register(bannerImageRoutes, { db, storage, catalogue, prefix: '/banners' });
       });
     },
     { prefix: '/api/v1' },

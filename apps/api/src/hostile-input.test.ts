@@ -329,6 +329,37 @@ const ROUTES: RouteCase[] = [
     body: COMPLAINT,
     fields: Object.keys(COMPLAINT),
   },
+  // pictures (owner): the uploads take files only, so their hostile input is the path and query
+  { method: 'POST', path: '/products/addProductImage/:productId', auth: 'owner' },
+  {
+    method: 'POST',
+    path: '/products/deleteProductImage/:productId',
+    auth: 'owner',
+    body: { imageUrl: '/uploads/products/0123456789abcdef0123456789abcdef-640.webp' },
+    fields: ['imageUrl'],
+  },
+  {
+    method: 'POST',
+    path: '/products/reorderProductImages/:productId',
+    auth: 'owner',
+    body: { images: ['/uploads/products/0123456789abcdef0123456789abcdef-640.webp'] },
+    fields: ['images.0'],
+  },
+  { method: 'POST', path: '/banners/addBannerImage', auth: 'owner' },
+  {
+    method: 'POST',
+    path: '/banners/deleteBannerImage',
+    auth: 'owner',
+    body: { imageUrl: '/uploads/banners/0123456789abcdef0123456789abcdef-640.webp' },
+    fields: ['imageUrl'],
+  },
+  {
+    method: 'POST',
+    path: '/banners/reorderBannerImages',
+    auth: 'owner',
+    body: { images: ['/uploads/banners/0123456789abcdef0123456789abcdef-640.webp'] },
+    fields: ['images.0'],
+  },
 ];
 
 const PATH_DEFAULTS: Record<string, string> = {

@@ -110,6 +110,8 @@ export interface Config {
         region: string;
         accessKeyId: string | null;
         secretAccessKey: string | null;
+        /** where browsers read the bucket (a CDN in front of it); null reads the endpoint */
+        publicUrl: string | null;
       };
   orders: OrdersConfig;
   seedDemo: boolean;
@@ -366,6 +368,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       region: read(env, 'S3_REGION', text, 'auto'),
       accessKeyId: optional(env, 'S3_ACCESS_KEY_ID'),
       secretAccessKey: optional(env, 'S3_SECRET_ACCESS_KEY'),
+      publicUrl: read<string | null>(env, 'S3_PUBLIC_URL', httpUrl, null),
     };
   }
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { s3PublicBase } from '../adapters/storage/storage';
 import type { Config } from '../config/config';
 
 /** The storefront's policy: own scripts and styles (plus inline style attributes React sets), Razorpay Checkout. */
 export function htmlContentSecurityPolicy(config: Pick<Config, 'storage'>): string {
   const imageSources = ["'self'", 'data:', 'blob:'];
-  if (config.storage.kind === 's3' && config.storage.endpoint) {
-    imageSources.push(new URL(config.storage.endpoint).origin);
-  } else if (config.storage.kind === 's3') {
-    imageSources.push('https:');
-  }
+  // Pictures stored on S3 are read from the CDN, the endpoint or the bucket's AWS address.
+  if (config.storage.kind === 's3') imageSources.push(new URL(s3PublicBase(config.storage)).origin);
   return [
     "default-src 'self'",
     "script-src 'self' https://checkout.razorpay.com",

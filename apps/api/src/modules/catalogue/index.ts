@@ -1,6 +1,7 @@
 // The catalogue: products, their variants, images and stock on the shelf, banners, reviews.
 export { bannerRoutes } from './banners/routes';
 export { listBanners } from './banners/service';
+export { bannerImageRoutes, productImageRoutes } from './images/routes';
 export { type CatalogueCache, createCatalogueCache } from './products/catalogue-cache';
 export { DEMO_PRODUCTS } from './products/demo-catalogue';
 export { seedDemoCatalogue } from './products/demo-seed';

@@ -1,0 +1,78 @@
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@makhana/domain/images';
+import { MESSAGES } from '@makhana/domain/validation';
+import type { FastifyRequest } from 'fastify';
+import {
+  ImageRefusedError,
+  REFUSAL_MESSAGES,
+  type RefusalReason,
+  type Rendition,
+  renderImage,
+} from '../../../adapters/images/image-pipeline';
+import { AppError } from '../../../lib/errors';
+
+/** The form field that carries the pictures. */
+export const IMAGES_FIELD = 'images';
+
+/** The multipart limits of an upload: up to ten pictures, nothing else of any size. */
+export const UPLOAD_LIMITS = {
+  files: IMAGE_MAX_FILES,
+  fileSize: IMAGE_MAX_BYTES,
+  fields: 5,
+  fieldSize: 1024,
+  parts: IMAGE_MAX_FILES + 5,
+};
+
+const TOO_MANY = `At most ${IMAGE_MAX_FILES} pictures at once`;
+const MALFORMED_FORM = 'Malformed multipart form';
+
+const STATUS: Record<RefusalReason, number> = {
+  type: 415,
+  bytes: 413,
+  pixels: 413,
+  unreadable: 400,
+};
+
+export const imagesError = (statusCode: number, message: string) =>
+  new AppError(statusCode, `${IMAGES_FIELD}: ${message}`, [{ field: IMAGES_FIELD, message }]);
+
+/**
+ * Reads the `images` files of a multipart form one at a time, checking and encoding each as it
+ * arrives, so at most one upload's bytes are held at once. Nothing is stored here: a bad file
+ * anywhere in the form refuses the whole form before any picture is kept. An empty file part (a
+ * file input left empty) is skipped; no picture at all is 'Please select images'.
+ */
+export async function readPictures(request: FastifyRequest): Promise<Rendition[][]> {
+  if (!request.isMultipart()) throw imagesError(400, MESSAGES.selectImages);
+  const pictures: Rendition[][] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== IMAGES_FIELD) {
+        part.file.resume();
+        throw new AppError(400, `${part.fieldname}: Unexpected file`, [
+          { field: part.fieldname, message: 'Unexpected file' },
+        ]);
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length === 0 && !part.filename) continue;
+      pictures.push(await renderImage(bytes));
+    }
+  } catch (error) {
+    throw asUploadError(error);
+  }
+  if (pictures.length === 0) throw imagesError(400, MESSAGES.selectImages);
+  return pictures;
+}
+
+/** Whatever the parser throws on the caller's bytes is their error: a 4xx naming the field. */
+function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof ImageRefusedError) {
+    return imagesError(STATUS[error.reason], REFUSAL_MESSAGES[error.reason]);
+  }
+  const { code, statusCode } = error as { code?: string; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return imagesError(413, REFUSAL_MESSAGES.bytes);
+  if (code === 'FST_FILES_LIMIT') return imagesError(413, TOO_MANY);
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;
+  return new AppError(400, `body: ${MALFORMED_FORM}`, [{ field: 'body', message: MALFORMED_FORM }]);
+}
