@@ -12,8 +12,9 @@ const ID = '0123456789abcdef0123456789abcdef';
 
 describe('renditions', () => {
   it('stores the standard widths below a picture and never enlarges it', () => {
-    expect(renditionWidths(4000)).toEqual([320, 640, 1280]);
-    expect(renditionWidths(1280)).toEqual([320, 640, 1280]);
+    expect(renditionWidths(4000)).toEqual([320, 640, 960, 1280]);
+    expect(renditionWidths(1280)).toEqual([320, 640, 960, 1280]);
+    expect(renditionWidths(1000)).toEqual([320, 640, 960, 1000]);
     expect(renditionWidths(900)).toEqual([320, 640, 900]);
     expect(renditionWidths(640)).toEqual([320, 640]);
     expect(renditionWidths(200)).toEqual([200]);
@@ -27,7 +28,7 @@ describe('renditions', () => {
     ]);
     expect(imageSources(`https://cdn.example.com/banners/${ID}-1280.webp`)).toEqual({
       src: `https://cdn.example.com/banners/${ID}-1280.webp`,
-      srcSet: [320, 640, 1280]
+      srcSet: [320, 640, 960, 1280]
         .map((w) => `https://cdn.example.com/banners/${ID}-${w}.webp ${w}w`)
         .join(', '),
     });

@@ -5,6 +5,7 @@
  * every standard width below the largest exists next to it.
  *
  *   /uploads/products/3f9c…e1-1280.webp   (in `images`)
+ *   /uploads/products/3f9c…e1-960.webp
  *   /uploads/products/3f9c…e1-640.webp
  *   /uploads/products/3f9c…e1-320.webp
  */
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { MESSAGES } from './validation';
 
 /** The widths a picture is stored at, smallest first; a narrower picture stops at its own width. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export const LARGEST_IMAGE_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
 
 /** Limits of one uploaded picture. */

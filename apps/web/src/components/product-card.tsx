@@ -1,3 +1,4 @@
+import { imageSources } from '@makhana/domain/images';
 import { formatRupees } from '@makhana/domain/money';
 import { isProductAvailable, type Product } from '@makhana/domain/product';
 import type { MouseEvent } from 'react';
@@ -17,6 +18,9 @@ interface ProductCardProps {
   onOpen?: (product: Product, event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
+/** The card's width in the grids and carousels: a phone shows one a row, a desktop three. */
+const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
 const IMAGE_SHAPES = {
   square: { frame: 'aspect-square', height: 800 },
   landscape: { frame: 'aspect-[4/3]', height: 600 },
@@ -34,6 +38,7 @@ export function ProductCard({
   const available = isProductAvailable(product);
   const firstWeight = product.quantity[0]?.weight;
   const image = product.images[0];
+  const sources = image ? imageSources(image) : null;
   const shape = IMAGE_SHAPES[imageShape];
   const open = onOpen && ((event: MouseEvent<HTMLAnchorElement>) => onOpen(product, event));
 
@@ -43,6 +48,8 @@ export function ProductCard({
         {image ? (
           <img
             src={image}
+            srcSet={sources?.srcSet}
+            sizes={sources ? CARD_SIZES : undefined}
             alt={product.name}
             width={800}
             height={shape.height}

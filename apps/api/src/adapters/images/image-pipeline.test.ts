@@ -32,6 +32,7 @@ describe('the image pipeline', () => {
     expect(renditions.map((r) => [r.width, r.height])).toEqual([
       [320, 240],
       [640, 480],
+      [960, 720],
       [1280, 960],
     ]);
     for (const rendition of renditions) {

@@ -1,4 +1,5 @@
 import { BANNER_AUTOPLAY_MS, FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
+import { imageSources } from '@makhana/domain/images';
 import { SITE } from '@makhana/domain/site';
 import { Link } from 'react-router';
 import { Carousel } from '../../components/carousel';
@@ -65,6 +66,8 @@ export function HomeBannerCarousel() {
         >
           <img
             src={src}
+            srcSet={imageSources(src)?.srcSet}
+            sizes="100vw"
             alt={`${SITE.brand} offer ${index + 1} of ${images.length}`}
             width={1600}
             height={640}

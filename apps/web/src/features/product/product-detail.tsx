@@ -1,4 +1,5 @@
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, DELAY_MS } from '@makhana/domain/constants';
+import { imageSources } from '@makhana/domain/images';
 import { formatRupees } from '@makhana/domain/money';
 import { isProductAvailable, type Product, roundRating } from '@makhana/domain/product';
 import { useEffect, useRef, useState } from 'react';
@@ -45,6 +46,7 @@ export function ProductDetail({ product }: { product: Product }) {
   const maxQuantity = Math.max(CART_QUANTITY_MIN, Math.min(CART_QUANTITY_MAX, variantStock));
   const price = variant?.price ?? product.price;
   const mainImage = product.images[imageIndex] ?? product.images[0];
+  const mainSources = mainImage ? imageSources(mainImage) : null;
   const { average, count } = product.rating;
 
   const pickVariant = (index: number) => {
@@ -90,6 +92,8 @@ export function ProductDetail({ product }: { product: Product }) {
             {mainImage ? (
               <img
                 src={mainImage}
+                srcSet={mainSources?.srcSet}
+                sizes={mainSources ? '(min-width: 1024px) 50vw, 100vw' : undefined}
                 alt={product.name}
                 width={800}
                 height={800}
@@ -120,6 +124,8 @@ export function ProductDetail({ product }: { product: Product }) {
                   >
                     <img
                       src={image}
+                      srcSet={imageSources(image)?.srcSet}
+                      sizes="(min-width: 640px) 96px, 64px"
                       alt={`${product.name}, view ${index + 1} of ${product.images.length}`}
                       width={96}
                       height={96}

@@ -136,7 +136,7 @@ describe('product pictures', () => {
     expect((await productDetails(productId)).images).toEqual(images);
 
     for (const [url, widths] of [
-      [png, [320, 640, 1280]],
+      [png, [320, 640, 960, 1280]],
       [jpeg, [320, 640, 800]],
     ] as const) {
       const renditions = renditionUrls(url) ?? [];
@@ -233,7 +233,7 @@ describe('product pictures', () => {
     ]);
     const [demo, first, second] = added.json().data.images as [string, string, string];
     const firstFiles = (renditionUrls(first) ?? []).map((r) => r.url);
-    expect(firstFiles).toHaveLength(3);
+    expect(firstFiles).toHaveLength(4);
 
     const missingUrl = await post(`/products/deleteProductImage/${productId}`, {});
     expect(missingUrl.statusCode).toBe(400);

@@ -4,6 +4,7 @@ import {
   deleteImageSchema,
   IMAGE_ACCEPT,
   IMAGE_MAX_FILES,
+  IMAGE_WIDTHS,
   reorderImagesSchema,
 } from '@makhana/domain/images';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -55,8 +56,7 @@ const imagesForm = z.object({
     .min(1)
     .max(IMAGE_MAX_FILES)
     .meta({
-      description:
-        'one or more pictures, checked by their bytes and stored as WebP at 320, 640 and 1280 pixels wide (never enlarged); the largest one’s URL is kept',
+      description: `one or more pictures, checked by their bytes and stored as WebP at ${IMAGE_WIDTHS.join(', ')} pixels wide (never enlarged) as <id>-<width>.webp; the largest one's URL is kept`,
     }),
 });
 
