@@ -49,6 +49,7 @@ export function BannersTab() {
           images={images}
           altOf={(n) => `Banner ${n}`}
           firstLabel="First slide"
+          shape="wide"
           busy={loading}
           onAdd={(files) => call(dispatch(addBannerImages(files)), BANNER_IMAGES_ADDED)}
           onDelete={(imageUrl) => call(dispatch(deleteBannerImage(imageUrl)), BANNER_IMAGE_DELETED)}

@@ -19,6 +19,8 @@ interface ImageManagerProps {
   /** what the first picture is, such as 'Main picture' */
   firstLabel: string;
   busy: boolean;
+  /** how a picture is drawn: products are square, banners wide */
+  shape?: 'square' | 'wide';
   /** each answers whether the server took the change */
   onAdd: (files: File[]) => Promise<boolean>;
   onDelete: (imageUrl: string) => Promise<boolean>;
@@ -42,6 +44,7 @@ export function ImageManager({
   altOf,
   firstLabel,
   busy,
+  shape = 'square',
   onAdd,
   onDelete,
   onReorder,
@@ -119,7 +122,11 @@ export function ImageManager({
           No pictures yet.
         </p>
       ) : (
-        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <ul
+          className={`mt-4 grid gap-3 ${
+            shape === 'wide' ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-2 sm:grid-cols-3'
+          }`}
+        >
           {images.map((url, index) => {
             const n = index + 1;
             const isChosen = chosenImage === url;
@@ -130,7 +137,7 @@ export function ImageManager({
                   isChosen ? 'border-maroon-600 ring-2 ring-maroon-600/20' : 'border-cream-200'
                 }`}
               >
-                <div className="relative aspect-square">
+                <div className={`relative ${shape === 'wide' ? 'aspect-[5/2]' : 'aspect-square'}`}>
                   <img
                     src={url}
                     alt={altOf(n)}

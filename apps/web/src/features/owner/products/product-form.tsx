@@ -311,7 +311,7 @@ export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
         </section>
       )}
 
-      <div className="sticky bottom-0 -mx-5 flex flex-col-reverse gap-3 border-t border-cream-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+      <div className="sticky -bottom-5 z-[2] -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-cream-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
         <button type="button" className="btn-outline" onClick={onClose}>
           {product ? 'Close' : 'Cancel'}
         </button>

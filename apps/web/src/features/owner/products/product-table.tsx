@@ -2,6 +2,10 @@ import { formatRupees } from '@makhana/domain/money';
 import { lowestStock, type Product } from '@makhana/domain/product';
 import { onSale } from './product-values';
 
+// On a phone the table scrolls sideways under the product's name and picture.
+const STICKY =
+  'sticky left-0 z-[1] w-[190px] min-w-[190px] shadow-[1px_0_0_var(--color-cream-200)] sm:static sm:w-auto sm:shadow-none';
+
 interface ProductTableProps {
   products: readonly Product[];
   onEdit: (product: Product) => void;
@@ -49,15 +53,13 @@ function SaleBadge({ product }: { product: Product }) {
 /** The owner's products: one row each, scrolled sideways on a phone, the name kept in view. */
 export function ProductTable({ products, onEdit, onDelete }: ProductTableProps) {
   return (
-    <div className="card overflow-x-auto">
-      <table className="w-full min-w-[720px] text-left text-sm">
+    // `relative` keeps the hidden caption inside the scrolled box rather than widening the page.
+    <div className="card relative overflow-x-auto">
+      <table className="w-full min-w-[680px] text-left text-sm">
         <caption className="sr-only">Products</caption>
         <thead className="border-b border-cream-200 bg-cream-50 text-xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Picture</span>
-            </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={`${STICKY} bg-cream-50 px-4 py-3`}>
               Name
             </th>
             <th scope="col" className="px-4 py-3 text-right">
@@ -81,14 +83,16 @@ export function ProductTable({ products, onEdit, onDelete }: ProductTableProps) 
           {products.map((product) => {
             const stock = lowestStock(product);
             return (
-              <tr key={product._id} className="hover:bg-cream-50/60">
-                <td className="px-4 py-3">
-                  <Thumb product={product} />
-                </td>
-                <th scope="row" className="px-4 py-3 font-normal">
-                  <span className="block font-semibold text-ink">{product.name}</span>
-                  <span className="block text-xs text-muted">
-                    {[product.variant, product.sku].filter(Boolean).join(' · ')}
+              <tr key={product._id}>
+                <th scope="row" className={`${STICKY} bg-white px-4 py-3 font-normal`}>
+                  <span className="flex items-center gap-3">
+                    <Thumb product={product} />
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-ink">{product.name}</span>
+                      <span className="block text-xs text-muted">
+                        {[product.variant, product.sku].filter(Boolean).join(' · ')}
+                      </span>
+                    </span>
                   </span>
                 </th>
                 <td className="px-4 py-3 text-right tabular-nums">{formatRupees(product.price)}</td>
