@@ -16,7 +16,7 @@ import { type LocalS3, startLocalS3 } from '../../../adapters/storage/test-s3';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { bannerImages, banners, productImages } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { insertProduct } from '../../../test/order-fixtures';
+import { cartLine, customer, insertProduct, placeOrder } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 
 const api = useTestApp({ owner: true, reset: false, env: { RATE_LIMIT: '0' } });
@@ -275,6 +275,28 @@ describe('product pictures', () => {
       (p) => p._id === productId,
     );
     expect(listed?.images).toEqual([second, demo]);
+  });
+  it('keeps the files of a picture an order line shows, the order keeping it as bought', async () => {
+    const [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 199, stock: 5 }],
+    });
+    const added = await upload(`/products/addProductImage/${variant.productId}`, [
+      { name: 'a.png', bytes: await pngOf(700, 700) },
+    ]);
+    const [demo, picture] = added.json().data.images as [string, string];
+    await post(`/products/reorderProductImages/${variant.productId}`, {
+      images: [picture, demo],
+    });
+    const shopper = await customer(api.db);
+    const ordered = await placeOrder(api.app, shopper.token, [cartLine(variant, 1)]);
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect(ordered.json().data.items[0].image).toBe(picture);
+
+    const deleted = await post(`/products/deleteProductImage/${variant.productId}`, {
+      imageUrl: picture,
+    });
+    expect(deleted.json().data.images).toEqual([demo]);
+    for (const r of renditionUrls(picture) ?? []) expect((await served(r.url)).status).toBe(200);
   });
 });
 

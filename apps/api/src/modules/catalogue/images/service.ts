@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Rendition } from '../../../adapters/images/image-pipeline';
 import type { ImageStorage } from '../../../adapters/storage/storage';
 import type { Database, Executor } from '../../../db/client';
-import { bannerImages, banners, productImages, products } from '../../../db/schema';
+import { bannerImages, banners, orderItems, productImages, products } from '../../../db/schema';
 import { BadRequestError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { listBanners } from '../banners/service';
@@ -216,9 +216,18 @@ async function renumber(
   }
 }
 
-/** Whether a product or a banner still shows this picture (a copy of a URL is not a new file). */
+/**
+ * Whether a product, a banner or an order line still shows this picture: an order keeps the
+ * picture as bought, so its files stay for as long as an order line names them.
+ */
 async function urlInUse(db: Executor, url: string): Promise<boolean> {
   if (!parseRendition(url)) return true;
+  const [ordered] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.image, url))
+    .limit(1);
+  if (ordered) return true;
   const [product] = await db
     .select({ id: productImages.id })
     .from(productImages)
