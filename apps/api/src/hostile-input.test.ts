@@ -95,6 +95,27 @@ const COMPLAINT = {
   query: 'The pouch arrived torn.',
 };
 
+const PRODUCT = {
+  name: 'Classic makhana',
+  brand: 'Mithila Makhana',
+  categoryType: 'Snacks',
+  packOfBox: 1,
+  price: 199,
+  description: 'Roasted fox nuts',
+  shelfLife: 6,
+  variant: 'Classic Salted',
+  modelNumber: 'MM-CLS-01',
+  countryOfOrigin: 'India',
+  healthBenefits: 'Protein',
+  containerType: 'Pouch',
+  dietaryPreference: 'Vegetarian',
+  sku: 'MM-HOSTILE',
+  quantity: [{ weight: 100, price: 199, sku: 'MM-HOSTILE-100', stock: 5 }],
+};
+const PRODUCT_FIELDS = Object.keys(PRODUCT).filter(
+  (key) => typeof PRODUCT[key as keyof typeof PRODUCT] === 'string',
+);
+
 /** Every route of the API, read from each module's routes.ts. */
 const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/health', auth: 'none' },
@@ -102,6 +123,21 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/banners/getBannerDetails', auth: 'none' },
   { method: 'GET', path: '/products/getProductDetails', auth: 'none' },
   { method: 'GET', path: '/products/getProductDetails/:id', auth: 'none' },
+  {
+    method: 'POST',
+    path: '/products/addProduct',
+    auth: 'owner',
+    body: PRODUCT,
+    fields: [...PRODUCT_FIELDS, 'quantity.0.sku'],
+  },
+  {
+    method: 'POST',
+    path: '/products/updateProduct/:productId',
+    auth: 'owner',
+    body: PRODUCT,
+    fields: [...PRODUCT_FIELDS, 'quantity.0.sku'],
+  },
+  { method: 'POST', path: '/products/deleteProduct/:productId', auth: 'owner' },
   // users
   {
     method: 'POST',

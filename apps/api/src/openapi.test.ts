@@ -69,7 +69,10 @@ beforeAll(async () => {
 });
 
 /** The writes that read nothing from their body (the path names what they act on). */
-const TAKES_NO_BODY = ['/api/v1/users/deleteAddress/:addressId'];
+const TAKES_NO_BODY = [
+  '/api/v1/users/deleteAddress/:addressId',
+  '/api/v1/products/deleteProduct/:productId',
+];
 
 /** `/api/v1/users/editAddress/:addressId` as the document spells it. */
 const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');

@@ -489,3 +489,72 @@ describe('a review', () => {
     }
   });
 });
+
+describe('the product form', () => {
+  const PRODUCT = {
+    name: 'Makhana',
+    brand: 'Mithila',
+    categoryType: 'Snacks',
+    packOfBox: 1,
+    price: 100,
+    description: 'Roasted',
+    shelfLife: 6,
+  };
+  const issuesOf = (input: unknown) =>
+    (productSchema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it('requires name, brand, categoryType, packOfBox, price, description and shelfLife', () => {
+    for (const empty of [{}, { packOfBox: '', price: '', shelfLife: ' ', name: ' ' }]) {
+      expect(issuesOf(empty)).toEqual(
+        ['name', 'brand', 'categoryType', 'packOfBox', 'price', 'description', 'shelfLife'].map(
+          (field) => [field, MESSAGES.required],
+        ),
+      );
+    }
+  });
+
+  it('reads numbers typed as text, and says when one is not a number', () => {
+    expect(productSchema.parse({ ...PRODUCT, packOfBox: '2', price: '149' })).toMatchObject({
+      packOfBox: 2,
+      price: 149,
+      listed: true,
+      quantity: [],
+    });
+    expect(issuesOf({ ...PRODUCT, packOfBox: 'two', price: true })).toEqual([
+      ['packOfBox', 'Pack of box must be a number'],
+      ['price', 'Price must be a number'],
+    ]);
+  });
+
+  it('takes the listed switch as a boolean only', () => {
+    expect(productSchema.parse({ ...PRODUCT, listed: false }).listed).toBe(false);
+    expect(issuesOf({ ...PRODUCT, listed: 'no' })).toEqual([
+      ['listed', 'Listed must be true or false'],
+    ]);
+  });
+
+  it('needs a weight and a price on each variant; sku and stock are optional', () => {
+    expect(productVariantSchema.parse({ weight: '100', price: 99, stock: '' })).toEqual({
+      weight: 100,
+      price: 99,
+      sku: '',
+      stock: 0,
+    });
+    expect(issuesOf({ ...PRODUCT, quantity: [{}, { weight: 0, price: 0, stock: -1 }] })).toEqual([
+      ['quantity.0.weight', 'Weight is required'],
+      ['quantity.0.price', 'Price is required'],
+      ['quantity.1.weight', 'Weight must be at least 1'],
+      ['quantity.1.price', 'Price is required'],
+      ['quantity.1.stock', 'Stock cannot be negative'],
+    ]);
+    expect(
+      issuesOf({
+        ...PRODUCT,
+        quantity: [
+          { weight: 100, price: 10 },
+          { weight: 100, price: 20 },
+        ],
+      }),
+    ).toEqual([['quantity.1.weight', 'This weight is already listed']]);
+  });
+});

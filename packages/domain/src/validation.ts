@@ -242,39 +242,103 @@ export const adminLoginSchema = z.object({
   ),
 });
 
-const wholeRupees = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .int(`${field} must be a whole number of rupees`)
-    .min(0, `${field} cannot be negative`);
+/**
+ * The largest figures a product takes: what the shop could sell, well inside the database's
+ * integers once rupees become paise.
+ */
+export const PRODUCT_LIMITS = {
+  priceRupees: 1_000_000,
+  stock: 1_000_000,
+  weightGrams: 100_000,
+  packOfBox: 1_000,
+  shelfLifeMonths: 120,
+  variants: 50,
+} as const;
 
+/**
+ * A number field of a form: left empty it is 'Required', text that is no number says so, and
+ * digits sent as text are read as the number they spell.
+ */
+const formNumber = (label: string, requiredMessage: string = MESSAGES.required) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value,
+    z.number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? requiredMessage
+          : `${label} must be a number`,
+    }),
+  );
+
+const wholeNumber = (label: string, min: number, max: number, requiredMessage?: string) =>
+  formNumber(label, requiredMessage).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .min(min, min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  );
+
+const wholeRupees = (label: string, requiredMessage?: string) =>
+  formNumber(label, requiredMessage).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number of rupees`)
+      .positive(`${label} is required`)
+      .max(PRODUCT_LIMITS.priceRupees, `${label} must be at most ${PRODUCT_LIMITS.priceRupees}`),
+  );
+
+/** A weight of a product: weight and price are required; an empty sku is assigned by the server. */
 export const productVariantSchema = z.object({
-  weight: z.coerce.number({ error: 'Weight is required' }).int().positive('Weight is required'),
-  price: wholeRupees('Price').refine((v) => v > 0, 'Price is required'),
+  weight: wholeNumber('Weight', 1, PRODUCT_LIMITS.weightGrams, 'Weight is required'),
+  price: wholeRupees('Price', 'Price is required'),
   sku: optionalText(TEXT_LIMITS.productText).optional().default(''),
-  stock: z.coerce.number().int().min(0, 'Stock cannot be negative').optional().default(0),
+  stock: z
+    .preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      wholeNumber('Stock', 0, PRODUCT_LIMITS.stock).optional(),
+    )
+    .transform((value) => value ?? 0),
 });
 
+/**
+ * The owner's product form and `addProduct`/`updateProduct`. `listed` is the owner's switch (on
+ * sale or not); whether a shopper can buy also needs stock, which the server works out.
+ */
 export const productSchema = z.object({
   name: requiredText(TEXT_LIMITS.productName),
   brand: requiredText(TEXT_LIMITS.productText),
   categoryType: requiredText(TEXT_LIMITS.productText),
-  packOfBox: z.coerce
-    .number({ error: 'Pack of box must be a number' })
-    .int()
-    .min(1, MESSAGES.required),
-  price: wholeRupees('Price'),
+  packOfBox: wholeNumber('Pack of box', 1, PRODUCT_LIMITS.packOfBox),
+  price: wholeRupees('Price', MESSAGES.required),
   description: requiredText(TEXT_LIMITS.description),
-  shelfLife: z.coerce.number({ error: MESSAGES.required }).int().min(1, MESSAGES.required),
+  shelfLife: wholeNumber('Shelf life', 1, PRODUCT_LIMITS.shelfLifeMonths),
   variant: optionalText(TEXT_LIMITS.productText).default(''),
-  inStock: z.boolean().default(true),
+  listed: z.boolean({ error: 'Listed must be true or false' }).default(true),
   modelNumber: optionalText(TEXT_LIMITS.productText).default(''),
   countryOfOrigin: optionalText(TEXT_LIMITS.productText).default('India'),
   healthBenefits: optionalText(TEXT_LIMITS.healthBenefits).default(''),
   containerType: optionalText(TEXT_LIMITS.productText).default(''),
   dietaryPreference: optionalText(TEXT_LIMITS.productText).default(''),
   sku: optionalText(TEXT_LIMITS.productText).default(''),
-  quantity: z.array(productVariantSchema).default([]),
+  quantity: z
+    .array(productVariantSchema)
+    .max(PRODUCT_LIMITS.variants, `At most ${PRODUCT_LIMITS.variants} weights`)
+    .default([])
+    .superRefine((variants, ctx) => {
+      const seen = new Set<number>();
+      for (const [index, variant] of variants.entries()) {
+        if (seen.has(variant.weight)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'weight'],
+            message: 'This weight is already listed',
+          });
+        }
+        seen.add(variant.weight);
+      }
+    }),
 });
 export type ProductInput = z.infer<typeof productSchema>;
 

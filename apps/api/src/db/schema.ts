@@ -97,7 +97,10 @@ export const products = pgTable(
     pricePaise: integer('price_paise').notNull(),
     /** the flavour */
     variant: text('variant').notNull().default(''),
-    /** the owner's switch */
+    /**
+     * the owner's switch, `listed` in the API: on sale or not. The API's `inStock` is derived:
+     * listed and some variant has free stock.
+     */
     inStock: boolean('in_stock').notNull().default(true),
     /** months */
     shelfLife: integer('shelf_life').notNull(),
@@ -107,6 +110,8 @@ export const products = pgTable(
     containerType: text('container_type').notNull().default(''),
     dietaryPreference: text('dietary_preference').notNull().default(''),
     sku: text('sku').notNull().default(''),
+    /** deleted by the owner: hidden from the shop; its rows stay for the orders that point at them */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -144,11 +149,19 @@ export const productVariants = pgTable(
     sku: text('sku').notNull().unique(),
     /** units on the shelf; free stock = stock minus active reservations */
     stock: integer('stock').notNull().default(0),
+    /**
+     * taken out of the product by the owner while reservations or order lines point at it: hidden
+     * from the shop, kept for them; adding its weight again brings it back
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('product_variants_product_weight_idx').on(t.productId, t.weightGrams),
+    // A removed variant leaves its weight free for a new one.
+    uniqueIndex('product_variants_product_weight_idx')
+      .on(t.productId, t.weightGrams)
+      .where(sql`${t.removedAt} is null`),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
     check('product_variants_weight_positive', sql`${t.weightGrams} > 0`),

@@ -26,8 +26,9 @@ export const productShape = z
       .number()
       .meta({ description: 'rupees: the price on the card, and the one the price filter reads' }),
     variant: z.string().meta({ description: 'the flavour' }),
+    listed: z.boolean().meta({ description: "the owner's switch: on sale or not" }),
     inStock: z.boolean().meta({
-      description: "the owner's switch; a shopper can buy when it is on and some weight has stock",
+      description: 'a shopper can buy it: listed, and some weight has free stock',
     }),
     images: z.array(z.string()),
     shelfLife: z.int().meta({ description: 'months' }),

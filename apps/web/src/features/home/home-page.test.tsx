@@ -25,6 +25,7 @@ function product(n: number): Product {
     packOfBox: 1,
     price: 199 + n,
     variant: 'Classic',
+    listed: true,
     inStock: true,
     images: [`/uploads/p${n}.svg`],
     shelfLife: 6,

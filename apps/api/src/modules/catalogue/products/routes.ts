@@ -1,4 +1,5 @@
 import { productShape } from '@makhana/domain/contracts/catalogue';
+import { productSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
@@ -7,16 +8,24 @@ import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { answers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from './catalogue-cache';
+import { addProduct, deleteProduct, updateProduct } from './owner-writes';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './service';
+
+export const PRODUCT_ADDED = 'Product Added successfully';
+export const PRODUCT_UPDATED = 'Product updated successfully';
+export const PRODUCT_DELETED = 'Product Delete successfully';
 
 const productParams = z.object({
   id: z.string().trim().min(1, 'Product id is required').max(100, 'Product id is too long'),
 });
+// Not checked as uuids here: any other id answers the same 404 as a missing row.
+const ownerParams = z.object({ productId: z.string().max(100, 'Product id is too long') });
 
 export const productRoutes: FastifyPluginAsyncZod<{
   db: Database;
   catalogue: CatalogueCache;
 }> = async (app, { db, catalogue }) => {
+  const ctx = { db, catalogue };
   const cachedList = () => catalogue.list(() => listProducts(db));
 
   app.get(
@@ -47,5 +56,49 @@ export const productRoutes: FastifyPluginAsyncZod<{
       const cached = (await cachedList()).find((product) => product._id === id);
       return success(cached ?? (await getProduct(db, id)), 'Product fetched successfully');
     },
+  );
+
+  app.post(
+    '/addProduct',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'Add a product with its weights; an empty sku is assigned',
+        tags: ['catalogue'],
+        body: productSchema,
+        response: answers(productShape),
+      },
+    },
+    async (request) => success(await addProduct(ctx, request.body), PRODUCT_ADDED),
+  );
+
+  app.post(
+    '/updateProduct/:productId',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'Replace a product and its weights; weights that stay keep their rows',
+        tags: ['catalogue'],
+        params: ownerParams,
+        body: productSchema,
+        response: answers(productShape),
+      },
+    },
+    async (request) =>
+      success(await updateProduct(ctx, request.params.productId, request.body), PRODUCT_UPDATED),
+  );
+
+  app.post(
+    '/deleteProduct/:productId',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'Hide a product from the shop; its orders keep their lines',
+        tags: ['catalogue'],
+        params: ownerParams,
+        response: answers(z.object({ _id: z.string() })),
+      },
+    },
+    async (request) => success(await deleteProduct(ctx, request.params.productId), PRODUCT_DELETED),
   );
 };

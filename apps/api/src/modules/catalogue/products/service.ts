@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
   productImages,
@@ -33,12 +33,15 @@ export function freeStock(stock: number, held: number | null): number {
   return Math.max(0, stock - (held ?? 0));
 }
 
-/** Products in the API's shape, newest first; `ids` narrows the list. */
+/**
+ * Products on show in the API's shape, newest first; `ids` narrows the list. Deleted products and
+ * removed variants are left out.
+ */
 export async function listProducts(db: Executor, ids?: string[]): Promise<Product[]> {
   const rows = await db
     .select()
     .from(products)
-    .where(ids ? inArray(products.id, ids) : undefined)
+    .where(and(isNull(products.deletedAt), ids ? inArray(products.id, ids) : undefined))
     .orderBy(desc(products.createdAt), asc(products.id));
   if (rows.length === 0) return [];
   const productIds = rows.map((r) => r.id);
@@ -56,7 +59,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       })
       .from(productVariants)
       .leftJoin(held, eq(held.variantId, productVariants.id))
-      .where(inArray(productVariants.productId, productIds))
+      .where(and(inArray(productVariants.productId, productIds), isNull(productVariants.removedAt)))
       .orderBy(asc(productVariants.weightGrams)),
     db
       .select({ productId: productImages.productId, url: productImages.url })
@@ -95,6 +98,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
 
   return rows.map((p) => {
     const rating = ratingBy.get(p.id);
+    const quantity = variantsBy.get(p.id) ?? [];
     return {
       _id: p.id,
       name: p.name,
@@ -104,7 +108,8 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       packOfBox: p.packOfBox,
       price: paiseToRupees(p.pricePaise),
       variant: p.variant,
-      inStock: p.inStock,
+      listed: p.inStock,
+      inStock: p.inStock && quantity.some((v) => v.stock > 0),
       images: imagesBy.get(p.id) ?? [],
       shelfLife: p.shelfLife,
       modelNumber: p.modelNumber,
@@ -113,7 +118,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       containerType: p.containerType,
       dietaryPreference: p.dietaryPreference,
       sku: p.sku,
-      quantity: variantsBy.get(p.id) ?? [],
+      quantity,
       rating: {
         average: rating ? roundRating(Number(rating.average)) : 0,
         count: rating ? Number(rating.count) : 0,

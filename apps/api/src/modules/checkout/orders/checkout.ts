@@ -139,7 +139,12 @@ export async function createOrder(
     const unavailable: ApiFieldError[] = [];
     const lines = input.items.map((item, index) => {
       const variant = bySku.get(item.sku);
-      if (!variant || variant.productId !== item.id || variant.weightGrams !== item.weight) {
+      if (
+        !variant ||
+        variant.withdrawn ||
+        variant.productId !== item.id ||
+        variant.weightGrams !== item.weight
+      ) {
         unavailable.push({
           field: `items.${index}.sku`,
           message: 'This item is no longer available',

@@ -26,6 +26,8 @@ export interface LockedVariant {
   productName: string;
   /** the owner's switch on the product */
   inStock: boolean;
+  /** the owner deleted the product or removed this weight: no longer sold */
+  withdrawn: boolean;
 }
 
 const variantColumns = {
@@ -37,6 +39,7 @@ const variantColumns = {
   stock: productVariants.stock,
   productName: products.name,
   inStock: products.inStock,
+  withdrawn: sql<boolean>`(${products.deletedAt} is not null or ${productVariants.removedAt} is not null)`,
 };
 
 /** Locks the variants a condition picks, always in sku order so two writers never deadlock. */
