@@ -165,6 +165,21 @@ describe('adding a review', () => {
     }
   });
 
+  it('answers 404 for a product the owner deleted, on add and on the list', async () => {
+    const { token } = await customer(api.db);
+    await addedReview(token, makhana.productId);
+    const owner = await ownerToken();
+    const deleted = await call(api.app, 'POST', `/products/deleteProduct/${makhana.productId}`, {
+      token: owner,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const { token: another } = await customer(api.db);
+    const refused = await add(another, { productId: makhana.productId, rating: 4, comment: 'Hi' });
+    expect(refused.statusCode).toBe(404);
+    const list = await call(api.app, 'GET', `/reviews/get-reviews/${makhana.productId}`);
+    expect(list.statusCode).toBe(404);
+  });
+
   it('takes one review per customer per product: the second is 409', async () => {
     const { token } = await customer(api.db);
     await addedReview(token, makhana.productId);

@@ -1,6 +1,6 @@
 import type { PageMeta } from '@makhana/domain/api';
 import type { Review } from '@makhana/domain/product';
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
@@ -102,9 +102,13 @@ async function reviewView(db: Executor, id: string): Promise<Review> {
  * Locks the product against deletion while a review is written for it; a malformed id is the same
  * 404 as a missing product.
  */
+/** A product of the shop: one the owner deleted is gone for reviews as for shoppers. */
 async function requireProduct(db: Executor, productId: string, lock: boolean): Promise<void> {
   if (!isUuid(productId)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  const query = db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  const query = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
   const [product] = lock ? await query.for('share') : await query;
   if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
 }
