@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Dialog } from '../../../components/dialog';
 
 interface ConfirmDialogProps {
@@ -19,6 +19,20 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+  // Over another dialog (a picture's removal over the product form), Escape closes this one only:
+  // caught before it reaches the document, where every open dialog listens.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      cancel.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
   return (
     <Dialog title={title} onClose={onCancel} size="sm">
       <div className="text-sm text-ink">{children}</div>

@@ -1,14 +1,19 @@
+import { IMAGE_ACCEPT, imageSources } from '@makhana/domain/images';
+import { MESSAGES } from '@makhana/domain/validation';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { FieldError } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
 import { ConfirmDialog } from './confirm-dialog';
 
-export const SELECT_IMAGES = 'Please select images';
-export const SELECT_IMAGE_TO_DELETE = 'Please select image to delete';
+const SELECT_IMAGES = MESSAGES.selectImages;
+const SELECT_IMAGE_TO_DELETE = MESSAGES.selectImageToDelete;
 
-/** What the server takes; it checks the bytes itself and says why it refuses a file. */
-const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif';
+// The tile's width: a phone shows two square tiles (one wide one) a row, a wider screen three (two).
+const TILE_SIZES = {
+  square: '(min-width: 640px) 200px, 50vw',
+  wide: '(min-width: 640px) 320px, 100vw',
+} as const;
 
 interface ImageManagerProps {
   /** the group's heading, such as 'Pictures' */
@@ -104,7 +109,8 @@ export function ImageManager({
             id={`${id}-files`}
             type="file"
             multiple
-            accept={ACCEPTED}
+            // The server checks each file's bytes itself and says why it refuses one.
+            accept={IMAGE_ACCEPT}
             onChange={() => setAddError(undefined)}
             aria-invalid={addError ? true : undefined}
             aria-describedby={addError ? `${id}-files-error` : undefined}
@@ -140,6 +146,8 @@ export function ImageManager({
                 <div className={`relative ${shape === 'wide' ? 'aspect-[5/2]' : 'aspect-square'}`}>
                   <img
                     src={url}
+                    srcSet={imageSources(url)?.srcSet}
+                    sizes={TILE_SIZES[shape]}
                     alt={altOf(n)}
                     className="h-full w-full object-cover"
                     loading="lazy"

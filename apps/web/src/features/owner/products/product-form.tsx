@@ -313,7 +313,7 @@ export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
 
       <div className="sticky -bottom-5 z-[2] -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-cream-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
         <button type="button" className="btn-outline" onClick={onClose}>
-          {product ? 'Close' : 'Cancel'}
+          {product ? 'Done' : 'Cancel'}
         </button>
         <button type="submit" className="btn-primary" disabled={isSubmitting || busy}>
           {product ? 'Save changes' : 'Add product'}

@@ -1,3 +1,4 @@
+import { imageSources } from '@makhana/domain/images';
 import { formatRupees } from '@makhana/domain/money';
 import { lowestStock, type Product } from '@makhana/domain/product';
 import { onSale } from './product-values';
@@ -17,6 +18,8 @@ function Thumb({ product }: { product: Product }) {
   return src ? (
     <img
       src={src}
+      srcSet={imageSources(src)?.srcSet}
+      sizes="48px"
       alt=""
       className="h-12 w-12 rounded-lg border border-cream-200 object-cover"
       loading="lazy"

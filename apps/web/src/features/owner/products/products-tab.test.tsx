@@ -389,6 +389,21 @@ describe('ProductsTab pictures', () => {
     expect(pictures.getAllByRole('img')).toHaveLength(1);
   });
 
+  it('Escape closes the question over the form, and leaves the form open', async () => {
+    const server = stubRoutes({});
+    const { user } = renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+    await user.click(pictures.getByRole('radio', { name: 'Choose picture 1' }));
+    await user.click(pictures.getByRole('button', { name: 'Remove chosen picture' }));
+    expect(screen.getByRole('dialog', { name: 'Remove this picture?' })).toBeTruthy();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Remove this picture?' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit Classic Roasted Makhana' })).toBeTruthy();
+    expect(server.callsTo('POST /products/deleteProductImage/prod-classic')).toHaveLength(0);
+  });
+
   it('moves a picture, the first being the main one', async () => {
     const [first, second] = classic.images as [string, string];
     const server = stubRoutes({

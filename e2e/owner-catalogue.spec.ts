@@ -1,0 +1,240 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
+
+const OWNER = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
+
+interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Real PNG pictures, drawn by the browser (the server checks the bytes, not the name). */
+async function drawPictures(page: Page, colours: string[]): Promise<Upload[]> {
+  const encoded = await page.evaluate(
+    (list) =>
+      list.map((colour, index) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 800;
+        canvas.height = 600;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2d canvas');
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 800, 600);
+        context.fillStyle = '#ffffff';
+        context.font = 'bold 120px sans-serif';
+        context.fillText(`Pic ${index + 1}`, 200, 340);
+        return canvas.toDataURL('image/png').split(',')[1] ?? '';
+      }),
+    colours,
+  );
+  return encoded.map((base64, index) => ({
+    name: `picture-${index + 1}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(base64, 'base64'),
+  }));
+}
+
+async function ownerSignsIn(page: Page) {
+  await page.goto('/login/admin/owner');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Admin login successfully')).toBeVisible();
+}
+
+async function openTab(page: Page, tab: 'products' | 'banners') {
+  await page.goto(`/owner/admin/dashboard?tab=${tab}`);
+  await expect(
+    page.getByRole('tab', { name: tab === 'products' ? 'Products' : 'Banners', selected: true }),
+  ).toBeVisible();
+}
+
+const productRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Products' }).getByRole('row', { name: new RegExp(name) });
+
+async function editProduct(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await productRow(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('the owner runs the catalogue', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('adds a product with two weights and two pictures, edits it, removes a picture; adds and removes a banner', async ({
+    page,
+    request,
+  }) => {
+    const name = `Mint Makhana ${Date.now()}`;
+    const pictures = await test.step('sign in', async () => {
+      await ownerSignsIn(page);
+      return drawPictures(page, ['#c2410c', '#166534', '#1e3a8a']);
+    });
+
+    await test.step('adds the product with two weights', async () => {
+      await openTab(page, 'products');
+      await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Add product', exact: true }).click();
+      const form = page.getByRole('dialog', { name: 'Add product' });
+      await form.getByRole('textbox', { name: 'Name' }).fill(name);
+      await form.getByRole('textbox', { name: 'Brand' }).fill('Mithila Makhana Co.');
+      await form.getByRole('textbox', { name: 'Category' }).fill('Roasted Makhana');
+      await form.getByRole('textbox', { name: 'Flavour' }).fill('Mint');
+      await form.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('249');
+      await form.getByRole('spinbutton', { name: 'Shelf life (months)' }).fill('6');
+      await form.getByRole('textbox', { name: 'Description' }).fill('Cool, crunchy fox nuts.');
+      await form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }).fill('100');
+      await form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }).fill('249');
+      await form.getByRole('spinbutton', { name: 'Stock of weight 1' }).fill('20');
+      await form.getByRole('button', { name: 'Add weight' }).click();
+      await form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }).fill('250');
+      await form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }).fill('549');
+      await form.getByRole('spinbutton', { name: 'Stock of weight 2' }).fill('8');
+      await expectAccessible(page);
+      await form.getByRole('button', { name: 'Add product' }).click();
+      await expect(page.getByText('Product Added successfully')).toBeVisible();
+    });
+
+    await test.step('adds two pictures to the saved product', async () => {
+      const form = page.getByRole('dialog', { name: `Edit ${name}` });
+      const group = form.getByRole('group', { name: 'Pictures' });
+      await group.getByRole('button', { name: 'Upload' }).click();
+      await expect(group.getByText('Please select images')).toBeVisible();
+      await group.getByLabel('Add pictures').setInputFiles(pictures.slice(0, 2));
+      await group.getByRole('button', { name: 'Upload' }).click();
+      await expect(page.getByText('Images added successfully')).toBeVisible();
+      await expect(group.getByRole('img')).toHaveCount(2);
+      await expectAccessible(page);
+      await form.getByRole('button', { name: 'Done' }).click();
+      // The stock column: the lowest stock across the weights.
+      await expect(productRow(page, name).getByRole('cell').nth(1)).toHaveText('8');
+    });
+
+    const saved = (await fetchProducts(request)).find((p) => p.name === name);
+    expect(saved?.quantity.map((v) => [v.weight, v.price, v.stock])).toEqual([
+      [100, 249, 20],
+      [250, 549, 8],
+    ]);
+    expect(saved?.images).toHaveLength(2);
+    expect(saved?.quantity.every((v) => v.sku !== '')).toBe(true);
+
+    await test.step('the shop shows it on /products and its page', async () => {
+      await page.goto('/products');
+      const card = page.getByRole('link', { name: new RegExp(name) }).first();
+      await expect(card).toBeVisible();
+      await card.click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByText(/^250\s*g$/).first()).toBeVisible();
+    });
+
+    await test.step('edits the price of a weight', async () => {
+      await openTab(page, 'products');
+      const form = await editProduct(page, name);
+      await form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }).fill('259');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Product updated successfully')).toBeVisible();
+      const updated = (await fetchProducts(request)).find((p) => p.name === name);
+      expect(updated?.quantity[0]?.price).toBe(259);
+      await page.goto(`/product/${saved?._id}`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.getByText('₹259').first()).toBeVisible();
+    });
+
+    await test.step('removes a picture', async () => {
+      await openTab(page, 'products');
+      const form = await editProduct(page, name);
+      const group = form.getByRole('group', { name: 'Pictures' });
+      await group.getByRole('button', { name: 'Remove chosen picture' }).click();
+      await expect(group.getByText('Please select image to delete')).toBeVisible();
+      await group.getByRole('radio', { name: 'Choose picture 2' }).check();
+      await group.getByRole('button', { name: 'Remove chosen picture' }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove this picture?' })
+        .getByRole('button', { name: 'Remove picture' })
+        .click();
+      await expect(page.getByText('Images delete successfully')).toBeVisible();
+      await expect(group.getByRole('img')).toHaveCount(1);
+      const after = (await fetchProducts(request)).find((p) => p.name === name);
+      expect(after?.images).toEqual(saved?.images.slice(0, 1));
+    });
+
+    await test.step('adds a banner, and the home carousel shows it; removes it again', async () => {
+      await openTab(page, 'banners');
+      const group = page.getByRole('group', { name: 'Banner images' });
+      await expect(group).toBeVisible();
+      const before = await group.getByRole('img').count();
+      await expectAccessible(page);
+      await group.getByLabel('Add pictures').setInputFiles(pictures.slice(2));
+      await group.getByRole('button', { name: 'Upload' }).click();
+      await expect(page.getByText('Banner images added successfully')).toBeVisible();
+      await expect(group.getByRole('img')).toHaveCount(before + 1);
+
+      await page.goto('/');
+      await expect(
+        page.getByAltText(new RegExp(`offer 1 of ${before + 1}$`)).first(),
+      ).toBeAttached();
+
+      await openTab(page, 'banners');
+      await group.getByRole('radio', { name: `Choose picture ${before + 1}` }).check();
+      await group.getByRole('button', { name: 'Remove chosen picture' }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove this picture?' })
+        .getByRole('button', { name: 'Remove picture' })
+        .click();
+      await expect(page.getByText('Banner image deleted')).toBeVisible();
+      await expect(group.getByRole('img')).toHaveCount(before);
+
+      await page.goto('/');
+      await expect(page.getByAltText(new RegExp(`offer 1 of ${before}$`)).first()).toBeAttached();
+    });
+
+    await test.step('deletes the product after a confirmation', async () => {
+      await openTab(page, 'products');
+      await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+      await productRow(page, name)
+        .getByRole('button', { name: `Delete ${name}` })
+        .click();
+      await page
+        .getByRole('dialog', { name: `Delete ${name}?` })
+        .getByRole('button', { name: 'Delete product' })
+        .click();
+      await expect(page.getByText('Product Delete successfully')).toBeVisible();
+      await expect(productRow(page, name)).toHaveCount(0);
+      expect((await fetchProducts(request)).some((p) => p.name === name)).toBe(false);
+    });
+  });
+});
+
+test.describe('the owner catalogue tabs on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the products table, the form and the banners are accessible and fit the screen', async ({
+    page,
+  }) => {
+    await ownerSignsIn(page);
+    await openTab(page, 'products');
+    await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+    await expectAccessible(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole('button', { name: 'Add product', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Add product' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await openTab(page, 'banners');
+    await expect(page.getByRole('group', { name: 'Banner images' })).toBeVisible();
+    await expectAccessible(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+  });
+});
