@@ -60,6 +60,8 @@ export function ImageManager({
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const [chosen, setChosen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const [moveNote, setMoveNote] = useState('');
   const chosenImage = chosen && images.includes(chosen) ? chosen : null;
 
   const add = async () => {
@@ -73,6 +75,22 @@ export function ImageManager({
     if (await onAdd(files)) {
       if (input.current) input.current.value = '';
     }
+  };
+
+  // The buttons are off while the server answers; focus then returns to the moved picture.
+  const move = async (from: number, to: number) => {
+    const url = images[from];
+    if (!(await onReorder(moved(images, from, to)))) return;
+    setMoveNote(`Picture ${from + 1} is now picture ${to + 1}.`);
+    requestAnimationFrame(() => {
+      const item = [...(list.current?.children ?? [])].find(
+        (child) => (child as HTMLElement).dataset.url === url,
+      );
+      const buttons = item?.querySelectorAll<HTMLButtonElement>('button');
+      const same = to < from ? buttons?.[0] : buttons?.[1];
+      const other = to < from ? buttons?.[1] : buttons?.[0];
+      (same && !same.disabled ? same : other)?.focus();
+    });
   };
 
   const askDelete = () => {
@@ -129,6 +147,7 @@ export function ImageManager({
         </p>
       ) : (
         <ul
+          ref={list}
           className={`mt-4 grid gap-3 ${
             shape === 'wide' ? 'grid-cols-1 sm:grid-cols-2' : 'grid-cols-2 sm:grid-cols-3'
           }`}
@@ -139,6 +158,7 @@ export function ImageManager({
             return (
               <li
                 key={url}
+                data-url={url}
                 className={`overflow-hidden rounded-xl border bg-cream-50 ${
                   isChosen ? 'border-maroon-600 ring-2 ring-maroon-600/20' : 'border-cream-200'
                 }`}
@@ -179,7 +199,7 @@ export function ImageManager({
                       className="grid h-9 w-9 place-items-center rounded-full text-forest-700 hover:bg-forest-50 disabled:opacity-30"
                       aria-label={`Move picture ${n} left`}
                       disabled={busy || index === 0}
-                      onClick={() => onReorder(moved(images, index, index - 1))}
+                      onClick={() => move(index, index - 1)}
                     >
                       <ChevronLeftIcon className="h-4 w-4" />
                     </button>
@@ -188,7 +208,7 @@ export function ImageManager({
                       className="grid h-9 w-9 place-items-center rounded-full text-forest-700 hover:bg-forest-50 disabled:opacity-30"
                       aria-label={`Move picture ${n} right`}
                       disabled={busy || index === images.length - 1}
-                      onClick={() => onReorder(moved(images, index, index + 1))}
+                      onClick={() => move(index, index + 1)}
                     >
                       <ChevronRightIcon className="h-4 w-4" />
                     </button>
@@ -199,6 +219,10 @@ export function ImageManager({
           })}
         </ul>
       )}
+
+      <p role="status" className="sr-only">
+        {moveNote}
+      </p>
 
       {images.length > 0 && (
         <div className="mt-3">

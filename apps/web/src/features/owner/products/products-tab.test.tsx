@@ -428,6 +428,13 @@ describe('ProductsTab pictures', () => {
       ).toBe(second),
     );
     expect(pictures.getAllByRole('img')[0]?.getAttribute('src')).toBe(second);
+    expect(pictures.getByRole('status').textContent).toBe('Picture 2 is now picture 1.');
+    // Focus stays with the moved picture: now first, it can only go right.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        pictures.getByRole('button', { name: 'Move picture 1 right' }),
+      ),
+    );
   });
 
   it("toasts the server's refusal of an upload", async () => {
