@@ -385,6 +385,32 @@ describe('only the owner', () => {
   });
 });
 
+describe('when the storage is down', () => {
+  it('answers 503 naming images, and keeps no row', async () => {
+    const app = await api.startApp({
+      env: {
+        RATE_LIMIT: '0',
+        STORAGE: 's3',
+        S3_BUCKET: 'nowhere',
+        S3_ENDPOINT: 'http://127.0.0.1:9',
+        S3_ACCESS_KEY_ID: 'x',
+        S3_SECRET_ACCESS_KEY: 'x',
+      },
+    });
+    const productId = await newProduct();
+    const rows = await productImageRows(productId);
+    const response = await upload(
+      `/products/addProductImage/${productId}`,
+      [{ name: 'p.png', bytes: await pngOf(400, 400) }],
+      tokens.owner,
+      app,
+    );
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json().errors[0].field).toBe('images');
+    expect(await productImageRows(productId)).toEqual(rows);
+  });
+});
+
 describe('on S3 storage', () => {
   let s3: LocalS3;
   beforeAll(async () => {

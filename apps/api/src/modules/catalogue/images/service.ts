@@ -6,7 +6,7 @@ import type { Rendition } from '../../../adapters/images/image-pipeline';
 import type { ImageStorage } from '../../../adapters/storage/storage';
 import type { Database, Executor } from '../../../db/client';
 import { bannerImages, banners, orderItems, productImages, products } from '../../../db/schema';
-import { BadRequestError, NotFoundError } from '../../../lib/errors';
+import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { listBanners } from '../banners/service';
 import type { CatalogueCache } from '../products/catalogue-cache';
@@ -20,6 +20,7 @@ export const BANNER_IMAGE_DELETED = 'Banner image deleted';
 export const BANNER_IMAGES_REORDERED = 'Banner images reordered successfully';
 export const IMAGE_NOT_FOUND = 'Image not found';
 const SAME_PICTURES = 'List every picture once, in the new order';
+const STORAGE_DOWN = 'The pictures could not be stored; try again in a moment';
 
 export interface ImageServiceDeps {
   db: Database;
@@ -56,7 +57,10 @@ async function storePictures(
     return urls;
   } catch (error) {
     await deleteKeys(deps, stored);
-    throw error;
+    deps.warn(error, 'storing pictures failed');
+    throw new ServiceUnavailableError(`images: ${STORAGE_DOWN}`, [
+      { field: 'images', message: STORAGE_DOWN },
+    ]);
   }
 }
 
@@ -77,6 +81,16 @@ async function deletePictureFiles(deps: ImageServiceDeps, urls: string[]): Promi
     }
   }
   if (keys.length > 0) await deleteKeys(deps, keys);
+}
+
+/**
+ * Deletes the stored files of pictures whose rows are gone (a deleted product's), unless a
+ * product, a banner or an order line still shows them. Never throws: a file left over is logged.
+ */
+export async function deleteUnusedPictures(deps: ImageServiceDeps, urls: string[]): Promise<void> {
+  const unused: string[] = [];
+  for (const url of urls) if (!(await urlInUse(deps.db, url))) unused.push(url);
+  await deletePictureFiles(deps, unused);
 }
 
 /** Runs `write` after storing the pictures; the files go again when it fails. */
@@ -175,7 +189,7 @@ export async function deleteProductImage(
   });
   await deps.catalogue.invalidate();
   // The row is gone first: a file that cannot be deleted is only left over, never a broken picture.
-  if (!(await urlInUse(deps.db, imageUrl))) await deletePictureFiles(deps, [imageUrl]);
+  await deleteUnusedPictures(deps, [imageUrl]);
   return getProduct(deps.db, productId);
 }
 
@@ -301,7 +315,7 @@ export async function deleteBannerImage(
     await renumber(tx, bannerImages, rest);
     await tx.update(banners).set({ updatedAt: new Date() }).where(eq(banners.id, doomed.bannerId));
   });
-  if (!(await urlInUse(deps.db, imageUrl))) await deletePictureFiles(deps, [imageUrl]);
+  await deleteUnusedPictures(deps, [imageUrl]);
   return listBanners(deps.db);
 }
 
