@@ -103,6 +103,20 @@ export const routes: RouteObject[] = [
             Component: m.DashboardPage,
           })),
       },
+      {
+        path: '/login/admin/owner',
+        lazy: () =>
+          import('../features/owner/owner-login-page').then((m) => ({
+            Component: m.OwnerLoginPage,
+          })),
+      },
+      {
+        path: '/owner/admin/dashboard',
+        lazy: () =>
+          import('../features/owner/owner-dashboard-page').then((m) => ({
+            Component: m.OwnerDashboardPage,
+          })),
+      },
       { path: '/checkout', Component: CheckoutRoute },
       { path: '/order-status/:id', Component: OrderStatusRoute },
       {

@@ -1,8 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router';
+import { fetchAllOrders } from '../api/get-all-orders';
 import { fetchBanners } from '../api/get-banners';
 import { fetchProducts } from '../api/get-products';
+import { fetchUserDetails } from '../api/get-user-details';
+import { loadAdmin } from '../api/load-admin';
 import { loadUser } from '../api/load-user';
+import { setOwnerSessionHandler } from '../lib/api-client';
+import { ownerSessionExpired } from '../stores/auth-slice';
 import { useAppDispatch } from '../stores/hooks';
 import { hideLoader, showLoader } from '../stores/loader-slice';
 import type { AppDispatch, RootState } from '../stores/store';
@@ -11,14 +17,39 @@ type StartupLoad = { abort: () => void } & PromiseLike<unknown>;
 
 /**
  * The owner's start-up data (admin, users, all orders) loads only for a signed-in owner
- * (docs/product.md#start-up). The owner area adds its loads here.
+ * (docs/product.md#start-up).
  */
-function ownerStartupLoads(_dispatch: AppDispatch): StartupLoad[] {
-  return [];
+function ownerStartupLoads(dispatch: AppDispatch): StartupLoad[] {
+  return [dispatch(loadAdmin()), dispatch(fetchAllOrders()), dispatch(fetchUserDetails())];
+}
+
+export const OWNER_SIGN_IN_PATH = '/login/admin/owner';
+
+/**
+ * An owner session the server no longer renews ends here: the owner's state goes (the customer's
+ * stays) and the owner signs in again at the owner sign-in, which returns to where they were.
+ */
+function useOwnerSessionExpiry(): void {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('/');
+  here.current = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    setOwnerSessionHandler(() => {
+      dispatch(ownerSessionExpired());
+      const from = here.current;
+      if (from.startsWith(OWNER_SIGN_IN_PATH)) return;
+      navigate(OWNER_SIGN_IN_PATH, { state: { from } });
+    });
+    return () => setOwnerSessionHandler(null);
+  }, [dispatch, navigate]);
 }
 
 /** Start-up data loads; the full-screen loader shows until every one of them settles. */
 export function useStartupData(): void {
+  useOwnerSessionExpiry();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   useEffect(() => {

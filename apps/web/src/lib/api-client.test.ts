@@ -2,7 +2,14 @@ import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../stores/store';
 import { signIn } from '../test/customer-fixtures';
-import { ApiError, apiPage, apiRequest, apiUpload, setNavigator } from './api-client';
+import {
+  ApiError,
+  apiPage,
+  apiRequest,
+  apiUpload,
+  setNavigator,
+  setOwnerSessionHandler,
+} from './api-client';
 
 interface Seen {
   path: string;
@@ -196,6 +203,57 @@ describe('apiRequest token refresh and refusals', () => {
     expect(navigate).not.toHaveBeenCalled();
     // The customer's session is not the owner's: it stays.
     expect(store.getState().auth.isUserAuthenticated).toBe(true);
+  });
+
+  it("renews owner-only calls outside /admins/ through the owner's cookie too", async () => {
+    const seen: string[] = [];
+    let renewed = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = String(input).replace(/^.*\/api\/v1/, '');
+        seen.push(path);
+        if (path === '/admins/refresh-token') {
+          renewed = true;
+          return envelope(200, { accessToken: 'a', refreshToken: 'r' });
+        }
+        return renewed ? envelope(200, [path]) : envelope(401, null, 'Access token expired');
+      }),
+    );
+    await expect(apiRequest('/users/getUserDetails')).resolves.toEqual(['/users/getUserDetails']);
+    renewed = false;
+    await expect(apiRequest('/orders/orderDetails', { realm: 'owner' })).resolves.toEqual([
+      '/orders/orderDetails',
+    ]);
+    expect(seen).toEqual([
+      '/users/getUserDetails',
+      '/admins/refresh-token',
+      '/users/getUserDetails',
+      '/orders/orderDetails',
+      '/admins/refresh-token',
+      '/orders/orderDetails',
+    ]);
+  });
+
+  it('ends only the owner session once when the owner refresh is refused', async () => {
+    const server = stubServer({ refreshWorks: false });
+    const store = signedInStore();
+    const expired = vi.fn();
+    setOwnerSessionHandler(expired);
+    try {
+      const results = await Promise.allSettled([
+        apiRequest('/admins/getAdmin'),
+        apiRequest('/users/getUserDetails'),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(server.count('/admins/refresh-token')).toBe(1);
+      expect(server.count('/users/refresh-token')).toBe(0);
+      expect(expired).toHaveBeenCalledTimes(1);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(store.getState().auth.isUserAuthenticated).toBe(true);
+    } finally {
+      setOwnerSessionHandler(null);
+    }
   });
 
   it("toasts a 429 with the server message, or the shop's fallback", async () => {

@@ -75,15 +75,28 @@ function refreshSession(): Promise<boolean> {
 }
 
 let refreshingOwner: Promise<boolean> | null = null;
+let ownerExpired: (() => void) | null = null;
 
-// The owner's session renews through its own cookie; a refusal is left to the owner area, whose
-// sign-in is not /login.
+/**
+ * The app hands over what ends an owner session the server no longer renews: the owner's state
+ * goes and the owner is sent to the owner sign-in, never to the customer's /login.
+ */
+export function setOwnerSessionHandler(expire: (() => void) | null): void {
+  ownerExpired = expire;
+}
+
+// The owner's session renews through its own cookie; concurrent 401s share one refresh, and a
+// refusal ends the owner session once, leaving the customer's untouched.
 function refreshOwnerSession(): Promise<boolean> {
   refreshingOwner ??= send(OWNER_REFRESH_PATH, { method: 'POST' })
     .then(
       (response) => response.ok,
       () => false,
     )
+    .then((refreshed) => {
+      if (!refreshed) ownerExpired?.();
+      return refreshed;
+    })
     .finally(() => {
       refreshingOwner = null;
     });
@@ -94,11 +107,13 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /**
-   * A 401 renews the session once through its refresh cookie and retries. `/admins/` calls renew
-   * the owner's session, and a refusal there never leads to the customer's /login.
-   */
+  /** A 401 renews the session once through its refresh cookie and retries. */
   refreshOn401?: boolean;
+  /**
+   * Whose session a 401 renews: the owner's for owner calls (the owner-only paths by default),
+   * whose refusal never leads to the customer's /login; the customer's otherwise.
+   */
+  realm?: 'customer' | 'owner';
 }
 
 /**
@@ -132,9 +147,25 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
   return { ...payload, data, meta };
 }
 
+// Calls only the owner may make: a 401 on them renews the owner's session, whoever else is signed in.
+const OWNER_ONLY =
+  /^\/(admins\/|users\/getUserDetails|users\/deleteUser\/|products\/(add|update|delete|reorder)|banners\/(add|delete|reorder))/;
+
+function realmOf(path: string, options: RequestOptions): 'customer' | 'owner' {
+  return options.realm ?? (OWNER_ONLY.test(path) ? 'owner' : 'customer');
+}
+
+/** The whole success envelope, for a screen that shows the server's message. */
+export async function apiAnswer<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiSuccess<T>> {
+  return apiEnvelope<T>(path, options);
+}
+
 async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<ApiSuccess<T>> {
   let response = await send(path, options);
-  const owner = path.startsWith('/admins/');
+  const owner = realmOf(path, options) === 'owner';
   const mayRefresh = options.refreshOn401 ?? !NEVER_REFRESHED.has(path);
   if (
     response.status === 401 &&

@@ -4,17 +4,28 @@ import { NOT_AUTHENTICATED } from '../api/account-thunk';
 import { addAddress } from '../api/add-address';
 import { deleteAddress } from '../api/delete-address';
 import { editAddress } from '../api/edit-address';
+import { fetchAllOrders } from '../api/get-all-orders';
+import { fetchUserDetails } from '../api/get-user-details';
 import { googleLogin } from '../api/google-login';
 import { loadAddresses } from '../api/load-addresses';
+import { loadAdmin } from '../api/load-admin';
 import { loadUser } from '../api/load-user';
+import { loginAdmin } from '../api/login-admin';
 import { loginUser } from '../api/login-user';
+import { logoutAdmin } from '../api/logout-admin';
 import { logoutUser } from '../api/logout-user';
 import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
 import { loginVerification } from '../api/verify-login';
 import { customer, homeAddress, ok, stubRoutes } from '../test/customer-fixtures';
-import { type AuthState, authReducer, initialAuthState, sessionExpired } from './auth-slice';
+import {
+  type AuthState,
+  authReducer,
+  initialAuthState,
+  ownerSessionExpired,
+  sessionExpired,
+} from './auth-slice';
 import { createStore } from './store';
 
 // Short ids and an empty address book, so the reducer's bookkeeping is easy to read below.
@@ -200,5 +211,72 @@ describe('local refusals (Not authenticated)', () => {
     expect(result.payload).toBe(NOT_AUTHENTICATED);
     expect(result.type).toMatch(/rejected$/);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+const credentials = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
+
+describe('auth reducer: the owner', () => {
+  const admin = { _id: 'admin-1', email: 'owner@mithilamakhana.in', name: 'Owner' };
+
+  it('signs the owner in on login or load-admin success, and out on any failure', () => {
+    let state = authReducer(initialAuthState, loginAdmin.fulfilled(admin, 'r', credentials));
+    expect(state).toMatchObject({ admin, isAdminAuthenticated: true, loading: false });
+    state = authReducer(state, loadAdmin.rejected(null, 'r', undefined, 'Not authenticated'));
+    expect(state).toMatchObject({ admin: null, isAdminAuthenticated: false });
+    state = authReducer(state, loadAdmin.fulfilled(admin, 'r'));
+    expect(state).toMatchObject({ admin, isAdminAuthenticated: true });
+    state = authReducer(
+      state,
+      loginAdmin.rejected(null, 'r', credentials, 'Invalid email or password'),
+    );
+    expect(state).toMatchObject({
+      admin: null,
+      isAdminAuthenticated: false,
+      error: 'Invalid email or password',
+    });
+  });
+
+  it("clears the owner's state on logout, refused or not, and on an ended session, never the customer's", () => {
+    const signedIn: AuthState = {
+      ...initialAuthState,
+      user: customer,
+      isUserAuthenticated: true,
+      admin,
+      isAdminAuthenticated: true,
+      userDetails: [customer],
+    };
+    for (const action of [
+      logoutAdmin.fulfilled('Admin Logout successfully', 'r'),
+      logoutAdmin.rejected(null, 'r', undefined, 'Server error'),
+      ownerSessionExpired(),
+    ]) {
+      const state = authReducer(signedIn, action);
+      expect(state).toMatchObject({
+        admin: null,
+        isAdminAuthenticated: false,
+        userDetails: [],
+        ownerOrders: [],
+        user: customer,
+        isUserAuthenticated: true,
+      });
+    }
+  });
+
+  it("refuses the owner's calls locally without an owner session", async () => {
+    const api = stubRoutes({});
+    const store = createStore();
+    const results = [
+      await store.dispatch(loadAdmin()),
+      await store.dispatch(fetchUserDetails()),
+      await store.dispatch(fetchAllOrders()),
+    ];
+    for (const result of results) expect(result.payload).toBe(NOT_AUTHENTICATED);
+    expect(api.calls).toHaveLength(0);
+    // A customer may read their own orders, not the customers or the owner.
+    store.dispatch(loginVerification.fulfilled({ user: customer }, 'r', { email: '', otp: '' }));
+    expect((await store.dispatch(loadAdmin())).payload).toBe(NOT_AUTHENTICATED);
+    expect((await store.dispatch(fetchUserDetails())).payload).toBe(NOT_AUTHENTICATED);
+    expect(api.calls).toHaveLength(0);
   });
 });

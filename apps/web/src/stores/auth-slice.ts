@@ -1,14 +1,21 @@
 import type { Address, User } from '@makhana/domain/account';
+import type { Order } from '@makhana/domain/orders';
 import { type ActionReducerMapBuilder, createSlice } from '@reduxjs/toolkit';
 import type { Session } from '../api/account-thunk';
 import { addAddress } from '../api/add-address';
 import { deleteAddress } from '../api/delete-address';
 import { editAddress } from '../api/edit-address';
+import { fetchAllOrders } from '../api/get-all-orders';
+import { fetchUserDetails } from '../api/get-user-details';
 import { googleLogin } from '../api/google-login';
 import { loadAddresses } from '../api/load-addresses';
+import { loadAdmin } from '../api/load-admin';
 import { loadUser } from '../api/load-user';
+import { loginAdmin } from '../api/login-admin';
 import { loginUser, type PendingUser } from '../api/login-user';
+import { logoutAdmin } from '../api/logout-admin';
 import { logoutUser } from '../api/logout-user';
+import type { Admin } from '../api/owner-thunk';
 import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
@@ -17,14 +24,16 @@ import { loginVerification } from '../api/verify-login';
 /**
  * Who is signed in, never how: the browser's session lives in httpOnly cookies that no script can
  * read, so a script injected into the page finds no token here or in the persisted copy.
- * `address` starts as one null entry: not loaded yet.
+ * `address` starts as one null entry: not loaded yet. `userDetails` (every customer) and
+ * `ownerOrders` (every order) are the owner's, loaded only for a signed-in owner and never persisted.
  */
 export interface AuthState {
   user: User | PendingUser | null;
-  admin: { _id: string; email: string } | null;
+  admin: Admin | null;
   address: (Address | null)[];
   loading: boolean;
-  userDetails: unknown[];
+  userDetails: User[];
+  ownerOrders: Order[];
   isUserAuthenticated: boolean;
   isAdminAuthenticated: boolean;
   error: string | null;
@@ -36,6 +45,7 @@ export const initialAuthState: AuthState = {
   address: [null],
   loading: false,
   userDetails: [],
+  ownerOrders: [],
   isUserAuthenticated: false,
   isAdminAuthenticated: false,
   error: null,
@@ -59,6 +69,14 @@ function clearUser(state: AuthState): void {
   state.user = null;
   state.isUserAuthenticated = false;
   state.address = [null];
+}
+
+/** The owner's session is over: their state goes, the customer's stays. */
+function clearAdmin(state: AuthState): void {
+  state.admin = null;
+  state.isAdminAuthenticated = false;
+  state.userDetails = [];
+  state.ownerOrders = [];
 }
 
 function signIn(state: AuthState, { user }: Session): void {
@@ -107,6 +125,8 @@ const authSlice = createSlice({
   reducers: {
     /** A refused token refresh: the session is over, so the customer's state goes. */
     sessionExpired: clearUser,
+    /** A refused owner refresh: the owner's state goes, never the customer's. */
+    ownerSessionExpired: clearAdmin,
   },
   extraReducers: (builder) => {
     trackLoading(builder);
@@ -168,7 +188,39 @@ const authSlice = createSlice({
       })
       .addCase(deleteAddress.rejected, (state, action) => {
         state.error = action.payload ?? 'Server error';
+      })
+      .addCase(loginAdmin.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(loginAdmin.fulfilled, (state, action) => {
+        state.loading = false;
+        state.admin = action.payload;
+        state.isAdminAuthenticated = true;
+      })
+      .addCase(loadAdmin.fulfilled, (state, action) => {
+        state.admin = action.payload;
+        state.isAdminAuthenticated = true;
+      })
+      .addCase(logoutAdmin.fulfilled, clearAdmin)
+      .addCase(logoutAdmin.rejected, (state, action) => {
+        clearAdmin(state);
+        state.error = action.payload ?? action.error.message ?? 'Server error';
+      })
+      .addCase(fetchUserDetails.fulfilled, (state, action) => {
+        state.userDetails = action.payload;
+      })
+      .addCase(fetchAllOrders.fulfilled, (state, action) => {
+        state.ownerOrders = action.payload;
       });
+    for (const thunk of [loginAdmin, loadAdmin]) {
+      builder.addCase(thunk.rejected, (state, action) => {
+        state.loading = false;
+        if (action.meta.aborted) return;
+        state.error = action.payload || action.error.message || 'Server error';
+        clearAdmin(state);
+      });
+    }
     // Failures of the sign-in family end the session (docs/product.md#sessions).
     for (const thunk of [loginUser, registerUser, loadUser, loginVerification, googleLogin]) {
       builder.addCase(thunk.rejected, (state, action) => {
@@ -185,7 +237,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { sessionExpired } = authSlice.actions;
+export const { sessionExpired, ownerSessionExpired } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 /** The logout clean-up without a server call, for a session the server already refused. */

@@ -1,10 +1,13 @@
+import { DELAY_MS } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
-import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { CartIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { logoutAdmin } from '../../api/logout-admin';
+import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { SectionLink } from '../../components/section-link';
 import { selectCartSummary } from '../../stores/cart-selectors';
-import { useAppSelector } from '../../stores/hooks';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 
 type NavVariant = 'bar' | 'menu';
 
@@ -55,16 +58,64 @@ function NavItems({ variant, onNavigate }: { variant: NavVariant; onNavigate?: (
   );
 }
 
-/** Login for a visitor, Dashboard for a signed-in customer or admin. */
+/**
+ * The owner's sign-out: a toast, back to the top, and home 600 ms later. The owner's state is
+ * cleared whatever the server answers.
+ */
+function useOwnerLogout(onDone?: () => void) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const logout = async () => {
+    setBusy(true);
+    try {
+      const message = await dispatch(logoutAdmin()).unwrap();
+      toast.success(message || 'Admin Logout successfully');
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      timer.current = setTimeout(() => navigate('/'), DELAY_MS.afterAdminLogout);
+    } catch (reason) {
+      // A refusal carries the server's message; anything else threw on the way.
+      const message =
+        typeof reason === 'string'
+          ? reason || 'Server error'
+          : (reason as { message?: string } | null)?.message || 'Logout failed';
+      toast.error(message);
+    } finally {
+      setBusy(false);
+      onDone?.();
+    }
+  };
+  return { logout, busy };
+}
+
+/** Login for a visitor, Dashboard for a signed-in customer, Dashboard and Logout for the owner. */
 function AccountAction({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
   const { isUserAuthenticated, isAdminAuthenticated } = useAppSelector((state) => state.auth);
+  const owner = useOwnerLogout(onNavigate);
 
   if (isAdminAuthenticated) {
-    // The owner area adds its logout button next to this link.
     return (
-      <Link to="/owner/admin/dashboard" className={`btn-primary ${className}`} onClick={onNavigate}>
-        Dashboard
-      </Link>
+      <>
+        <Link
+          to="/owner/admin/dashboard"
+          className={`btn-primary ${className}`}
+          onClick={onNavigate}
+        >
+          Dashboard
+        </Link>
+        <button
+          type="button"
+          className={`btn-outline ${className}`}
+          onClick={owner.logout}
+          disabled={owner.busy}
+        >
+          <LogoutIcon className="h-4 w-4" />
+          Logout
+        </button>
+      </>
     );
   }
   if (isUserAuthenticated) {
@@ -170,7 +221,7 @@ export function Header() {
       >
         <nav aria-label="Mobile" className="container-page py-4">
           <NavItems variant="menu" onNavigate={closeMenu} />
-          <div className="mt-4 border-t border-cream-200 pt-4">
+          <div className="mt-4 flex flex-col gap-2 border-t border-cream-200 pt-4">
             <AccountAction className="w-full py-3 text-base" onNavigate={closeMenu} />
           </div>
         </nav>

@@ -1,0 +1,330 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../stores/store';
+import { customer, signIn, stubRoutes } from '../test/customer-fixtures';
+import { allOrders, customers, owner, ownerPassword, signInOwner } from '../test/owner-fixtures';
+import { catalogue, fail, ok, renderRoutes } from '../test/shop-fixtures';
+import { routes } from './router';
+
+let success: ReturnType<typeof vi.spyOn>;
+let error: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  success = vi.spyOn(toast, 'success').mockImplementation(() => 'toast');
+  error = vi.spyOn(toast, 'error').mockImplementation(() => 'toast');
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const ownerApi = {
+  'GET /banners/getBannerDetails': ok([]),
+  'POST /admins/onlyAdminTo/login': ok({ admin: owner, accessToken: 'a', refreshToken: 'r' }),
+  'GET /admins/getAdmin': ok(owner),
+  'GET /orders/orderDetails': ok(allOrders),
+  'GET /users/getUserDetails': ok(customers),
+};
+
+const OWNER_CALLS = [
+  'GET /admins/getAdmin',
+  'GET /users/getUserDetails',
+  'POST /admins/onlyAdminTo/login',
+];
+
+async function signInAsOwner(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('Email'), owner.email);
+  await user.type(screen.getByLabelText('Password'), ownerPassword);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+function ownerStore() {
+  const store = createStore();
+  signInOwner(store);
+  return store;
+}
+
+describe('/login/admin/owner: the owner sign-in', () => {
+  it("keeps the form's rules and messages, calling nothing until they hold", async () => {
+    const api = stubRoutes(ownerApi);
+    const user = userEvent.setup();
+    renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
+
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(screen.getByLabelText('Email'), 'owner@');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email')).toBeTruthy();
+    expect(api.callsTo('POST /admins/onlyAdminTo/login')).toHaveLength(0);
+  });
+
+  it('signs in, loads the admin, then orders and users, toasts and goes home', async () => {
+    const api = stubRoutes(ownerApi);
+    const user = userEvent.setup();
+    const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
+
+    await signInAsOwner(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    const ownerCalls = api
+      .order()
+      .filter((call) => !call.includes('/products/') && !call.includes('/banners/'));
+    expect(ownerCalls.slice(0, 2)).toEqual([
+      'POST /admins/onlyAdminTo/login',
+      'GET /admins/getAdmin',
+    ]);
+    expect(new Set(ownerCalls.slice(2))).toEqual(
+      new Set(['GET /orders/orderDetails', 'GET /users/getUserDetails']),
+    );
+    expect(api.callsTo('POST /admins/onlyAdminTo/login')[0]?.body).toEqual({
+      email: owner.email,
+      password: ownerPassword,
+    });
+    expect(success).toHaveBeenCalledWith('Admin login successfully');
+    expect(store.getState().auth).toMatchObject({
+      admin: owner,
+      isAdminAuthenticated: true,
+      userDetails: customers,
+      ownerOrders: allOrders,
+    });
+    // Who is signed in is remembered, never how: no password or token in the persisted state.
+    expect(JSON.stringify(store.getState().auth)).not.toContain(ownerPassword);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it("toasts the server's refusal, or 'server error' when the call fails on the way", async () => {
+    stubRoutes({
+      ...ownerApi,
+      'POST /admins/onlyAdminTo/login': fail(401, 'Invalid email or password'),
+    });
+    const user = userEvent.setup();
+    const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
+    await signInAsOwner(user);
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Invalid email or password', expect.anything()),
+    );
+    expect(store.getState().auth.isAdminAuthenticated).toBe(false);
+    expect(router.state.location.pathname).toBe('/login/admin/owner');
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(error).toHaveBeenLastCalledWith('server error', expect.anything()));
+    expect(success).not.toHaveBeenCalled();
+  });
+});
+
+describe('/owner/admin/dashboard: the owner only', () => {
+  it('shows a visitor the owner sign-in and loads no owner data', async () => {
+    const api = stubRoutes(ownerApi);
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard?tab=users'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Owner sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+    await act(async () => {});
+    for (const call of [...OWNER_CALLS, 'GET /orders/orderDetails']) {
+      expect(api.callsTo(call), call).toHaveLength(0);
+    }
+  });
+
+  it('shows a customer the owner sign-in, never owner data, and keeps them on the page', async () => {
+    const api = stubRoutes({ ...ownerApi, 'GET /users/getUser': ok(customer) });
+    const store = createStore();
+    signIn(store);
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard?tab=orders'],
+      store,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Owner sign-in' })).toBeTruthy();
+    await act(async () => {});
+    for (const call of OWNER_CALLS) expect(api.callsTo(call), call).toHaveLength(0);
+    expect(screen.queryByText(customers[1]!.email)).toBeNull();
+
+    // Signing in there opens the tab asked for, and the customer's session stays.
+    await signInAsOwner(userEvent.setup());
+    expect(
+      await screen.findByRole('tab', { name: 'Orders', selected: true }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/owner/admin/dashboard?tab=orders',
+    );
+    expect(store.getState().auth.isUserAuthenticated).toBe(true);
+  });
+
+  it('loads the owner data at start-up only for a signed-in owner and shows the four cards', async () => {
+    const api = stubRoutes(ownerApi);
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store: ownerStore() });
+    const sales = await screen.findByTestId('figure-sales');
+    await waitFor(() => expect(within(sales).getByText('4')).toBeTruthy());
+    expect(within(screen.getByTestId('figure-users')).getByText('2')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('figure-products')).getByText(String(catalogue.length)),
+      ).toBeTruthy(),
+    );
+    // The fixtures' orders are from May 2025: nothing last month to compare with.
+    const growth = screen.getByTestId('figure-growth');
+    expect(within(growth).getByText('—')).toBeTruthy();
+    expect(growth.textContent).toContain('No paid orders last month');
+    expect(growth.textContent).not.toContain('+25%');
+    expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
+    expect(api.callsTo('GET /users/getUserDetails')).toHaveLength(1);
+    expect(api.callsTo('GET /orders/orderDetails')).toHaveLength(1);
+  });
+
+  it('moves between tabs with the arrow keys, Home and End, keeping the tab in the address', async () => {
+    stubRoutes(ownerApi);
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, {
+      initialEntries: [{ pathname: '/owner/admin/dashboard', state: { section: 'Users' } }],
+      store: ownerStore(),
+    });
+    const users = await screen.findByRole('tab', { name: 'Users', selected: true });
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Dashboard', 'Products', 'Users', 'Orders', 'Banners']);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(users.id);
+    expect(await screen.findAllByTestId('user-row')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /delete/i })).toBeNull();
+
+    users.focus();
+    await user.keyboard('{ArrowRight}');
+    const orders = await screen.findByRole('tab', { name: 'Orders', selected: true });
+    expect(document.activeElement).toBe(orders);
+    expect(router.state.location.search).toBe('?tab=orders');
+    expect(await screen.findAllByTestId('owner-order-row')).toHaveLength(4);
+
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(
+      await screen.findByRole('tab', { name: 'Dashboard', selected: true }),
+    );
+    expect(router.state.location.search).toBe('?tab=dashboard');
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(
+      await screen.findByRole('tab', { name: 'Banners', selected: true }),
+    );
+    await user.keyboard('{End}');
+    await screen.findByRole('tab', { name: 'Banners', selected: true });
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(
+      await screen.findByRole('tab', { name: 'Dashboard', selected: true }),
+    );
+    for (const tab of screen.getAllByRole('tab')) {
+      expect(tab.tabIndex).toBe(tab.getAttribute('aria-selected') === 'true' ? 0 : -1);
+    }
+  });
+
+  it('lists every order with its colours and opens a pop-up with lines, address and tracking', async () => {
+    stubRoutes(ownerApi);
+    const user = userEvent.setup();
+    renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard?tab=orders'],
+      store: ownerStore(),
+    });
+    const rows = await screen.findAllByTestId('owner-order-row');
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '#MM-250514-0003',
+      '#MM-250513-0002',
+      '#MM-2025-0042',
+      '#MM-2025-0001',
+    ]);
+    const delivered = rows[3]!;
+    expect(delivered.textContent).toContain('Asha Jha');
+    expect(delivered.textContent).toContain('₹898');
+    expect(within(delivered).getByTestId('order-status').dataset.tone).toBe('green');
+    expect(within(rows[2]!).getByTestId('order-status').dataset.tone).toBe('yellow');
+    expect(rows[1]!.textContent).toContain('Ravi Kumar');
+    // A phone gets the same orders as cards.
+    const cards = screen.getAllByTestId('owner-order-card');
+    expect(cards.map((card) => card.querySelector('p')?.textContent)).toEqual(
+      rows.map((row) => within(row).getByRole('rowheader').textContent),
+    );
+    expect(within(cards[3]!).getByRole('button', { name: 'View order MM-2025-0001' })).toBeTruthy();
+
+    await user.click(within(delivered).getByRole('button', { name: 'View order MM-2025-0001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Order #MM-2025-0001' });
+    expect(within(dialog).getAllByTestId('owner-order-line')).toHaveLength(1);
+    expect(dialog.textContent).toContain('Classic Roasted Makhana');
+    expect(dialog.textContent).toContain('12 Station Road');
+    expect(dialog.textContent).toContain('DLV998877');
+    expect(
+      within(dialog).getByRole('link', { name: 'Track the parcel' }).getAttribute('href'),
+    ).toBe('https://track.example.com/DLV998877');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('renews an expired owner session once and retries, leaving the customer alone', async () => {
+    let renewed = false;
+    const api = stubRoutes({
+      ...ownerApi,
+      'POST /admins/refresh-token': () => {
+        renewed = true;
+        return ok({ accessToken: 'a2', refreshToken: 'r2' });
+      },
+      'GET /users/getUserDetails': () =>
+        renewed ? ok(customers) : fail(401, 'Access token expired'),
+    });
+    const store = ownerStore();
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard?tab=users'], store });
+    expect(await screen.findAllByTestId('user-row')).toHaveLength(2);
+    expect(api.callsTo('POST /admins/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('GET /users/getUserDetails')).toHaveLength(2);
+    expect(api.callsTo('POST /users/refresh-token')).toHaveLength(0);
+    expect(store.getState().auth.isAdminAuthenticated).toBe(true);
+  });
+
+  it('sends an owner whose session ended to the owner sign-in, and back after signing in', async () => {
+    let signedIn = false;
+    const api = stubRoutes({
+      ...ownerApi,
+      'GET /users/getUser': ok(customer),
+      'POST /admins/refresh-token': fail(401, 'Session expired. Please log in again.'),
+      'POST /admins/onlyAdminTo/login': () => {
+        signedIn = true;
+        return ok({ admin: owner, accessToken: 'a', refreshToken: 'r' });
+      },
+      'GET /admins/getAdmin': () => (signedIn ? ok(owner) : fail(401, 'Access token expired')),
+      'GET /users/getUserDetails': () =>
+        signedIn ? ok(customers) : fail(401, 'Access token expired'),
+      'GET /orders/orderDetails': () =>
+        signedIn ? ok(allOrders) : fail(401, 'Access token expired'),
+    });
+    const store = ownerStore();
+    signIn(store);
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard?tab=orders'],
+      store,
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/admin/owner'), {
+      timeout: 5000,
+    });
+    expect(store.getState().auth).toMatchObject({
+      admin: null,
+      isAdminAuthenticated: false,
+      ownerOrders: [],
+      userDetails: [],
+      // The customer's session is not the owner's.
+      isUserAuthenticated: true,
+    });
+    expect(api.callsTo('POST /admins/refresh-token')).toHaveLength(1);
+    expect(api.callsTo('POST /users/refresh-token')).toHaveLength(0);
+
+    await signInAsOwner(userEvent.setup());
+    await waitFor(
+      () =>
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+          '/owner/admin/dashboard?tab=orders',
+        ),
+      { timeout: 5000 },
+    );
+    expect(await screen.findAllByTestId('owner-order-row')).toHaveLength(4);
+  });
+});

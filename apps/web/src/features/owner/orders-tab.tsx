@@ -1,0 +1,202 @@
+import type { User } from '@makhana/domain/account';
+import { formatRupees } from '@makhana/domain/money';
+import type { Order } from '@makhana/domain/orders';
+import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
+import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import { formatOrderDate, shippingAddressLines } from '../../lib/orders';
+import { useAppSelector } from '../../stores/hooks';
+import {
+  cellClass,
+  EmptyRow,
+  headCellClass,
+  OwnerCard,
+  OwnerCards,
+  OwnerTable,
+} from './owner-table';
+
+/** The customer's name from their account, else from the order's address. */
+function customerName(order: Order, users: User[]): string {
+  const user = users.find((candidate) => candidate._id === order.user);
+  const fromAccount = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
+  const { firstName, lastName } = order.shippingAddress;
+  return fromAccount || [firstName, lastName].filter(Boolean).join(' ') || '—';
+}
+
+function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) {
+  const lines = orderLinesOf(order);
+  return (
+    <Dialog
+      title={`Order #${order.orderNumber}`}
+      description={`Placed ${formatOrderDate(order.createdAt)}`}
+      onClose={onClose}
+    >
+      <div className="flex flex-wrap gap-2">
+        <OrderStatusBadge status={order.status} />
+        <PaymentStatusBadge status={order.paymentStatus} />
+      </div>
+      <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted">Items</h3>
+      <OrderLines lines={lines} testId="owner-order-line" />
+      <OrderTotals
+        subtotal={linesSubtotal(lines)}
+        shipping={order.shippingCost}
+        total={order.totalAmount}
+        testIdPrefix="owner-order"
+      />
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <section>
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">
+            Shipping address
+          </h3>
+          <address className="mt-2 text-sm not-italic leading-6 text-ink">
+            {shippingAddressLines(order.shippingAddress).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            {order.shippingAddress.email && (
+              <span className="block break-all">{order.shippingAddress.email}</span>
+            )}
+          </address>
+        </section>
+        <section>
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">Tracking</h3>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div>
+              <dt className="inline text-muted">Tracking number: </dt>
+              <dd className="inline font-medium">{order.trackingNumber ?? 'Not shipped yet'}</dd>
+            </div>
+            {order.trackingUrl && (
+              <div>
+                <dt className="sr-only">Tracking link</dt>
+                <dd>
+                  <a
+                    href={order.trackingUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-semibold text-forest-700 underline underline-offset-4"
+                  >
+                    Track the parcel
+                  </a>
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt className="inline text-muted">Payment id: </dt>
+              <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </Dialog>
+  );
+}
+
+function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
+  return (
+    <button
+      type="button"
+      className="btn-outline px-4 py-1.5"
+      aria-label={`View order ${order.orderNumber}`}
+      onClick={() => onOpen(order)}
+    >
+      View
+    </button>
+  );
+}
+
+/** Every order, newest first, each opening a pop-up with its lines, address and tracking. */
+export function OrdersTab() {
+  const orders = useAppSelector((state) => state.auth.ownerOrders);
+  const users = useAppSelector((state) => state.auth.userDetails);
+  const [open, setOpen] = useState<Order | null>(null);
+  const sorted = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <>
+      <OwnerCards label="Orders">
+        {sorted.length === 0 && <li className="card p-6 text-center text-muted">No orders yet.</li>}
+        {sorted.map((order) => (
+          <OwnerCard key={order._id} testId="owner-order-card">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-ink">#{order.orderNumber}</p>
+                <p className="mt-0.5 text-sm text-muted">
+                  {formatOrderDate(order.createdAt)} · {customerName(order, users)}
+                </p>
+              </div>
+              <p className="shrink-0 font-display text-lg font-semibold text-forest-800">
+                {formatRupees(order.totalAmount)}
+              </p>
+            </div>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+              <div className="flex flex-wrap gap-2">
+                <OrderStatusBadge status={order.status} />
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </div>
+              <ViewButton order={order} onOpen={setOpen} />
+            </div>
+          </OwnerCard>
+        ))}
+      </OwnerCards>
+      <OwnerTable label="Orders">
+        <caption className="sr-only">Orders</caption>
+        <thead>
+          <tr>
+            <th scope="col" className={`${headCellClass}`}>
+              Order
+            </th>
+            <th scope="col" className={headCellClass}>
+              Date
+            </th>
+            <th scope="col" className={headCellClass}>
+              Customer
+            </th>
+            <th scope="col" className={`${headCellClass} text-right`}>
+              Total
+            </th>
+            <th scope="col" className={headCellClass}>
+              Payment
+            </th>
+            <th scope="col" className={headCellClass}>
+              Status
+            </th>
+            <th scope="col" className={headCellClass}>
+              <span className="sr-only">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.length === 0 && <EmptyRow columns={7}>No orders yet.</EmptyRow>}
+          {sorted.map((order) => (
+            <tr key={order._id} data-testid="owner-order-row">
+              <th scope="row" className={`${cellClass} whitespace-nowrap font-semibold text-ink`}>
+                #{order.orderNumber}
+              </th>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                {formatOrderDate(order.createdAt)}
+              </td>
+              <td className={cellClass}>{customerName(order, users)}</td>
+              <td
+                className={`${cellClass} whitespace-nowrap text-right font-semibold tabular-nums`}
+              >
+                {formatRupees(order.totalAmount)}
+              </td>
+              <td className={cellClass}>
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </td>
+              <td className={cellClass}>
+                <OrderStatusBadge status={order.status} />
+              </td>
+              <td className={`${cellClass} text-right`}>
+                <ViewButton order={order} onOpen={setOpen} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </OwnerTable>
+      {open && <OrderDetail order={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
