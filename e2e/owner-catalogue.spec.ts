@@ -215,12 +215,16 @@ test.describe('the owner runs the catalogue', () => {
 test.describe('the owner catalogue tabs on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('the products table, the form and the banners are accessible and fit the screen', async ({
+  test('the product cards, the form and the banners are accessible and fit the screen', async ({
     page,
   }) => {
     await ownerSignsIn(page);
     await openTab(page, 'products');
-    await expect(page.getByRole('table', { name: 'Products' })).toBeVisible();
+    // A card per product on a phone, its buttons at hand.
+    const cards = page.getByRole('list', { name: 'Products' });
+    await expect(cards).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Products' })).toHaveCount(0);
+    await expect(cards.getByRole('button', { name: 'Edit Tangy Tomato Makhana' })).toBeVisible();
     await expectAccessible(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);

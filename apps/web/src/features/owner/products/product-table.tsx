@@ -3,9 +3,11 @@ import { formatRupees } from '@makhana/domain/money';
 import { lowestStock, type Product } from '@makhana/domain/product';
 import { onSale } from './product-values';
 
-// On a phone the table scrolls sideways under the product's name and picture.
-const STICKY =
-  'sticky left-0 z-[1] w-[190px] min-w-[190px] shadow-[1px_0_0_var(--color-cream-200)] sm:static sm:w-auto sm:shadow-none';
+interface ActionProps {
+  product: Product;
+  onEdit: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
 
 interface ProductTableProps {
   products: readonly Product[];
@@ -53,16 +55,100 @@ function SaleBadge({ product }: { product: Product }) {
   );
 }
 
-/** The owner's products: one row each, scrolled sideways on a phone, the name kept in view. */
+function Rating({ product }: { product: Product }) {
+  return product.rating.count > 0 ? (
+    <>
+      {product.rating.average.toFixed(1)} ({product.rating.count})
+    </>
+  ) : (
+    <>—</>
+  );
+}
+
+function Actions({ product, onEdit, onDelete, wide = false }: ActionProps & { wide?: boolean }) {
+  const size = wide ? 'flex-1 py-2' : 'px-4 py-1.5';
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn-outline ${size}`}
+        onClick={() => onEdit(product)}
+        aria-label={`Edit ${product.name}`}
+      >
+        Edit
+      </button>
+      <button
+        type="button"
+        className={`btn border border-maroon-600/40 text-maroon-700 hover:bg-maroon-600/5 ${size}`}
+        onClick={() => onDelete(product)}
+        aria-label={`Delete ${product.name}`}
+      >
+        Delete
+      </button>
+    </>
+  );
+}
+
+/** On a phone: one card per product, its figures under its name and its buttons at hand. */
+export function ProductCards({ products, onEdit, onDelete }: ProductTableProps) {
+  return (
+    <ul aria-label="Products" className="space-y-3">
+      {products.map((product) => {
+        const stock = lowestStock(product);
+        return (
+          <li key={product._id} className="card p-4">
+            <div className="flex gap-3">
+              <Thumb product={product} />
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold leading-snug text-ink">{product.name}</h3>
+                <p className="truncate text-xs text-muted">
+                  {[product.variant, product.sku].filter(Boolean).join(' · ')}
+                </p>
+              </div>
+            </div>
+            <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-muted">Price</dt>
+                <dd className="font-semibold tabular-nums">{formatRupees(product.price)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted">Stock</dt>
+                <dd
+                  className={`font-semibold tabular-nums ${stock === 0 ? 'text-maroon-700' : ''}`}
+                >
+                  {stock}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted">Rating</dt>
+                <dd className="tabular-nums">
+                  <Rating product={product} />
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-3">
+              <SaleBadge product={product} />
+            </div>
+            <div className="mt-3 flex gap-2">
+              <Actions product={product} onEdit={onEdit} onDelete={onDelete} wide />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The owner's products on a wider screen: one row each. */
 export function ProductTable({ products, onEdit, onDelete }: ProductTableProps) {
   return (
     // `relative` keeps the hidden caption inside the scrolled box rather than widening the page.
     <div className="card relative overflow-x-auto">
-      <table className="w-full min-w-[680px] text-left text-sm">
+      <table className="w-full min-w-[640px] text-left text-sm">
         <caption className="sr-only">Products</caption>
         <thead className="border-b border-cream-200 bg-cream-50 text-xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${STICKY} bg-cream-50 px-4 py-3`}>
+            <th scope="col" className="px-4 py-3">
               Name
             </th>
             <th scope="col" className="px-4 py-3 text-right">
@@ -87,7 +173,7 @@ export function ProductTable({ products, onEdit, onDelete }: ProductTableProps) 
             const stock = lowestStock(product);
             return (
               <tr key={product._id}>
-                <th scope="row" className={`${STICKY} bg-white px-4 py-3 font-normal`}>
+                <th scope="row" className="px-4 py-3 font-normal">
                   <span className="flex items-center gap-3">
                     <Thumb product={product} />
                     <span className="min-w-0">
@@ -110,28 +196,11 @@ export function ProductTable({ products, onEdit, onDelete }: ProductTableProps) 
                   <SaleBadge product={product} />
                 </td>
                 <td className="px-4 py-3 tabular-nums">
-                  {product.rating.count > 0
-                    ? `${product.rating.average.toFixed(1)} (${product.rating.count})`
-                    : '—'}
+                  <Rating product={product} />
                 </td>
                 <td className="px-4 py-3">
                   <span className="flex justify-end gap-2">
-                    <button
-                      type="button"
-                      className="btn-outline px-4 py-1.5"
-                      onClick={() => onEdit(product)}
-                      aria-label={`Edit ${product.name}`}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn border border-maroon-600/40 px-4 py-1.5 text-maroon-700 hover:bg-maroon-600/5"
-                      onClick={() => onDelete(product)}
-                      aria-label={`Delete ${product.name}`}
-                    >
-                      Delete
-                    </button>
+                    <Actions product={product} onEdit={onEdit} onDelete={onDelete} />
                   </span>
                 </td>
               </tr>

@@ -117,6 +117,29 @@ describe('ProductsTab table', () => {
     ]);
   });
 
+  it('shows a card per product on a phone, with its figures and buttons', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    stubRoutes({});
+    const { user } = renderTab();
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(4);
+    const card = within(cards.find((c) => c.textContent?.includes('Peri Peri')) as HTMLElement);
+    expect(card.getByText('Stock').nextElementSibling?.textContent).toBe('12');
+    expect(card.getByText('Price').nextElementSibling?.textContent).toBe('₹349');
+    await user.click(card.getByRole('button', { name: 'Edit Peri Peri Makhana' }));
+    expect(screen.getByRole('dialog', { name: 'Edit Peri Peri Makhana' })).toBeTruthy();
+    phone.mockRestore();
+  });
+
   it('sorts the newest first by default', () => {
     renderTab([
       makeProduct({ _id: 'old', name: 'Old', createdAt: '2025-01-01T00:00:00.000Z' }),

@@ -8,7 +8,8 @@ import { deleteProduct } from './api/delete-product';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProductForm } from './product-form';
 import { type ProductSort, SORTS, searchProducts, sortProducts } from './product-list';
-import { ProductTable } from './product-table';
+import { ProductCards, ProductTable } from './product-table';
+import { useNarrowScreen } from './use-narrow-screen';
 
 export const PRODUCT_DELETED = 'Product Delete successfully';
 
@@ -24,6 +25,7 @@ export function ProductsTab() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const searchId = useId();
+  const narrow = useNarrowScreen();
   const sortId = useId();
 
   const shown = useMemo(
@@ -107,6 +109,12 @@ export function ProductsTab() {
               : 'No products yet. Add the first one.'
             : 'No products match your search.'}
         </p>
+      ) : narrow ? (
+        <ProductCards
+          products={shown}
+          onEdit={(product) => setEditing(product._id)}
+          onDelete={setDeleting}
+        />
       ) : (
         <ProductTable
           products={shown}
