@@ -222,6 +222,22 @@ describe('product pictures', () => {
     ]);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Product not found');
+    // A product the owner deleted is hidden from the shop, and takes no more pictures.
+    const deleted = await post(`/products/deleteProduct/${productId}`, {});
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const rows = await productImageRows(productId);
+    const late = await upload(`/products/addProductImage/${productId}`, [
+      { name: 'a.png', bytes: await pngOf(400, 400) },
+    ]);
+    expect(late.statusCode).toBe(404);
+    const [url] = rows.map((row) => row.url);
+    expect(
+      (await post(`/products/deleteProductImage/${productId}`, { imageUrl: url })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(`/products/reorderProductImages/${productId}`, { images: [url] })).statusCode,
+    ).toBe(404);
+    expect(await productImageRows(productId)).toEqual(rows);
     expect(storedFiles()).toEqual(before);
   });
 

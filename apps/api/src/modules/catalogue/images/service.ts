@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseRendition, renditionName, renditionUrls } from '@makhana/domain/images';
 import type { Banner, Product } from '@makhana/domain/product';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Rendition } from '../../../adapters/images/image-pipeline';
 import type { ImageStorage } from '../../../adapters/storage/storage';
 import type { Database, Executor } from '../../../db/client';
@@ -109,13 +109,13 @@ async function withStoredPictures<T>(
   }
 }
 
-/** The product's row, locked for this transaction's picture changes; a 404 when there is none. */
+/** The product's row, locked for this transaction's picture changes; a 404 when there is none or it was deleted. */
 async function lockProduct(tx: Executor, productId: string): Promise<void> {
   if (!isUuid(productId)) throw new NotFoundError(PRODUCT_NOT_FOUND);
   const [row] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.id, productId))
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)))
     .for('update');
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
 }
@@ -140,7 +140,7 @@ export async function assertProductExists(db: Database, productId: string): Prom
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
 }
 
