@@ -205,7 +205,11 @@ export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
         <p className="text-sm text-muted">
           Each weight is sold on its own. Leave the SKU empty and the shop assigns one.
         </p>
-        {e.quantity?.message && <p className="text-sm text-maroon-700">{e.quantity.message}</p>}
+        {(e.quantity?.root?.message ?? e.quantity?.message) && (
+          <p role="alert" className="text-sm font-medium text-maroon-700">
+            {e.quantity?.root?.message ?? e.quantity?.message}
+          </p>
+        )}
         <ol className="space-y-3">
           {variants.fields.map((field, index) => {
             const n = index + 1;
