@@ -19,6 +19,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The journeys below sign in through the form and load lazy screens: slow on a busy machine.
+const JOURNEY_MS = 20_000;
+
 const ownerApi = {
   'GET /banners/getBannerDetails': ok([]),
   'POST /admins/onlyAdminTo/login': ok({ admin: owner, accessToken: 'a', refreshToken: 'r' }),
@@ -62,64 +65,74 @@ describe('/login/admin/owner: the owner sign-in', () => {
     expect(api.callsTo('POST /admins/onlyAdminTo/login')).toHaveLength(0);
   });
 
-  it('signs in, loads the admin, then orders and users, toasts and goes home', async () => {
-    const api = stubRoutes(ownerApi);
-    const user = userEvent.setup();
-    const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
+  it(
+    'signs in, loads the admin, then orders and users, toasts and goes home',
+    async () => {
+      const api = stubRoutes(ownerApi);
+      const user = userEvent.setup();
+      const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
 
-    await signInAsOwner(user);
+      await signInAsOwner(user);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
-    const ownerCalls = api
-      .order()
-      .filter((call) => !call.includes('/products/') && !call.includes('/banners/'));
-    expect(ownerCalls.slice(0, 2)).toEqual([
-      'POST /admins/onlyAdminTo/login',
-      'GET /admins/getAdmin',
-    ]);
-    expect(new Set(ownerCalls.slice(2))).toEqual(
-      new Set(['GET /orders/orderDetails', 'GET /users/getUserDetails']),
-    );
-    expect(api.callsTo('POST /admins/onlyAdminTo/login')[0]?.body).toEqual({
-      email: owner.email,
-      password: ownerPassword,
-    });
-    expect(success).toHaveBeenCalledWith('Admin login successfully');
-    expect(store.getState().auth).toMatchObject({
-      admin: owner,
-      isAdminAuthenticated: true,
-      userDetails: customers,
-      ownerOrders: allOrders,
-    });
-    // Who is signed in is remembered, never how: no password or token in the persisted state.
-    expect(JSON.stringify(store.getState().auth)).not.toContain(ownerPassword);
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
-  });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 10_000 });
+      const ownerCalls = api
+        .order()
+        .filter((call) => !call.includes('/products/') && !call.includes('/banners/'));
+      expect(ownerCalls.slice(0, 2)).toEqual([
+        'POST /admins/onlyAdminTo/login',
+        'GET /admins/getAdmin',
+      ]);
+      expect(new Set(ownerCalls.slice(2))).toEqual(
+        new Set(['GET /orders/orderDetails', 'GET /users/getUserDetails']),
+      );
+      expect(api.callsTo('POST /admins/onlyAdminTo/login')[0]?.body).toEqual({
+        email: owner.email,
+        password: ownerPassword,
+      });
+      expect(success).toHaveBeenCalledWith('Admin login successfully');
+      expect(store.getState().auth).toMatchObject({
+        admin: owner,
+        isAdminAuthenticated: true,
+        userDetails: customers,
+        ownerOrders: allOrders,
+      });
+      // Who is signed in is remembered, never how: no password or token in the persisted state.
+      expect(JSON.stringify(store.getState().auth)).not.toContain(ownerPassword);
+      expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    },
+    JOURNEY_MS,
+  );
 
-  it("toasts the server's refusal, or 'server error' when the call fails on the way", async () => {
-    stubRoutes({
-      ...ownerApi,
-      'POST /admins/onlyAdminTo/login': fail(401, 'Invalid email or password'),
-    });
-    const user = userEvent.setup();
-    const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
-    await signInAsOwner(user);
-    await waitFor(() =>
-      expect(error).toHaveBeenCalledWith('Invalid email or password', expect.anything()),
-    );
-    expect(store.getState().auth.isAdminAuthenticated).toBe(false);
-    expect(router.state.location.pathname).toBe('/login/admin/owner');
+  it(
+    "toasts the server's refusal, or 'server error' when the call fails on the way",
+    async () => {
+      stubRoutes({
+        ...ownerApi,
+        'POST /admins/onlyAdminTo/login': fail(401, 'Invalid email or password'),
+      });
+      const user = userEvent.setup();
+      const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
+      await signInAsOwner(user);
+      await waitFor(() =>
+        expect(error).toHaveBeenCalledWith('Invalid email or password', expect.anything()),
+      );
+      expect(store.getState().auth.isAdminAuthenticated).toBe(false);
+      expect(router.state.location.pathname).toBe('/login/admin/owner');
 
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(error).toHaveBeenLastCalledWith('server error', expect.anything()));
-    expect(success).not.toHaveBeenCalled();
-  });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() =>
+        expect(error).toHaveBeenLastCalledWith('server error', expect.anything()),
+      );
+      expect(success).not.toHaveBeenCalled();
+    },
+    JOURNEY_MS,
+  );
 });
 
 describe('/owner/admin/dashboard: the owner only', () => {
@@ -134,29 +147,33 @@ describe('/owner/admin/dashboard: the owner only', () => {
     }
   });
 
-  it('shows a customer the owner sign-in, never owner data, and keeps them on the page', async () => {
-    const api = stubRoutes({ ...ownerApi, 'GET /users/getUser': ok(customer) });
-    const store = createStore();
-    signIn(store);
-    const { router } = renderRoutes(routes, {
-      initialEntries: ['/owner/admin/dashboard?tab=orders'],
-      store,
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Owner sign-in' })).toBeTruthy();
-    await act(async () => {});
-    for (const call of OWNER_CALLS) expect(api.callsTo(call), call).toHaveLength(0);
-    expect(screen.queryByText(customers[1]!.email)).toBeNull();
+  it(
+    'shows a customer the owner sign-in, never owner data, and keeps them on the page',
+    async () => {
+      const api = stubRoutes({ ...ownerApi, 'GET /users/getUser': ok(customer) });
+      const store = createStore();
+      signIn(store);
+      const { router } = renderRoutes(routes, {
+        initialEntries: ['/owner/admin/dashboard?tab=orders'],
+        store,
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Owner sign-in' })).toBeTruthy();
+      await act(async () => {});
+      for (const call of OWNER_CALLS) expect(api.callsTo(call), call).toHaveLength(0);
+      expect(screen.queryByText(customers[1]!.email)).toBeNull();
 
-    // Signing in there opens the tab asked for, and the customer's session stays.
-    await signInAsOwner(userEvent.setup());
-    expect(
-      await screen.findByRole('tab', { name: 'Orders', selected: true }, { timeout: 5000 }),
-    ).toBeTruthy();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-      '/owner/admin/dashboard?tab=orders',
-    );
-    expect(store.getState().auth.isUserAuthenticated).toBe(true);
-  });
+      // Signing in there opens the tab asked for, and the customer's session stays.
+      await signInAsOwner(userEvent.setup());
+      expect(
+        await screen.findByRole('tab', { name: 'Orders', selected: true }, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/owner/admin/dashboard?tab=orders',
+      );
+      expect(store.getState().auth.isUserAuthenticated).toBe(true);
+    },
+    JOURNEY_MS,
+  );
 
   it('loads the owner data at start-up only for a signed-in owner and shows the four cards', async () => {
     const api = stubRoutes(ownerApi);
@@ -280,51 +297,57 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(store.getState().auth.isAdminAuthenticated).toBe(true);
   });
 
-  it('sends an owner whose session ended to the owner sign-in, and back after signing in', async () => {
-    let signedIn = false;
-    const api = stubRoutes({
-      ...ownerApi,
-      'GET /users/getUser': ok(customer),
-      'POST /admins/refresh-token': fail(401, 'Session expired. Please log in again.'),
-      'POST /admins/onlyAdminTo/login': () => {
-        signedIn = true;
-        return ok({ admin: owner, accessToken: 'a', refreshToken: 'r' });
-      },
-      'GET /admins/getAdmin': () => (signedIn ? ok(owner) : fail(401, 'Access token expired')),
-      'GET /users/getUserDetails': () =>
-        signedIn ? ok(customers) : fail(401, 'Access token expired'),
-      'GET /orders/orderDetails': () =>
-        signedIn ? ok(allOrders) : fail(401, 'Access token expired'),
-    });
-    const store = ownerStore();
-    signIn(store);
-    const { router } = renderRoutes(routes, {
-      initialEntries: ['/owner/admin/dashboard?tab=orders'],
-      store,
-    });
+  it(
+    'sends an owner whose session ended to the owner sign-in, and back after signing in',
+    async () => {
+      let signedIn = false;
+      const api = stubRoutes({
+        ...ownerApi,
+        'GET /users/getUser': ok(customer),
+        'POST /admins/refresh-token': fail(401, 'Session expired. Please log in again.'),
+        'POST /admins/onlyAdminTo/login': () => {
+          signedIn = true;
+          return ok({ admin: owner, accessToken: 'a', refreshToken: 'r' });
+        },
+        'GET /admins/getAdmin': () => (signedIn ? ok(owner) : fail(401, 'Access token expired')),
+        'GET /users/getUserDetails': () =>
+          signedIn ? ok(customers) : fail(401, 'Access token expired'),
+        'GET /orders/orderDetails': () =>
+          signedIn ? ok(allOrders) : fail(401, 'Access token expired'),
+      });
+      const store = ownerStore();
+      signIn(store);
+      const { router } = renderRoutes(routes, {
+        initialEntries: ['/owner/admin/dashboard?tab=orders'],
+        store,
+      });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login/admin/owner'), {
-      timeout: 5000,
-    });
-    expect(store.getState().auth).toMatchObject({
-      admin: null,
-      isAdminAuthenticated: false,
-      ownerOrders: [],
-      userDetails: [],
-      // The customer's session is not the owner's.
-      isUserAuthenticated: true,
-    });
-    expect(api.callsTo('POST /admins/refresh-token')).toHaveLength(1);
-    expect(api.callsTo('POST /users/refresh-token')).toHaveLength(0);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login/admin/owner'), {
+        timeout: 10_000,
+      });
+      expect(store.getState().auth).toMatchObject({
+        admin: null,
+        isAdminAuthenticated: false,
+        ownerOrders: [],
+        userDetails: [],
+        // The customer's session is not the owner's.
+        isUserAuthenticated: true,
+      });
+      expect(api.callsTo('POST /admins/refresh-token')).toHaveLength(1);
+      expect(api.callsTo('POST /users/refresh-token')).toHaveLength(0);
 
-    await signInAsOwner(userEvent.setup());
-    await waitFor(
-      () =>
-        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
-          '/owner/admin/dashboard?tab=orders',
-        ),
-      { timeout: 5000 },
-    );
-    expect(await screen.findAllByTestId('owner-order-row')).toHaveLength(4);
-  });
+      await signInAsOwner(userEvent.setup());
+      await waitFor(
+        () =>
+          expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+            '/owner/admin/dashboard?tab=orders',
+          ),
+        { timeout: 10_000 },
+      );
+      expect(await screen.findAllByTestId('owner-order-row', {}, { timeout: 10_000 })).toHaveLength(
+        4,
+      );
+    },
+    JOURNEY_MS,
+  );
 });
