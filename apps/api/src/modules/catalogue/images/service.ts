@@ -329,7 +329,7 @@ export async function reorderBannerImages(
       ? await tx
           .select({ id: bannerImages.id, url: bannerImages.url })
           .from(bannerImages)
-          .where(and(eq(bannerImages.bannerId, bannerId)))
+          .where(eq(bannerImages.bannerId, bannerId))
       : [];
     checkSameSet(
       rows.map((row) => row.url),
