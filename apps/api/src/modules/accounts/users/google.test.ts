@@ -121,7 +121,11 @@ function handOffCode(finish: LightMyRequestResponse): string {
   const target = new URL(String(finish.headers.location));
   expect(target.origin + target.pathname).toBe(`${PUBLIC}/google-login`);
   expect([...target.searchParams.keys()]).toEqual(['code']);
-  expect(String(finish.headers.location)).not.toMatch(/accessToken|refreshToken|eyJ/);
+  // No token rides along: neither by name nor as a JWT (three base64url parts, the first `eyJ`).
+  // A random code may contain the letters `eyJ`, so the whole JWT shape is what is looked for.
+  expect(String(finish.headers.location)).not.toMatch(
+    /accessToken|refreshToken|eyJ[\w-]*\.[\w-]+\.[\w-]+/,
+  );
   return target.searchParams.get('code')!;
 }
 
