@@ -181,6 +181,17 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it("keeps the owner's pages out of search engines, and only those", async () => {
+    for (const url of ['/owner/admin/dashboard', '/login/admin/owner']) {
+      const response = await api.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    for (const url of ['/', '/products', '/login', '/ownership']) {
+      expect((await api.app.inject({ url })).headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
   it('keeps the page policy on a 304 revalidation of a deep link', async () => {
     const first = await api.app.inject({ url: '/dashboard' });
     const etag = first.headers.etag;

@@ -25,6 +25,7 @@ export function htmlContentSecurityPolicy(config: Pick<Config, 'storage'>): stri
 /** Uploaded files (an SVG can carry script): nothing runs, inline styles only. */
 export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const OWNER_PAGES = /^\/(?:owner\/|login\/admin(?:\/|$|\?))/;
 
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
   const htmlPolicy = htmlContentSecurityPolicy(config);
@@ -40,6 +41,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
       'camera=(), microphone=(), geolocation=(), interest-cohort=()',
     );
     if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // The owner's pages are linked from nowhere; a crawler that finds them must not list them.
+    if (OWNER_PAGES.test(request.url)) reply.header('x-robots-tag', 'noindex, nofollow');
     // By path, not by content type: a 304 revalidating index.html has no content type, and the
     // browser would store whatever policy it carried for the page.
     if (request.url.startsWith('/uploads/')) {

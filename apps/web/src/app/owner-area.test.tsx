@@ -141,6 +141,10 @@ describe('/owner/admin/dashboard: the owner only', () => {
     renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard?tab=users'] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Owner sign-in' })).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
+    // The owner's pages stay out of search engines.
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
     await act(async () => {});
     for (const call of [...OWNER_CALLS, 'GET /orders/orderDetails']) {
       expect(api.callsTo(call), call).toHaveLength(0);
@@ -191,6 +195,9 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(within(growth).getByText('—')).toBeTruthy();
     expect(growth.textContent).toContain('No paid orders last month');
     expect(growth.textContent).not.toContain('+25%');
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+      'noindex, nofollow',
+    );
     expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
     expect(api.callsTo('GET /users/getUserDetails')).toHaveLength(1);
     expect(api.callsTo('GET /orders/orderDetails')).toHaveLength(1);

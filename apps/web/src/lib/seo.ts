@@ -6,6 +6,8 @@ interface PageMeta {
   description?: string;
   /** a path such as /product/123; the canonical link is the site root plus this path */
   canonicalPath?: string;
+  /** keep the page out of search engines (the owner's pages) */
+  noindex?: boolean;
 }
 
 function setMeta(name: string, content: string): void {
@@ -31,10 +33,16 @@ function setCanonical(href: string): void {
 export const DEFAULT_TITLE = `${SITE.brand} | Premium organic makhana from Bihar`;
 
 /** Page title, description and canonical link; defaults describe the premium makhana shop. */
-export function usePageMeta({ title, description, canonicalPath }: PageMeta): void {
+export function usePageMeta({
+  title,
+  description,
+  canonicalPath,
+  noindex = false,
+}: PageMeta): void {
   useEffect(() => {
     document.title = title ?? DEFAULT_TITLE;
     setMeta('description', description ?? SITE.description);
+    setMeta('robots', noindex ? 'noindex, nofollow' : 'index, follow');
     setCanonical(`${window.location.origin}${canonicalPath ?? window.location.pathname}`);
-  }, [title, description, canonicalPath]);
+  }, [title, description, canonicalPath, noindex]);
 }

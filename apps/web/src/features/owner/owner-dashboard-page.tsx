@@ -44,7 +44,7 @@ function PanelFallback() {
 }
 
 function OwnerDashboard() {
-  usePageMeta({ title: `Owner dashboard | ${SITE.brand}` });
+  usePageMeta({ title: `Owner dashboard | ${SITE.brand}`, noindex: true });
   const admin = useAppSelector((state) => state.auth.admin);
   const location = useLocation();
   const [search, setSearch] = useSearchParams();

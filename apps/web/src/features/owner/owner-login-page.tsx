@@ -36,7 +36,7 @@ function failureMessage(reason: unknown): string {
 
 /** The owner's sign-in: e-mail and password, linked from no public page. */
 export function OwnerLoginPage() {
-  usePageMeta({ title: `Owner sign-in | ${SITE.brand}` });
+  usePageMeta({ title: `Owner sign-in | ${SITE.brand}`, noindex: true });
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
