@@ -17,6 +17,8 @@ const DESCRIPTION = [
   '',
   'A route marked with a realm (`x-realm`) needs a signed-in customer, the owner, or either:',
   'the browser sends its httpOnly cookie, other clients the bearer token a sign-in answered.',
+  'A route open to either (`customerOrOwner`) takes `X-Auth-Realm: owner` or `customer` to name',
+  'the session it means when a browser holds both.',
 ].join('\n');
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;

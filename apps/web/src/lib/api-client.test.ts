@@ -205,6 +205,18 @@ describe('apiRequest token refresh and refusals', () => {
     expect(store.getState().auth.isUserAuthenticated).toBe(true);
   });
 
+  it('names the owner as the session meant on owner calls, and nothing on customer calls', async () => {
+    const fetchMock = vi.fn(async () => envelope(200, []));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/orders/orderDetails', { realm: 'owner' });
+    await apiRequest('/users/getUserDetails');
+    await apiRequest('/orders/orderDetails');
+    const realms = fetchMock.mock.calls.map(
+      (args) => ((args as unknown[])[1] as RequestInit).headers as Record<string, string>,
+    );
+    expect(realms.map((headers) => headers['X-Auth-Realm'])).toEqual(['owner', 'owner', undefined]);
+  });
+
   it("renews owner-only calls outside /admins/ through the owner's cookie too", async () => {
     const seen: string[] = [];
     let renewed = false;

@@ -192,6 +192,8 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // A browser may hold both sessions: the owner's screens say theirs is meant.
+  if (realmOf(path, options) === 'owner') headers['X-Auth-Realm'] = 'owner';
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   try {

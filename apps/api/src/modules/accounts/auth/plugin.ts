@@ -20,6 +20,9 @@ export const COOKIE_NAMES = {
 
 export const ORIGIN_NOT_ALLOWED = 'Request origin not allowed';
 
+/** Names the session a route open to both realms should use: `owner` or `customer`. */
+export const REALM_HEADER = 'x-auth-realm';
+
 export interface AuthContext {
   realm: Realm;
   subjectId: string;
@@ -209,9 +212,15 @@ function createAuthKit(
     owner: async (request) => {
       await resolve(request, ['owner']);
     },
-    // A bearer token decides, else the owner cookie, then the customer cookie.
+    // A bearer token decides, else the realm the caller names, else the owner cookie, then the
+    // customer cookie. A browser signed in as both names the owner for the owner's screens: without
+    // it, an owner whose session ran out would be answered as the customer.
     customerOrOwner: async (request) => {
-      await resolve(request, ['owner', 'customer']);
+      const named = request.headers[REALM_HEADER];
+      await resolve(
+        request,
+        named === 'owner' || named === 'customer' ? [named] : ['owner', 'customer'],
+      );
     },
   };
 

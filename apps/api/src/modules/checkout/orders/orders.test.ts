@@ -150,4 +150,39 @@ describe('GET /orders/orderDetails', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json().data).toEqual([]);
   });
+
+  it("answers the owner's screens as the owner only, when the browser holds both sessions", async () => {
+    const asha = await insertUser(api.db);
+    const ravi = await insertUser(api.db);
+    await insertOrder(api.db, asha.id, new Date('2025-05-01T10:00:00Z'));
+    await insertOrder(api.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
+    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+    });
+    const ownerToken = login.json().data.accessToken;
+    const customerCookie = { accessToken: await customerToken(asha.id) };
+
+    // The owner's access cookie has run out; the customer's has not.
+    const ownerGone = await call(api.app, 'GET', '/orders/orderDetails', {
+      cookies: customerCookie,
+      headers: { 'x-auth-realm': 'owner' },
+    });
+    expect(ownerGone.statusCode).toBe(401);
+    expect(ownerGone.json().data).toBeNull();
+
+    const both = { ...customerCookie, adminAccessToken: ownerToken };
+    const asOwner = await call(api.app, 'GET', '/orders/orderDetails', {
+      cookies: both,
+      headers: { 'x-auth-realm': 'owner' },
+    });
+    expect(asOwner.json().data).toHaveLength(2);
+    const asCustomer = await call(api.app, 'GET', '/orders/orderDetails', {
+      cookies: both,
+      headers: { 'x-auth-realm': 'customer' },
+    });
+    expect(asCustomer.json().data.map((o: { user: string }) => o.user)).toEqual([asha.id]);
+    // Unnamed, the owner's session comes first, as before.
+    const unnamed = await call(api.app, 'GET', '/orders/orderDetails', { cookies: both });
+    expect(unnamed.json().data).toHaveLength(2);
+  });
 });
