@@ -65,6 +65,16 @@ describe('/login/admin/owner: the owner sign-in', () => {
     expect(api.callsTo('POST /admins/onlyAdminTo/login')).toHaveLength(0);
   });
 
+  it('sends an owner who is already signed in on to the dashboard', async () => {
+    stubRoutes(ownerApi);
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/login/admin/owner'],
+      store: ownerStore(),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/owner/admin/dashboard'));
+    expect(await screen.findByRole('tablist')).toBeTruthy();
+  });
+
   it(
     'signs in, loads the admin, then orders and users, toasts and goes home',
     async () => {

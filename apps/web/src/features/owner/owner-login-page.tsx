@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE } from '@makhana/domain/site';
 import { adminLoginSchema } from '@makhana/domain/validation';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { fetchAllOrders } from '../../api/get-all-orders';
 import { fetchUserDetails } from '../../api/get-user-details';
@@ -11,7 +12,7 @@ import { loginAdmin } from '../../api/login-admin';
 import { TextField } from '../../components/form-field';
 import { LockIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
-import { useAppDispatch } from '../../stores/hooks';
+import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 
 const OWNER_AREA = '/owner/admin';
 
@@ -37,9 +38,12 @@ function failureMessage(reason: unknown): string {
 /** The owner's sign-in: e-mail and password, linked from no public page. */
 export function OwnerLoginPage() {
   usePageMeta({ title: `Owner sign-in | ${SITE.brand}`, noindex: true });
+  const isAdminAuthenticated = useAppSelector((state) => state.auth.isAdminAuthenticated);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
+  // Judged once: signing in here flips the flag before the sign-in's own sequence has finished.
+  const [signedInAlready] = useState(() => isAdminAuthenticated);
   const {
     register,
     handleSubmit,
@@ -64,6 +68,10 @@ export function OwnerLoginPage() {
       replace: true,
     });
   });
+
+  if (signedInAlready) {
+    return <Navigate to={ownerReturnPath(location.state, `${OWNER_AREA}/dashboard`)} replace />;
+  }
 
   return (
     <div className="bg-[radial-gradient(circle_at_top,#fbf6ea,transparent_70%)]">
