@@ -10,10 +10,9 @@ import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
-import { UnauthorizedError } from '../../../lib/errors';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers } from '../../../plugins/route-contracts';
-import { SESSION_EXPIRED } from '../auth/tokens';
+import { userAgentOf } from '../auth/plugin';
 import { getAdminView, SignInLockedError, signInOwner } from './service';
 
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -43,11 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           throw error;
         },
       );
-      const session = await app.auth.sessions.start(
-        'owner',
-        admin._id,
-        String(request.headers['user-agent'] ?? ''),
-      );
+      const session = await app.auth.sessions.start('owner', admin._id, userAgentOf(request));
       app.auth.setCookies(reply, 'owner', session);
       return success(
         { admin, accessToken: session.accessToken, refreshToken: session.refreshToken },
@@ -82,25 +77,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: answers(sessionTokensShape),
       },
     },
-    async (request, reply) => {
-      try {
-        const token = app.auth.refreshTokenOf(request, 'owner');
-        if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-        const session = await app.auth.sessions.rotate(
-          'owner',
-          token,
-          String(request.headers['user-agent'] ?? ''),
-        );
-        app.auth.setCookies(reply, 'owner', session);
-        return success(
-          { accessToken: session.accessToken, refreshToken: session.refreshToken },
-          'Access token refreshed',
-        );
-      } catch (error) {
-        if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'owner');
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      success(await app.auth.renew(request, reply, 'owner'), 'Access token refreshed'),
   );
 
   app.post(

@@ -11,7 +11,13 @@ import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { ForbiddenError, UnauthorizedError } from '../../../lib/errors';
 import { SessionService, type TokenPair } from './service';
-import { ACCESS_TOKEN_EXPIRED, type AccessClaims, NOT_AUTHENTICATED, type Realm } from './tokens';
+import {
+  ACCESS_TOKEN_EXPIRED,
+  type AccessClaims,
+  NOT_AUTHENTICATED,
+  type Realm,
+  SESSION_EXPIRED,
+} from './tokens';
 
 export const COOKIE_NAMES = {
   customer: { access: 'accessToken', refresh: 'refreshToken' },
@@ -30,6 +36,10 @@ export interface AuthContext {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The browser a session was started from, as the sessions list keeps it (bounded). */
+export const userAgentOf = (request: Pick<FastifyRequest, 'headers'>): string =>
+  String(request.headers['user-agent'] ?? '').slice(0, 300);
 const contexts = new WeakMap<FastifyRequest, AuthContext>();
 
 /** Who may call a route: a signed-in customer, the owner, or either. Unset, anyone may. */
@@ -73,6 +83,12 @@ export interface AuthKit {
    * the `sid` of the access cookie.
    */
   endSession(request: FastifyRequest, realm: Realm): Promise<void>;
+  /**
+   * A refresh call: the realm's refresh token (body, else cookie) rotated into a new pair, set as
+   * cookies and answered. A refused one clears the realm's cookies, so the browser stops sending
+   * a dead session.
+   */
+  renew(request: FastifyRequest, reply: FastifyReply, realm: Realm): Promise<TokenPair>;
 }
 
 function bearer(request: FastifyRequest): string | null | undefined {
@@ -247,6 +263,18 @@ function createAuthKit(
     },
     refreshTokenOf,
     accessTokenOf,
+    async renew(request, reply, realm) {
+      try {
+        const token = refreshTokenOf(request, realm);
+        if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
+        const session = await sessions.rotate(realm, token, userAgentOf(request));
+        kit.setCookies(reply, realm, session);
+        return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+      } catch (error) {
+        if (error instanceof UnauthorizedError) kit.clearCookies(reply, realm);
+        throw error;
+      }
+    },
     async endSession(request, realm) {
       const claims = await signedBearer(request, realm);
       if (claims) {

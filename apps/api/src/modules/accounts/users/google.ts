@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { success } from '../../../lib/envelope';
 import { UnauthorizedError } from '../../../lib/errors';
 import { answers } from '../../../plugins/route-contracts';
+import { userAgentOf } from '../auth/plugin';
 import { issueGoogleLoginCode, newSecret, redeemGoogleLoginCode } from './google-codes';
 import type { UserRouteDeps } from './routes';
 import { findOrCreateGoogleUser, getUserView } from './service';
@@ -196,11 +197,7 @@ export const googleRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, de
       const browser = request.cookies[BROWSER_COOKIE];
       const userId = browser ? await redeemGoogleLoginCode(db, code, browser) : null;
       if (!userId) throw new UnauthorizedError(GOOGLE_LOGIN_INVALID);
-      const session = await app.auth.sessions.start(
-        'customer',
-        userId,
-        String(request.headers['user-agent'] ?? '').slice(0, 300),
-      );
+      const session = await app.auth.sessions.start('customer', userId, userAgentOf(request));
       app.auth.setCookies(reply, 'customer', session);
       reply.clearCookie(BROWSER_COOKIE, browserCookie);
       reply.header('cache-control', 'no-store');

@@ -14,7 +14,6 @@ import {
   profileSchema,
   registerSchema,
 } from '@makhana/domain/validation';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Mailer } from '../../../adapters/mail/mailer';
@@ -22,10 +21,10 @@ import type { OidcClient } from '../../../adapters/oauth/oidc';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
-import { NotFoundError, UnauthorizedError } from '../../../lib/errors';
+import { NotFoundError } from '../../../lib/errors';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers } from '../../../plugins/route-contracts';
-import { SESSION_EXPIRED } from '../auth/tokens';
+import { userAgentOf } from '../auth/plugin';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
 import {
@@ -57,9 +56,6 @@ const addressParams = z.object({
     .string({ error: 'Address id is required' })
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid address id'),
 });
-
-const userAgentOf = (request: Pick<FastifyRequest, 'headers'>) =>
-  String(request.headers['user-agent'] ?? '').slice(0, 300);
 
 export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps) => {
   const { db, config, mailer } = deps;
@@ -168,21 +164,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
         response: answers(sessionTokensShape),
       },
     },
-    async (request, reply) => {
-      try {
-        const token = app.auth.refreshTokenOf(request, 'customer');
-        if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-        const session = await app.auth.sessions.rotate('customer', token, userAgentOf(request));
-        app.auth.setCookies(reply, 'customer', session);
-        return success(
-          { accessToken: session.accessToken, refreshToken: session.refreshToken },
-          'Access token refreshed',
-        );
-      } catch (error) {
-        if (error instanceof UnauthorizedError) app.auth.clearCookies(reply, 'customer');
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      success(await app.auth.renew(request, reply, 'customer'), 'Access token refreshed'),
   );
 
   app.post(
