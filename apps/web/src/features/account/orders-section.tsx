@@ -3,9 +3,9 @@ import type { Order } from '@makhana/domain/orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
+import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
-import { formatOrderDate, orderItemCount, shippingAddressLines } from '../../lib/orders';
+import { formatOrderDate, orderItemCount } from '../../lib/orders';
 import { useMyOrders } from './api/get-my-orders';
 
 export function OrdersSection() {
@@ -94,68 +94,49 @@ export function OrdersSection() {
 }
 
 function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const lines = orderLinesOf(order);
-  const address = shippingAddressLines(order.shippingAddress);
   return (
     <Dialog
       title={`Order #${order.orderNumber}`}
       description={`Placed on ${formatOrderDate(order.createdAt)}`}
       onClose={onClose}
     >
-      <div className="flex flex-wrap gap-2">
-        <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.paymentStatus} />
-      </div>
-      <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted">Items</h3>
-      <OrderLines lines={lines} testId="order-item" className="mt-2" />
-      <OrderTotals
-        subtotal={linesSubtotal(lines)}
-        shipping={order.shippingCost}
-        total={order.totalAmount}
-        testIdPrefix="order"
+      <OrderSummary
+        order={order}
+        lineTestId="order-item"
+        totalsTestIdPrefix="order"
+        aside={
+          <>
+            <h3 className={orderSummaryHeadingClass}>Payment</h3>
+            <dl className="mt-2 space-y-1 text-sm">
+              <div>
+                <dt className="inline text-muted">Method: </dt>
+                <dd className="inline">{order.paymentMethod}</dd>
+              </div>
+              <div>
+                <dt className="inline text-muted">Transaction ID: </dt>
+                <dd className="inline break-all">{order.transactionId || 'Not available yet'}</dd>
+              </div>
+            </dl>
+            <h3 className={`mt-4 ${orderSummaryHeadingClass}`}>Tracking</h3>
+            {order.trackingUrl ? (
+              <a
+                href={order.trackingUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-2 inline-block text-sm font-semibold text-forest-700 underline underline-offset-4"
+              >
+                Track shipment{order.trackingNumber ? ` ${order.trackingNumber}` : ''}
+              </a>
+            ) : (
+              <p className="mt-2 text-sm text-muted">
+                {order.trackingNumber
+                  ? `Tracking number ${order.trackingNumber}.`
+                  : 'Tracking details will appear here once your order ships.'}
+              </p>
+            )}
+          </>
+        }
       />
-      <div className="mt-5 grid gap-5 sm:grid-cols-2">
-        <div>
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">
-            Shipping address
-          </h3>
-          <address className="mt-2 text-sm not-italic leading-relaxed text-ink">
-            {address.length > 0 ? address.map((line) => <div key={line}>{line}</div>) : '—'}
-          </address>
-        </div>
-        <div>
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">Payment</h3>
-          <dl className="mt-2 space-y-1 text-sm">
-            <div>
-              <dt className="inline text-muted">Method: </dt>
-              <dd className="inline">{order.paymentMethod}</dd>
-            </div>
-            <div>
-              <dt className="inline text-muted">Transaction ID: </dt>
-              <dd className="inline break-all">{order.transactionId || 'Not available yet'}</dd>
-            </div>
-          </dl>
-          <h3 className="mt-4 text-sm font-semibold uppercase tracking-wider text-muted">
-            Tracking
-          </h3>
-          {order.trackingUrl ? (
-            <a
-              href={order.trackingUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-2 inline-block text-sm font-semibold text-forest-700 underline underline-offset-4"
-            >
-              Track shipment{order.trackingNumber ? ` ${order.trackingNumber}` : ''}
-            </a>
-          ) : (
-            <p className="mt-2 text-sm text-muted">
-              {order.trackingNumber
-                ? `Tracking number ${order.trackingNumber}.`
-                : 'Tracking details will appear here once your order ships.'}
-            </p>
-          )}
-        </div>
-      </div>
       <Link
         to={`/order-status/${encodeURIComponent(order._id)}`}
         className="btn-outline mt-6 w-full sm:w-auto"

@@ -3,9 +3,9 @@ import { formatRupees } from '@makhana/domain/money';
 import type { Order } from '@makhana/domain/orders';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
+import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
-import { formatOrderDate, shippingAddressLines } from '../../lib/orders';
+import { formatOrderDate } from '../../lib/orders';
 import { useAppSelector } from '../../stores/hooks';
 import {
   cellClass,
@@ -25,70 +25,48 @@ function customerName(order: Order, users: User[]): string {
 }
 
 function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) {
-  const lines = orderLinesOf(order);
   return (
     <Dialog
       title={`Order #${order.orderNumber}`}
       description={`Placed ${formatOrderDate(order.createdAt)}`}
       onClose={onClose}
     >
-      <div className="flex flex-wrap gap-2">
-        <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.paymentStatus} />
-      </div>
-      <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-muted">Items</h3>
-      <OrderLines lines={lines} testId="owner-order-line" />
-      <OrderTotals
-        subtotal={linesSubtotal(lines)}
-        shipping={order.shippingCost}
-        total={order.totalAmount}
-        testIdPrefix="owner-order"
-      />
-      <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <section>
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">
-            Shipping address
-          </h3>
-          <address className="mt-2 text-sm not-italic leading-6 text-ink">
-            {shippingAddressLines(order.shippingAddress).map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-            {order.shippingAddress.email && (
-              <span className="block break-all">{order.shippingAddress.email}</span>
-            )}
-          </address>
-        </section>
-        <section>
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted">Tracking</h3>
-          <dl className="mt-2 space-y-1 text-sm">
-            <div>
-              <dt className="inline text-muted">Tracking number: </dt>
-              <dd className="inline font-medium">{order.trackingNumber ?? 'Not shipped yet'}</dd>
-            </div>
-            {order.trackingUrl && (
+      <OrderSummary
+        order={order}
+        lineTestId="owner-order-line"
+        totalsTestIdPrefix="owner-order"
+        showEmail
+        aside={
+          <>
+            <h3 className={orderSummaryHeadingClass}>Tracking</h3>
+            <dl className="mt-2 space-y-1 text-sm">
               <div>
-                <dt className="sr-only">Tracking link</dt>
-                <dd>
-                  <a
-                    href={order.trackingUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="font-semibold text-forest-700 underline underline-offset-4"
-                  >
-                    Track the parcel
-                  </a>
-                </dd>
+                <dt className="inline text-muted">Tracking number: </dt>
+                <dd className="inline font-medium">{order.trackingNumber ?? 'Not shipped yet'}</dd>
               </div>
-            )}
-            <div>
-              <dt className="inline text-muted">Payment id: </dt>
-              <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
-            </div>
-          </dl>
-        </section>
-      </div>
+              {order.trackingUrl && (
+                <div>
+                  <dt className="sr-only">Tracking link</dt>
+                  <dd>
+                    <a
+                      href={order.trackingUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-forest-700 underline underline-offset-4"
+                    >
+                      Track the parcel
+                    </a>
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt className="inline text-muted">Payment id: </dt>
+                <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
+              </div>
+            </dl>
+          </>
+        }
+      />
     </Dialog>
   );
 }
