@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { deleteAddress } from '../../api/delete-address';
 import { loadAddresses } from '../../api/load-addresses';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlusIcon } from '../../components/icons';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressForm } from './address-form';
@@ -131,32 +131,16 @@ export function AddressesSection() {
       )}
 
       {toDelete && (
-        <Dialog
-          size="sm"
+        <ConfirmDialog
           title="Delete this address?"
           description={`${toDelete.name}, ${toDelete.street}, ${toDelete.city}. This cannot be undone.`}
-          onClose={() => !busy && setToDelete(null)}
-        >
-          <div className="flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              className="btn-outline"
-              onClick={() => setToDelete(null)}
-              disabled={busy}
-              data-autofocus
-            >
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="btn bg-maroon-700 text-cream-50 hover:bg-maroon-600"
-              onClick={confirmDelete}
-              disabled={busy}
-            >
-              {busy ? 'Deleting…' : 'Delete address'}
-            </button>
-          </div>
-        </Dialog>
+          cancelLabel="Keep it"
+          confirmLabel="Delete address"
+          busyLabel="Deleting…"
+          busy={busy}
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
       )}
     </div>
   );

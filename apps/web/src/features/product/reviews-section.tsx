@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { fetchProductById } from '../../api/get-product';
-import { Dialog } from '../../components/dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { hasMoreReviews } from '../../stores/review-slice';
@@ -224,32 +224,16 @@ export function ReviewsSection({ product }: { product: Product }) {
       </div>
 
       {toDelete && (
-        <Dialog
-          size="sm"
+        <ConfirmDialog
           title="Delete review"
           description={MESSAGES.confirmDeleteReview}
-          onClose={() => !busy && setToDelete(null)}
-        >
-          <div className="flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              className="btn-outline"
-              onClick={() => setToDelete(null)}
-              disabled={busy}
-              data-autofocus
-            >
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="btn bg-maroon-700 text-cream-50 hover:bg-maroon-600"
-              onClick={confirmDelete}
-              disabled={busy}
-            >
-              {busy ? 'Deleting…' : 'Delete review'}
-            </button>
-          </div>
-        </Dialog>
+          cancelLabel="Keep it"
+          confirmLabel="Delete review"
+          busyLabel="Deleting…"
+          busy={busy}
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
+        />
       )}
     </section>
   );

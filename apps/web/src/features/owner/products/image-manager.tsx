@@ -2,9 +2,9 @@ import { IMAGE_ACCEPT, imageSources } from '@makhana/domain/images';
 import { MESSAGES } from '@makhana/domain/validation';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
-import { ConfirmDialog } from './confirm-dialog';
 
 const SELECT_IMAGES = MESSAGES.selectImages;
 const SELECT_IMAGE_TO_DELETE = MESSAGES.selectImageToDelete;
@@ -247,9 +247,8 @@ export function ImageManager({
           busy={busy}
           onConfirm={remove}
           onCancel={() => setConfirming(false)}
-        >
-          The picture is deleted from the shop and cannot be brought back.
-        </ConfirmDialog>
+          description="The picture is deleted from the shop and cannot be brought back."
+        />
       )}
     </fieldset>
   );

@@ -1,11 +1,11 @@
 import type { Product } from '@makhana/domain/product';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { PlusIcon } from '../../../components/icons';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { deleteProduct } from './api/delete-product';
-import { ConfirmDialog } from './confirm-dialog';
 import { ProductForm } from './product-form';
 import { type ProductSort, SORTS, searchProducts, sortProducts } from './product-list';
 import { ProductCards, ProductTable } from './product-table';
@@ -147,9 +147,8 @@ export function ProductsTab() {
           busy={loading}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
-        >
-          It leaves the shop at once. Orders that hold it keep their lines as bought.
-        </ConfirmDialog>
+          description="It leaves the shop at once. Orders that hold it keep their lines as bought."
+        />
       )}
     </section>
   );
