@@ -236,24 +236,16 @@ async function renumber(
  */
 async function urlInUse(db: Executor, url: string): Promise<boolean> {
   if (!parseRendition(url)) return true;
-  const [ordered] = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(eq(orderItems.image, url))
-    .limit(1);
-  if (ordered) return true;
-  const [product] = await db
-    .select({ id: productImages.id })
-    .from(productImages)
-    .where(eq(productImages.url, url))
-    .limit(1);
-  if (product) return true;
-  const [banner] = await db
-    .select({ id: bannerImages.id })
-    .from(bannerImages)
-    .where(eq(bannerImages.url, url))
-    .limit(1);
-  return Boolean(banner);
+  // Queries run when awaited: the later ones only when the earlier found nothing.
+  const holders = [
+    db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.image, url)).limit(1),
+    db.select({ one: sql`1` }).from(productImages).where(eq(productImages.url, url)).limit(1),
+    db.select({ one: sql`1` }).from(bannerImages).where(eq(bannerImages.url, url)).limit(1),
+  ];
+  for (const holder of holders) {
+    if ((await holder).length > 0) return true;
+  }
+  return false;
 }
 
 // One lock for every banner write, so two first uploads cannot make two banners.
