@@ -26,6 +26,7 @@ import {
 } from './modules/catalogue';
 import {
   createOrdersKit,
+  figuresRoutes,
   type OrdersKit,
   orderRoutes,
   paymentRoutes,
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bannerRoutes, { db, prefix: '/banners' });
       await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
       await api.register(webhookRoutes, { orders, prefix: '/orders' });
+      await api.register(figuresRoutes, { db, prefix: '/admins' });
       // The routes that store what a shopper or the owner types refuse NUL characters up front.
       await api.register(async (writes) => {
         await writes.register(refuseNulCharacters);

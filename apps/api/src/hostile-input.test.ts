@@ -243,6 +243,7 @@ const ROUTES: RouteCase[] = [
     fields: ['email', 'password'],
   },
   { method: 'GET', path: '/admins/getAdmin', auth: 'owner' },
+  { method: 'GET', path: '/admins/dashboard', auth: 'owner' },
   {
     method: 'POST',
     path: '/admins/refresh-token',

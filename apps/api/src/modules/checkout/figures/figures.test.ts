@@ -1,0 +1,197 @@
+import type { DashboardFigures } from '@makhana/domain/contracts/owner';
+import { rupeesToPaise } from '@makhana/domain/money';
+import type { PaymentStatus } from '@makhana/domain/order-state';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
+import { orders, products } from '../../../db/schema';
+import { useTestApp } from '../../../test/app';
+import {
+  ADDRESS,
+  cartLine,
+  customer,
+  insertProduct,
+  orderWithPayment,
+} from '../../../test/order-fixtures';
+import { call } from '../../../test/requests';
+import { indiaDay, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
+import { FIGURES_FETCHED } from './routes';
+import { growthPercent } from './service';
+
+const api = useTestApp({ owner: true });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The server's clock (and the owner's session) at `iso`; timers stay real for the database. */
+function clockAt(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+async function ownerToken(): Promise<string> {
+  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.accessToken;
+}
+
+async function figures(): Promise<DashboardFigures> {
+  const response = await call(api.app, 'GET', '/admins/dashboard', { token: await ownerToken() });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json()).toMatchObject({ success: true, message: FIGURES_FETCHED });
+  return response.json().data;
+}
+
+let numbered = 0;
+/** An order row as the payment flow leaves it: paid (or not) for `rupees` at `paidAt`. */
+async function orderPaid(
+  userId: string,
+  rupees: number,
+  paidAt: string | null,
+  paymentStatus: PaymentStatus = 'completed',
+  needsRefund = false,
+) {
+  numbered += 1;
+  const paise = rupeesToPaise(rupees);
+  await api.db.insert(orders).values({
+    orderNumber: `MM-FIGURES-${numbered}`,
+    userId,
+    subtotalPaise: paise,
+    shippingCostPaise: 0,
+    totalAmountPaise: paise,
+    shippingAddress: { ...ADDRESS, country: 'India' },
+    paymentStatus,
+    status: paymentStatus === 'completed' && !needsRefund ? 'Confirmed' : 'Cancelled',
+    needsRefund,
+    paidAt: paidAt ? new Date(paidAt) : null,
+  });
+}
+
+const day = (figures: DashboardFigures, date: string) =>
+  figures.salesByDay.find((d) => d.date === date);
+
+describe('GET /admins/dashboard', () => {
+  it('refuses a visitor and a customer', async () => {
+    const { token } = await customer(api.db);
+    for (const response of [
+      await call(api.app, 'GET', '/admins/dashboard'),
+      await call(api.app, 'GET', '/admins/dashboard', { token }),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, statusCode: 401 });
+    }
+  });
+
+  it('counts paid orders, customers and the products on sale', async () => {
+    const [makhana] = await insertProduct(api.db, {
+      variants: [{ weight: 250, price: 449, stock: 20 }],
+    });
+    const [gone] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 199, stock: 20 }],
+    });
+    await api.db
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(eq(products.id, gone.productId));
+    await api.app.catalogue.invalidate();
+    const asha = await customer(api.db);
+    const ravi = await customer(api.db);
+    // A real checkout whose payment never came: pending.
+    await orderWithPayment(api.app, asha.token, [cartLine(makhana, 2)]);
+
+    clockAt('2026-11-15T06:30:00Z');
+    await orderPaid(asha.user.id, 500, '2026-11-10T05:00:00Z');
+    await orderPaid(ravi.user.id, 249.5, '2026-11-15T01:00:00Z');
+    await orderPaid(ravi.user.id, 1000, '2026-11-12T05:00:00Z', 'refunded');
+    await orderPaid(asha.user.id, 300, '2026-11-13T05:00:00Z', 'completed', true);
+    await orderPaid(asha.user.id, 700, null, 'failed');
+
+    const got = await figures();
+    expect(got).toMatchObject({
+      totalOrders: 2,
+      totalUsers: 2,
+      totalProducts: 1,
+      revenue: 749.5,
+      growth: null,
+    });
+    expect(got.salesByDay).toHaveLength(30);
+    expect(got.salesByDay[0]!.date).toBe('2026-10-17');
+    expect(got.salesByDay.at(-1)).toEqual({ date: '2026-11-15', orders: 1, revenue: 249.5 });
+    expect(day(got, '2026-11-10')).toEqual({ date: '2026-11-10', orders: 1, revenue: 500 });
+    expect(day(got, '2026-11-12')).toEqual({ date: '2026-11-12', orders: 0, revenue: 0 });
+    expect(got.salesByDay.filter((d) => d.orders > 0)).toHaveLength(2);
+  });
+
+  it("counts a month and a day as India's calendar has them", async () => {
+    const { user } = await customer(api.db);
+    clockAt('2026-11-20T10:00:00Z');
+    // 00:30 on 1 November in India: November's.
+    await orderPaid(user.id, 200, '2026-10-31T19:00:00Z');
+    await orderPaid(user.id, 100, '2026-11-20T09:00:00Z');
+    // 23:30 on 31 October in India: October's.
+    await orderPaid(user.id, 400, '2026-10-31T18:00:00Z');
+    // Either side of midnight on 22 October in India, the chart's first day.
+    await orderPaid(user.id, 100, '2026-10-21T18:29:59Z');
+    await orderPaid(user.id, 100, '2026-10-21T18:30:00Z');
+    // The first minute of October in India, and the last one of September.
+    await orderPaid(user.id, 200, '2026-09-30T18:30:00Z');
+    await orderPaid(user.id, 5000, '2026-09-30T18:29:59Z');
+
+    const got = await figures();
+    expect(got.totalOrders).toBe(7);
+    expect(got.revenue).toBe(6100);
+    // November 300 against October 800.
+    expect(got.growth).toBe(-62.5);
+    expect(got.salesByDay[0]).toEqual({ date: '2026-10-22', orders: 1, revenue: 100 });
+    expect(day(got, '2026-10-31')).toEqual({ date: '2026-10-31', orders: 1, revenue: 400 });
+    expect(day(got, '2026-11-01')).toEqual({ date: '2026-11-01', orders: 1, revenue: 200 });
+    expect(got.salesByDay.at(-1)).toEqual({ date: '2026-11-20', orders: 1, revenue: 100 });
+    expect(got.salesByDay.reduce((sum, d) => sum + d.revenue, 0)).toBe(800);
+  });
+
+  it('shows thirty days of zeros, across a month, when nothing sold', async () => {
+    // 01:30 on 11 March in India.
+    clockAt('2026-03-10T20:00:00Z');
+    const got = await figures();
+    expect(got).toMatchObject({ totalOrders: 0, totalUsers: 0, revenue: 0, growth: null });
+    const expected = Array.from({ length: 30 }, (_, i) =>
+      new Date(Date.UTC(2026, 1, 10 + i)).toISOString().slice(0, 10),
+    );
+    expect(got.salesByDay).toEqual(expected.map((date) => ({ date, orders: 0, revenue: 0 })));
+    expect(expected[0]).toBe('2026-02-10');
+    expect(expected.at(-1)).toBe('2026-03-11');
+  });
+});
+
+describe('growth', () => {
+  it('is the change in percent to one decimal, and null without last month', () => {
+    expect(growthPercent(100_000, 30_000)).toBe(233.3);
+    expect(growthPercent(0, 30_000)).toBe(-100);
+    expect(growthPercent(30_000, 30_000)).toBe(0);
+    expect(growthPercent(50_000, 0)).toBeNull();
+  });
+});
+
+describe("India's calendar", () => {
+  it('turns the day and the month at midnight in India', () => {
+    expect(indiaDay(new Date('2026-10-31T18:29:59Z'))).toBe('2026-10-31');
+    expect(indiaDay(new Date('2026-10-31T18:30:00Z'))).toBe('2026-11-01');
+    expect(indiaMonthStart(new Date('2026-10-31T19:00:00Z')).toISOString()).toBe(
+      '2026-10-31T18:30:00.000Z',
+    );
+    expect(indiaMonthStart(new Date('2026-01-05T00:00:00Z'), -1).toISOString()).toBe(
+      '2025-11-30T18:30:00.000Z',
+    );
+    expect(indiaDayStart(new Date('2026-11-20T20:00:00Z')).toISOString()).toBe(
+      '2026-11-20T18:30:00.000Z',
+    );
+    expect(lastIndiaDays(new Date('2026-01-01T00:00:00Z'), 3)).toEqual([
+      '2025-12-30',
+      '2025-12-31',
+      '2026-01-01',
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { DashboardFigures } from '@makhana/domain/contracts/owner';
+import { paiseToRupees } from '@makhana/domain/money';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { orders, products, users } from '../../../db/schema';
+import { INDIA_TIME_ZONE, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
+
+export const CHART_DAYS = 30;
+
+/**
+ * A sale: the payment was captured and kept. A refunded order, and a late capture waiting to be
+ * refunded, are money that goes back.
+ */
+const isSale = and(eq(orders.paymentStatus, 'completed'), eq(orders.needsRefund, false));
+
+/** Sums come back as bigint (a text or a bigint, by driver): paise beyond int4 are real here. */
+const paiseSum = (filter?: SQL) =>
+  filter
+    ? sql<string>`coalesce(sum(${orders.totalAmountPaise}) filter (where ${filter}), 0)`
+    : sql<string>`coalesce(sum(${orders.totalAmountPaise}), 0)`;
+
+const paidBetween = (from: Date, to: Date) =>
+  sql`${orders.paidAt} >= ${from.toISOString()}::timestamptz and ${orders.paidAt} < ${to.toISOString()}::timestamptz`;
+
+/** This month's revenue against last month's, in percent to one decimal; null without last month's. */
+export function growthPercent(thisMonthPaise: number, lastMonthPaise: number): number | null {
+  if (lastMonthPaise <= 0) return null;
+  return Math.round(((thisMonthPaise - lastMonthPaise) / lastMonthPaise) * 1000) / 10;
+}
+
+/** The owner's cards and chart as of `now`. */
+export async function dashboardFigures(db: Database, now: Date): Promise<DashboardFigures> {
+  const thisMonth = indiaMonthStart(now);
+  const lastMonth = indiaMonthStart(now, -1);
+  const nextMonth = indiaMonthStart(now, 1);
+  const days = lastIndiaDays(now, CHART_DAYS);
+  const firstDay = indiaDayStart(now, 1 - CHART_DAYS);
+  const tomorrow = indiaDayStart(now, 1);
+  const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
+
+  const [[sales], [customers], [shelf], byDay] = await Promise.all([
+    db
+      .select({
+        orders: sql<number>`count(*)::int`,
+        revenue: paiseSum(),
+        thisMonth: paiseSum(paidBetween(thisMonth, nextMonth)),
+        lastMonth: paiseSum(paidBetween(lastMonth, thisMonth)),
+      })
+      .from(orders)
+      .where(isSale),
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
+    db
+      .select({ day, orders: sql<number>`count(*)::int`, revenue: paiseSum() })
+      .from(orders)
+      .where(and(isSale, paidBetween(firstDay, tomorrow)))
+      .groupBy(day),
+  ]);
+
+  const sold = new Map(byDay.map((row) => [row.day, row]));
+  return {
+    totalOrders: sales?.orders ?? 0,
+    totalUsers: customers?.n ?? 0,
+    totalProducts: shelf?.n ?? 0,
+    revenue: paiseToRupees(Number(sales?.revenue ?? 0)),
+    growth: growthPercent(Number(sales?.thisMonth ?? 0), Number(sales?.lastMonth ?? 0)),
+    salesByDay: days.map((date) => {
+      const row = sold.get(date);
+      return {
+        date,
+        orders: row?.orders ?? 0,
+        revenue: paiseToRupees(Number(row?.revenue ?? 0)),
+      };
+    }),
+  };
+}
