@@ -284,6 +284,17 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/orders/update-status/:orderId',
+    auth: 'owner',
+    body: {
+      status: 'Shipped',
+      trackingNumber: 'DL123',
+      trackingUrl: 'https://track.example/DL123',
+    },
+    fields: ['status', 'trackingNumber', 'trackingUrl'],
+  },
+  {
+    method: 'POST',
     path: '/orders/razorpayPayment',
     auth: 'customer',
     body: { orderId: ORDER.items[0]?.id },

@@ -4,7 +4,9 @@ import {
   NEW_ORDER,
   nextOrderState,
   type OrderState,
+  type OwnerStatusMove,
   orderStatusTone,
+  ownerMoveEvent,
   paymentStatusTone,
 } from './order-state';
 
@@ -58,6 +60,31 @@ describe('the order state machine', () => {
     expect(nextOrderState(shipped, { type: 'delivered' }).status).toBe('Delivered');
     expect(() => nextOrderState(NEW_ORDER, { type: 'shipped' })).toThrow(InvalidOrderTransition);
     expect(() => nextOrderState(confirmed, { type: 'delivered' })).toThrow(InvalidOrderTransition);
+  });
+
+  it("moves by the owner's hand only forward: Confirmed to Shipped to Delivered", () => {
+    const shipped = nextOrderState(confirmed, ownerMoveEvent('Shipped'));
+    expect(shipped).toEqual({ ...confirmed, status: 'Shipped' });
+    const delivered = nextOrderState(shipped, ownerMoveEvent('Delivered'));
+    expect(delivered).toEqual({ ...confirmed, status: 'Delivered' });
+    const refused: [OrderState, OwnerStatusMove][] = [
+      [NEW_ORDER, 'Shipped'],
+      [NEW_ORDER, 'Delivered'],
+      [nextOrderState(NEW_ORDER, { type: 'expired' }), 'Shipped'],
+      [nextOrderState(confirmed, { type: 'cancelled_by_owner' }), 'Shipped'],
+      [confirmed, 'Delivered'],
+      [shipped, 'Shipped'],
+      [delivered, 'Shipped'],
+      [delivered, 'Delivered'],
+      // a Confirmed status without a kept payment never ships
+      [{ ...confirmed, paymentStatus: 'pending' }, 'Shipped'],
+      [{ ...confirmed, needsRefund: true }, 'Shipped'],
+    ];
+    for (const [from, to] of refused) {
+      expect(() => nextOrderState(from, ownerMoveEvent(to)), `${from.status} to ${to}`).toThrow(
+        InvalidOrderTransition,
+      );
+    }
   });
 
   it('refunds only a paid, cancelled order', () => {

@@ -80,7 +80,11 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
       return { status: 'Cancelled', paymentStatus: 'failed', needsRefund: false };
     }
     case 'shipped':
-      return from.status === 'Confirmed' ? { ...from, status: 'Shipped' } : refuse();
+      // Confirmed is reached only through a capture; the payment is checked too, so that an
+      // order never ships unpaid whatever wrote its status.
+      return from.status === 'Confirmed' && from.paymentStatus === 'completed' && !from.needsRefund
+        ? { ...from, status: 'Shipped' }
+        : refuse();
     case 'delivered':
       return from.status === 'Shipped' ? { ...from, status: 'Delivered' } : refuse();
     case 'cancelled_by_owner': {
@@ -96,6 +100,15 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
       if (from.paymentStatus !== 'completed' || from.status !== 'Cancelled') return refuse();
       return { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false };
   }
+}
+
+/** The statuses the owner moves an order to by hand, in the order they happen. */
+export const OWNER_STATUS_MOVES = ['Shipped', 'Delivered'] as const;
+export type OwnerStatusMove = (typeof OWNER_STATUS_MOVES)[number];
+
+/** The event of the state machine that moves an order to the owner's chosen status. */
+export function ownerMoveEvent(to: OwnerStatusMove): OrderEvent {
+  return to === 'Shipped' ? { type: 'shipped' } : { type: 'delivered' };
 }
 
 /**

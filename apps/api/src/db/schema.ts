@@ -241,6 +241,27 @@ export const orderItems = pgTable(
   ],
 );
 
+/** Every status move the owner makes by hand: when, by whom, and whether the customer was told. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    /** the owner account's id, plain text so the history outlives the account */
+    actorId: text('actor_id').notNull(),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** the customer's mail about this move went out */
+    customerMailedAt: timestamp('customer_mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
 /**
  * Stock held by an order. `active` holds free stock until `expires_at`; `committed` means the
  * order was paid and the variant's stock was decremented; `released` gives the stock back.

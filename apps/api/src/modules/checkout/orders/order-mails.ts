@@ -11,7 +11,7 @@ import { formatRupees } from '@makhana/domain/money';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { renderMail } from '../../../adapters/mail/template';
 import type { Database } from '../../../db/client';
-import { orders } from '../../../db/schema';
+import { orderStatusEvents, orders } from '../../../db/schema';
 import type { OrderContext } from './context';
 import { type OrderView, withItems } from './service';
 
@@ -132,6 +132,72 @@ export async function sendDuplicateCaptureAlert(
     subject: `Refund needed: second payment for order ${view.orderNumber}`,
     ...content,
   });
+}
+
+/**
+ * The customer's mail about one status move (shipped, with its tracking; delivered). Sent once:
+ * the move's record is stamped when it goes out. A failure is logged; the move stands.
+ */
+export async function sendStatusMail(ctx: OrderContext, eventId: string): Promise<void> {
+  try {
+    const [event] = await ctx.db
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.id, eventId));
+    if (!event || event.customerMailedAt) return;
+    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, event.orderId));
+    if (!row) return;
+    const [view] = await withItems(ctx.db, [row]);
+    if (!view) return;
+    const mail = statusMail(ctx, view, event);
+    if (!mail) return;
+    await ctx.mailer.send({ to: view.shippingAddress.email, ...mail });
+    await ctx.db
+      .update(orderStatusEvents)
+      .set({ customerMailedAt: sql`now()` })
+      .where(eq(orderStatusEvents.id, eventId));
+  } catch (error) {
+    ctx.log.error({ err: error, eventId }, 'order status mail failed');
+  }
+}
+
+export function statusMail(
+  ctx: OrderContext,
+  view: OrderView,
+  event: Pick<typeof orderStatusEvents.$inferSelect, 'toStatus' | 'trackingNumber' | 'trackingUrl'>,
+): { subject: string; text: string; html: string } | null {
+  if (event.toStatus === 'Shipped') {
+    return {
+      subject: `Your order ${view.orderNumber} has shipped`,
+      ...renderMail({
+        heading: 'Your order is on its way',
+        paragraphs: [
+          `Hi ${view.shippingAddress.firstName}, your order ${view.orderNumber} has shipped.`,
+          `Tracking number: ${event.trackingNumber ?? ''}`,
+          ...(event.trackingUrl ? [`Track your parcel: ${event.trackingUrl}`] : []),
+          `Shipping to: ${addressText(view)}`,
+          `Follow your order: ${statusLink(ctx, view)}`,
+        ],
+        highlight: view.orderNumber,
+        footnote: `Standard shipping takes ${POLICY.standardShippingBusinessDays} business days.`,
+      }),
+    };
+  }
+  if (event.toStatus === 'Delivered') {
+    return {
+      subject: `Your order ${view.orderNumber} was delivered`,
+      ...renderMail({
+        heading: 'Your order was delivered',
+        paragraphs: [
+          `Hi ${view.shippingAddress.firstName}, your order ${view.orderNumber} was delivered. We hope you enjoy your makhana!`,
+          ...lineTexts(view),
+          `Order details: ${statusLink(ctx, view)}`,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
+  return null;
 }
 
 function customerName(view: OrderView): string {

@@ -8,6 +8,9 @@ import {
   nextOrderState,
   type OrderEvent,
   type OrderState,
+  type OrderStatus,
+  type OwnerStatusMove,
+  ownerMoveEvent,
 } from '@makhana/domain/order-state';
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
@@ -288,4 +291,42 @@ export async function expireDueOrders(ctx: OrderContext, batch = 200): Promise<n
   });
   if (expired > 0) await ctx.catalogue.invalidate();
   return expired;
+}
+
+export const statusMoveRefused = (from: OrderStatus, to: OwnerStatusMove) =>
+  `An order that is ${from} cannot be marked as ${to}.`;
+
+/**
+ * The owner moves a paid order to Shipped (with its tracking) or Delivered, as the state machine
+ * allows. The row stays locked until the caller's transaction ends, so of two moves from the same
+ * state only the first succeeds; the second sees the new state and is refused.
+ */
+export async function moveByOwnerInTx(
+  tx: Transaction,
+  orderId: string,
+  to: OwnerStatusMove,
+  tracking: { trackingNumber: string | null; trackingUrl: string | null },
+): Promise<{ from: OrderStatus; order: OrderRow }> {
+  const order = await lockOrder(tx, { id: orderId });
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  let next: OrderState;
+  try {
+    next = nextOrderState(stateOf(order), ownerMoveEvent(to));
+  } catch (error) {
+    if (error instanceof InvalidOrderTransition) {
+      throw new ConflictError(statusMoveRefused(order.status, to));
+    }
+    throw error;
+  }
+  const [moved] = await tx
+    .update(orders)
+    .set({
+      status: next.status,
+      paymentStatus: next.paymentStatus,
+      needsRefund: next.needsRefund,
+      ...(to === 'Shipped' ? tracking : {}),
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return { from: order.status, order: moved! };
 }
