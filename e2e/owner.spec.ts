@@ -90,7 +90,11 @@ async function ownerCounts(request: APIRequestContext) {
   const orders = await (await request.get('/api/v1/orders/orderDetails', { headers })).json();
   const users = await (await request.get('/api/v1/users/getUserDetails', { headers })).json();
   await request.post('/api/v1/admins/logoutAdmin', { headers });
-  return { orders: (orders.data as unknown[]).length, users: (users.data as unknown[]).length };
+  // The Total Sales card counts paid orders only, as the server's figures do.
+  const paid = (orders.data as { paymentStatus: string; needsRefund: boolean }[]).filter(
+    (order) => order.paymentStatus === 'completed' && !order.needsRefund,
+  );
+  return { orders: paid.length, users: (users.data as unknown[]).length };
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {

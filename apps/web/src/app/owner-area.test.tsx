@@ -1,3 +1,4 @@
+import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -5,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../stores/store';
 import { customer, signIn, stubRoutes } from '../test/customer-fixtures';
 import { allOrders, customers, owner, ownerPassword, signInOwner } from '../test/owner-fixtures';
-import { catalogue, fail, ok, renderRoutes } from '../test/shop-fixtures';
+import { fail, ok, renderRoutes } from '../test/shop-fixtures';
 import { routes } from './router';
 
 let success: ReturnType<typeof vi.spyOn>;
@@ -22,7 +23,27 @@ afterEach(() => {
 // The journeys below sign in through the form and load lazy screens: slow on a busy machine.
 const JOURNEY_MS = 20_000;
 
+/** Thirty days to 15 November 2026, with sales on two of them. */
+function figuresWith(growth: number | null): DashboardFigures {
+  const salesByDay = Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2026, 9, 17 + i)).toISOString().slice(0, 10),
+    orders: 0,
+    revenue: 0,
+  }));
+  salesByDay[24] = { date: '2026-11-10', orders: 2, revenue: 1000 };
+  salesByDay[29] = { date: '2026-11-15', orders: 1, revenue: 498.5 };
+  return {
+    totalOrders: 3,
+    totalUsers: 7,
+    totalProducts: 5,
+    revenue: 1498.5,
+    growth,
+    salesByDay,
+  };
+}
+
 const ownerApi = {
+  'GET /admins/dashboard': ok(figuresWith(null)),
   'GET /banners/getBannerDetails': ok([]),
   'POST /admins/onlyAdminTo/login': ok({ admin: owner, accessToken: 'a', refreshToken: 'r' }),
   'GET /admins/getAdmin': ok(owner),
@@ -192,25 +213,47 @@ describe('/owner/admin/dashboard: the owner only', () => {
   it('loads the owner data at start-up only for a signed-in owner and shows the four cards', async () => {
     const api = stubRoutes(ownerApi);
     renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store: ownerStore() });
+    // The server's figures, not counts of the lists loaded (four orders, two customers).
     const sales = await screen.findByTestId('figure-sales');
-    await waitFor(() => expect(within(sales).getByText('4')).toBeTruthy());
-    expect(within(screen.getByTestId('figure-users')).getByText('2')).toBeTruthy();
-    await waitFor(() =>
-      expect(
-        within(screen.getByTestId('figure-products')).getByText(String(catalogue.length)),
-      ).toBeTruthy(),
-    );
-    // The fixtures' orders are from May 2025: nothing last month to compare with.
+    expect(within(sales).getByText('3')).toBeTruthy();
+    expect(sales.textContent).toContain('paid orders, ₹1,498.5 in all');
+    expect(within(screen.getByTestId('figure-users')).getByText('7')).toBeTruthy();
+    expect(within(screen.getByTestId('figure-products')).getByText('5')).toBeTruthy();
     const growth = screen.getByTestId('figure-growth');
     expect(within(growth).getByText('—')).toBeTruthy();
-    expect(growth.textContent).toContain('No paid orders last month');
+    expect(growth.textContent).toContain('No sales last month');
     expect(growth.textContent).not.toContain('+25%');
+    const days = screen.getAllByTestId('sales-day');
+    expect(days).toHaveLength(30);
+    expect(days[24]!.textContent).toBe('10 Nov: 2 paid orders, ₹1,000');
+    expect(days[29]!.textContent).toBe('15 Nov: 1 paid order, ₹498.5');
+    expect(days[0]!.textContent).toBe('17 Oct: 0 paid orders, ₹0');
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
+    expect(api.callsTo('GET /admins/dashboard')).toHaveLength(1);
     expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
     expect(api.callsTo('GET /users/getUserDetails')).toHaveLength(1);
     expect(api.callsTo('GET /orders/orderDetails')).toHaveLength(1);
+  });
+
+  it("shows this month's growth, or why the figures are missing", async () => {
+    stubRoutes({ ...ownerApi, 'GET /admins/dashboard': ok(figuresWith(12.5)) });
+    const first = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard'],
+      store: ownerStore(),
+    });
+    const growth = await screen.findByTestId('figure-growth');
+    expect(within(growth).getByText('+12.5%')).toBeTruthy();
+    expect(growth.textContent).not.toContain('No sales last month');
+    first.unmount();
+
+    stubRoutes({ ...ownerApi, 'GET /admins/dashboard': fail(500, 'Internal Server Error') });
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store: ownerStore() });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The figures could not be loaded',
+    );
+    expect(screen.queryByTestId('figure-sales')).toBeNull();
   });
 
   it('moves between tabs with the arrow keys, Home and End, keeping the tab in the address', async () => {

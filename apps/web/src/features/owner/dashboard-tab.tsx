@@ -1,6 +1,7 @@
+import type { DailySales, DashboardFigures } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
-import { useAppSelector } from '../../stores/hooks';
-import { formatGrowth, monthlyGrowth } from './growth';
+import { useDashboardFigures } from '../../api/get-dashboard-figures';
+import { formatGrowth } from './growth';
 
 interface FigureProps {
   label: string;
@@ -21,43 +22,113 @@ function Figure({ label, value, note, testId }: FigureProps) {
   );
 }
 
-/** The four cards, from the data already loaded: orders, customers, products and growth. */
-export function DashboardTab() {
-  const orders = useAppSelector((state) => state.auth.ownerOrders);
-  const users = useAppSelector((state) => state.auth.userDetails);
-  const products = useAppSelector((state) => state.product.productDetails);
-  const growth = monthlyGrowth(orders);
+const count = (n: number) => n.toLocaleString('en-IN');
 
+// The server's days are India's calendar days; read as UTC dates, they print as those days.
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+
+function describeDay(day: DailySales): string {
+  const orders = day.orders === 1 ? '1 paid order' : `${count(day.orders)} paid orders`;
+  return `${dayLabel(day.date)}: ${orders}, ${formatRupees(day.revenue)}`;
+}
+
+/** Paid revenue per day as bars, each named in words for a screen reader. */
+function SalesChart({ days }: { days: DailySales[] }) {
+  const highest = Math.max(0, ...days.map((day) => day.revenue));
+  const first = days[0];
+  const last = days.at(-1);
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Figure
-        label="Total Sales"
-        value={orders.length.toLocaleString('en-IN')}
-        note={orders.length === 1 ? 'order placed' : 'orders placed'}
-        testId="figure-sales"
-      />
-      <Figure
-        label="Total Users"
-        value={users.length.toLocaleString('en-IN')}
-        note={users.length === 1 ? 'registered customer' : 'registered customers'}
-        testId="figure-users"
-      />
-      <Figure
-        label="Products"
-        value={products.length.toLocaleString('en-IN')}
-        note="in the catalogue"
-        testId="figure-products"
-      />
-      <Figure
-        label="Growth"
-        value={formatGrowth(growth.percent)}
-        note={
-          growth.percent === null
-            ? `No paid orders last month to compare with; ${formatRupees(growth.thisMonth)} this month.`
-            : `Paid revenue: ${formatRupees(growth.thisMonth)} this month, ${formatRupees(growth.lastMonth)} last month.`
-        }
-        testId="figure-growth"
-      />
-    </dl>
+    <figure className="card p-5 sm:p-6" data-testid="sales-chart">
+      <figcaption className="text-sm font-medium text-muted">
+        Paid orders and revenue per day, last {days.length} days
+      </figcaption>
+      <ol className="mt-4 flex h-40 items-end gap-1">
+        {days.map((day) => (
+          <li
+            key={day.date}
+            className="flex h-full flex-1 items-end"
+            title={describeDay(day)}
+            data-testid="sales-day"
+          >
+            <span className="sr-only">{describeDay(day)}</span>
+            <span
+              aria-hidden="true"
+              className="w-full rounded-t bg-forest-500"
+              style={{ height: highest > 0 ? `${(day.revenue / highest) * 100}%` : '0%' }}
+            />
+          </li>
+        ))}
+      </ol>
+      {first && last ? (
+        <div aria-hidden="true" className="mt-2 flex justify-between text-xs text-muted">
+          <span>{dayLabel(first.date)}</span>
+          <span>{dayLabel(last.date)}</span>
+        </div>
+      ) : null}
+    </figure>
   );
+}
+
+function Figures({ figures }: { figures: DashboardFigures }) {
+  const { totalOrders, totalUsers, totalProducts, revenue, growth, salesByDay } = figures;
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure
+          label="Total Sales"
+          value={count(totalOrders)}
+          note={`${totalOrders === 1 ? 'paid order' : 'paid orders'}, ${formatRupees(revenue)} in all`}
+          testId="figure-sales"
+        />
+        <Figure
+          label="Total Users"
+          value={count(totalUsers)}
+          note={totalUsers === 1 ? 'registered customer' : 'registered customers'}
+          testId="figure-users"
+        />
+        <Figure
+          label="Products"
+          value={count(totalProducts)}
+          note="in the shop"
+          testId="figure-products"
+        />
+        <Figure
+          label="Growth"
+          value={formatGrowth(growth)}
+          note={
+            growth === null
+              ? 'No sales last month'
+              : "This month's paid revenue against last month's"
+          }
+          testId="figure-growth"
+        />
+      </dl>
+      <SalesChart days={salesByDay} />
+    </div>
+  );
+}
+
+/** The four cards and the chart, as the server counts them from paid orders. */
+export function DashboardTab() {
+  const view = useDashboardFigures();
+  if (view.status === 'loading') {
+    return (
+      <p className="text-muted" aria-busy="true">
+        Loading the figures…
+      </p>
+    );
+  }
+  if (view.status === 'error') {
+    return (
+      <p className="text-maroon-700" role="alert">
+        The figures could not be loaded: {view.message}
+      </p>
+    );
+  }
+  return <Figures figures={view.figures} />;
 }
