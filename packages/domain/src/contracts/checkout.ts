@@ -30,6 +30,16 @@ export const orderItemShape = z
   })
   .meta({ id: 'OrderItem' });
 
+export const orderStatusMoveShape = z
+  .object({
+    from: z.enum(ORDER_STATUSES),
+    to: z.enum(ORDER_STATUSES),
+    at: z.string().meta({ description: 'when the owner made the move' }),
+    trackingNumber: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+  })
+  .meta({ id: 'OrderStatusMove', description: "One of the owner's moves (Shipped, Delivered)." });
+
 export const orderShape = z
   .object({
     _id: z.string(),
@@ -56,6 +66,10 @@ export const orderShape = z
       .nullable()
       .meta({ description: 'when an unpaid order gives its stock back' }),
     paidAt: z.string().nullable(),
+    history: z
+      .array(orderStatusMoveShape)
+      .optional()
+      .meta({ description: "the owner's status moves, oldest first; the API always sends it" }),
   })
   .meta({ id: 'Order' });
 

@@ -91,6 +91,7 @@ describe('POST /orders/createOrder', () => {
       transactionId: null,
       needsRefund: false,
       paidAt: null,
+      history: [],
     });
     expect(body.data._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.data.orderNumber).toMatch(/^MM-\d{6}-\d{4}$/);

@@ -2,7 +2,7 @@ import { paiseToRupees } from '@makhana/domain/money';
 import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { orderItems, orders } from '../../../db/schema';
+import { orderItems, orderStatusEvents, orders } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 
@@ -15,6 +15,7 @@ export type { Order as OrderView, OrderItem as OrderItemView } from '@makhana/do
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
   return {
@@ -27,7 +28,11 @@ export function toOrderItemView(row: OrderItemRow): OrderItemView {
   };
 }
 
-export function toOrderView(row: OrderRow, items: OrderItemRow[]): OrderView {
+export function toOrderView(
+  row: OrderRow,
+  items: OrderItemRow[],
+  events: OrderStatusEventRow[] = [],
+): OrderView {
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
@@ -48,29 +53,43 @@ export function toOrderView(row: OrderRow, items: OrderItemRow[]): OrderView {
     needsRefund: row.needsRefund,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    history: events.map((event) => ({
+      from: event.fromStatus,
+      to: event.toStatus,
+      at: event.createdAt.toISOString(),
+      trackingNumber: event.trackingNumber,
+      trackingUrl: event.trackingUrl,
+    })),
   };
 }
 
-/** Orders with their items, in the given row order. */
+function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, T[]> {
+  const byOrder = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+/** Orders with their items and status moves, in the given row order. */
 export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const items = await db
     .select()
     .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.id));
-  const byOrder = new Map<string, OrderItemRow[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push(item);
-    byOrder.set(item.orderId, list);
-  }
-  return rows.map((row) => toOrderView(row, byOrder.get(row.id) ?? []));
+  const events = await db
+    .select()
+    .from(orderStatusEvents)
+    .where(inArray(orderStatusEvents.orderId, ids))
+    .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id));
+  const itemsOf = groupByOrder(items);
+  const eventsOf = groupByOrder(events);
+  return rows.map((row) => toOrderView(row, itemsOf.get(row.id) ?? [], eventsOf.get(row.id) ?? []));
 }
 
 /** One customer's orders, or every order for the owner (`userId` null); newest first. */

@@ -143,6 +143,26 @@ describe('POST /orders/update-status/:orderId', () => {
       trackingNumber: SHIP.trackingNumber,
       trackingUrl: SHIP.trackingUrl,
     });
+    const { history } = delivered.json().data as Order;
+    expect(history).toEqual([
+      {
+        from: 'Confirmed',
+        to: 'Shipped',
+        at: expect.any(String),
+        trackingNumber: SHIP.trackingNumber,
+        trackingUrl: SHIP.trackingUrl,
+      },
+      {
+        from: 'Shipped',
+        to: 'Delivered',
+        at: expect.any(String),
+        trackingNumber: SHIP.trackingNumber,
+        trackingUrl: SHIP.trackingUrl,
+      },
+    ]);
+    // The customer reads the same history.
+    const theirs = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
+    expect(theirs.json().data.history).toEqual(history);
     const mails = await statusMails(orderId);
     expect(mails.map((m) => m.subject)).toEqual([
       `Your order ${orderNumber} has shipped`,
