@@ -12,6 +12,7 @@ import {
   loginEmailSchema,
   loginVerifySchema,
   MESSAGES,
+  orderStatusMoveSchema,
   otpSchema,
   pincodeCheckSchema,
   productSchema,
@@ -556,5 +557,45 @@ describe('the product form', () => {
         ],
       }),
     ).toEqual([['quantity.1.weight', 'This weight is already listed']]);
+  });
+});
+
+describe('orderStatusMoveSchema', () => {
+  const problems = (input: unknown) =>
+    orderStatusMoveSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('ships with a tracking number and, if given, an http(s) link; delivers with nothing', () => {
+    expect(problems({ status: 'Shipped', trackingNumber: 'DL123' })).toBeUndefined();
+    expect(problems({ status: 'Delivered' })).toBeUndefined();
+    for (const url of ['https://track.example.in/DL123?x=1#a', 'http://example.in', '']) {
+      expect(problems({ status: 'Shipped', trackingNumber: 'DL1', trackingUrl: url }), url).toBe(
+        undefined,
+      );
+    }
+    expect(problems({ status: 'Shipped', trackingNumber: '  ' })).toEqual([
+      ['trackingNumber', MESSAGES.trackingNumberRequired],
+    ]);
+    expect(problems({ status: 'Pending' })).toEqual([['status', MESSAGES.statusMove]]);
+    for (const url of [
+      'javascript:alert(1)',
+      'ftp://example.in/x',
+      'track.example.in/1',
+      'https://exa mple.in',
+      'https://user@evil.example/',
+      'https://',
+    ]) {
+      expect(problems({ status: 'Shipped', trackingNumber: 'DL1', trackingUrl: url }), url).toEqual(
+        [['trackingUrl', MESSAGES.trackingUrl]],
+      );
+    }
+  });
+
+  it('refuses a link of the worst shape at its length, at once', () => {
+    const worst = `https://${'a'.repeat(995)} ${'a'.repeat(995)}`;
+    const started = Date.now();
+    expect(problems({ status: 'Shipped', trackingNumber: 'DL1', trackingUrl: worst })).toEqual([
+      ['trackingUrl', MESSAGES.trackingUrl],
+    ]);
+    expect(Date.now() - started).toBeLessThan(50);
   });
 });

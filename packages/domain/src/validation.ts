@@ -12,6 +12,7 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from './constants';
+import { OWNER_STATUS_MOVES } from './order-state';
 
 /**
  * Upper bounds of every free-text field, shared by the forms and the API. Each schema checks the
@@ -35,6 +36,8 @@ export const TEXT_LIMITS = {
   description: 5000,
   healthBenefits: 2000,
   comment: 2000,
+  trackingNumber: 100,
+  url: 2000,
 } as const;
 
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
@@ -87,6 +90,9 @@ export const MESSAGES = {
   commentRequired: 'Please enter a comment.',
   ratingRange: 'Rating must be a whole number from 1 to 5',
   genderChoice: 'Gender must be Male or Female',
+  trackingNumberRequired: 'A tracking number is required to mark an order as shipped',
+  trackingUrl: 'Enter a tracking link that starts with http:// or https://',
+  statusMove: 'Choose Shipped or Delivered',
   confirmDeleteReview: 'Are you sure you want to delete this review?',
 } as const;
 
@@ -386,3 +392,33 @@ export const complaintSchema = z.object({
   issue_type: z.enum(ISSUE_TYPES, { error: 'Please choose an issue type' }),
   query: requiredText(TEXT_LIMITS.message),
 });
+
+/**
+ * An http(s) address: the scheme, a host (no white space, no user part), then anything without
+ * white space. Each part's characters exclude the next part's first one, so the pattern never
+ * backtracks; the length is checked before it runs.
+ */
+const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
+
+/**
+ * The owner's move of a paid order (`POST /orders/update-status/{id}`): Shipped needs a tracking
+ * number, and the tracking link, when given, is an http(s) address. Which moves an order may make
+ * is the state machine's call (`order-state.ts`), not this form's.
+ */
+export const orderStatusMoveSchema = z
+  .object({
+    status: z.enum(OWNER_STATUS_MOVES, { error: MESSAGES.statusMove }),
+    trackingNumber: optionalText(TEXT_LIMITS.trackingNumber).optional(),
+    trackingUrl: optionalText(TEXT_LIMITS.url)
+      .refine((value) => value === '' || HTTP_URL.test(value), MESSAGES.trackingUrl)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'Shipped' && !body.trackingNumber) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['trackingNumber'],
+        message: MESSAGES.trackingNumberRequired,
+      });
+    }
+  });

@@ -1,5 +1,5 @@
 import { orderShape } from '@makhana/domain/contracts/checkout';
-import { OWNER_STATUS_MOVES } from '@makhana/domain/order-state';
+import { orderStatusMoveSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directory';
@@ -19,44 +19,6 @@ export const ORDER_ALREADY_PAID_NOTHING_CANCELLED =
 const orderIdSchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
 });
-
-export const TRACKING_NUMBER_REQUIRED = 'A tracking number is required to mark an order as shipped';
-export const TRACKING_URL_INVALID = 'trackingUrl must be an http:// or https:// address';
-const TRACKING_LIMITS = { number: 100, url: 2000 } as const;
-
-function isHttpUrl(value: string): boolean {
-  if (/\s/.test(value) || !URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
-}
-
-// The lengths are checked first (`abort`), so no longer text reaches the URL parser.
-const statusMoveSchema = z
-  .object({
-    status: z.enum(OWNER_STATUS_MOVES, { error: "status must be 'Shipped' or 'Delivered'" }),
-    trackingNumber: z
-      .string()
-      .max(TRACKING_LIMITS.number, {
-        message: `trackingNumber must be at most ${TRACKING_LIMITS.number} characters`,
-        abort: true,
-      })
-      .trim()
-      .optional(),
-    trackingUrl: z
-      .string()
-      .max(TRACKING_LIMITS.url, {
-        message: `trackingUrl must be at most ${TRACKING_LIMITS.url} characters`,
-        abort: true,
-      })
-      .trim()
-      .refine((value) => value === '' || isHttpUrl(value), TRACKING_URL_INVALID)
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.status === 'Shipped' && !body.trackingNumber) {
-      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: TRACKING_NUMBER_REQUIRED });
-    }
-  });
 
 // Not checked as a uuid here: any other id answers the same 404 as a missing order.
 const orderParams = z.object({ id: z.string() });
@@ -154,7 +116,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
           'Move a paid order from Confirmed to Shipped (with a tracking number) to Delivered',
         tags: ['checkout'],
         params: z.object({ orderId: z.string() }),
-        body: statusMoveSchema,
+        body: orderStatusMoveSchema,
         response: answers(orderShape),
       },
     },

@@ -1,4 +1,5 @@
 import type { Order } from '@makhana/domain/orders';
+import { MESSAGES } from '@makhana/domain/validation';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
@@ -14,7 +15,6 @@ import {
   outbox,
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
-import { TRACKING_NUMBER_REQUIRED, TRACKING_URL_INVALID } from './routes';
 import { statusMoveRefused } from './state-changes';
 import { ORDER_MARKED } from './status-moves';
 
@@ -253,22 +253,25 @@ describe('POST /orders/update-status/:orderId', () => {
     const { orderId } = await anOrder();
     const owner = await ownerToken();
     const cases: [object, string][] = [
-      [{ status: 'Shipped' }, `trackingNumber: ${TRACKING_NUMBER_REQUIRED}`],
-      [{ status: 'Shipped', trackingNumber: '   ' }, `trackingNumber: ${TRACKING_NUMBER_REQUIRED}`],
-      [{ ...SHIP, trackingUrl: 'javascript:alert(1)' }, `trackingUrl: ${TRACKING_URL_INVALID}`],
+      [{ status: 'Shipped' }, `trackingNumber: ${MESSAGES.trackingNumberRequired}`],
+      [
+        { status: 'Shipped', trackingNumber: '   ' },
+        `trackingNumber: ${MESSAGES.trackingNumberRequired}`,
+      ],
+      [{ ...SHIP, trackingUrl: 'javascript:alert(1)' }, `trackingUrl: ${MESSAGES.trackingUrl}`],
       [
         { ...SHIP, trackingUrl: 'ftp://track.example.in/1' },
-        `trackingUrl: ${TRACKING_URL_INVALID}`,
+        `trackingUrl: ${MESSAGES.trackingUrl}`,
       ],
-      [{ ...SHIP, trackingUrl: 'track.example.in/1' }, `trackingUrl: ${TRACKING_URL_INVALID}`],
-      [{ ...SHIP, trackingUrl: 'https://exa mple.in' }, `trackingUrl: ${TRACKING_URL_INVALID}`],
+      [{ ...SHIP, trackingUrl: 'track.example.in/1' }, `trackingUrl: ${MESSAGES.trackingUrl}`],
+      [{ ...SHIP, trackingUrl: 'https://exa mple.in' }, `trackingUrl: ${MESSAGES.trackingUrl}`],
       [
         { ...SHIP, trackingUrl: `https://track.example.in/${'a'.repeat(2000)}` },
-        'trackingUrl: trackingUrl must be at most 2000 characters',
+        'trackingUrl: Must be at most 2000 characters',
       ],
       [
         { ...SHIP, trackingNumber: '9'.repeat(101) },
-        'trackingNumber: trackingNumber must be at most 100 characters',
+        'trackingNumber: Must be at most 100 characters',
       ],
     ];
     for (const [body, message] of cases) {
