@@ -1,4 +1,6 @@
 import type { DashboardFigures } from '@makhana/domain/contracts/owner';
+import type { Order } from '@makhana/domain/orders';
+import { MESSAGES } from '@makhana/domain/validation';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -410,4 +412,175 @@ describe('/owner/admin/dashboard: the owner only', () => {
     },
     JOURNEY_MS,
   );
+});
+
+describe("/owner/admin/dashboard?tab=orders: the owner's Ship and Deliver", () => {
+  const ravisOrder = allOrders[1]!;
+  const shippedOrder: Order = {
+    ...ravisOrder,
+    _id: 'order-shipped',
+    orderNumber: 'MM-250510-0007',
+    status: 'Shipped',
+    trackingNumber: 'DL555',
+    trackingUrl: null,
+    createdAt: '2025-05-10T09:30:00.000Z',
+  };
+  const cancelledOrder: Order = {
+    ...allOrders[0]!,
+    _id: 'order-cancelled',
+    orderNumber: 'MM-250509-0006',
+    status: 'Cancelled',
+    paymentStatus: 'failed',
+    createdAt: '2025-05-09T09:30:00.000Z',
+  };
+  const orders = [...allOrders, shippedOrder, cancelledOrder];
+
+  const answer = (data: Order, message: string) => ({
+    body: { statusCode: 200, data, message, success: true },
+  });
+
+  function renderOrders(routesOverride: Parameters<typeof stubRoutes>[0] = {}) {
+    const api = stubRoutes({
+      ...ownerApi,
+      'GET /orders/orderDetails': ok(orders),
+      ...routesOverride,
+    });
+    const store = ownerStore();
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard?tab=orders'], store });
+    return { api, store };
+  }
+
+  async function openOrder(user: ReturnType<typeof userEvent.setup>, orderNumber: string) {
+    const row = (await screen.findAllByTestId('owner-order-row')).find((candidate) =>
+      candidate.textContent?.includes(orderNumber),
+    )!;
+    await user.click(within(row).getByRole('button', { name: `View order ${orderNumber}` }));
+    return { row, dialog: screen.getByRole('dialog', { name: `Order #${orderNumber}` }) };
+  }
+
+  it('ships a confirmed, paid order with its tracking, updating the pop-up, the row and the store', async () => {
+    const path = `POST /orders/update-status/${ravisOrder._id}`;
+    const { api, store } = renderOrders({
+      [path]: answer(
+        {
+          ...ravisOrder,
+          status: 'Shipped',
+          trackingNumber: 'DL123',
+          trackingUrl: 'https://track.example.in/DL123',
+        },
+        'Order marked as shipped',
+      ),
+    });
+    const user = userEvent.setup();
+    const { row, dialog } = await openOrder(user, ravisOrder.orderNumber);
+    const form = within(dialog).getByRole('form', { name: 'Ship this order' });
+    await user.type(within(form).getByLabelText('Tracking number'), 'DL123');
+    await user.type(
+      within(form).getByLabelText('Tracking link (optional)'),
+      'https://track.example.in/DL123',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Ship' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Order marked as shipped'));
+    expect(api.callsTo(path).map((call) => call.body)).toEqual([
+      { status: 'Shipped', trackingNumber: 'DL123', trackingUrl: 'https://track.example.in/DL123' },
+    ]);
+    expect(within(dialog).getByTestId('order-status').textContent).toContain('Shipped');
+    expect(dialog.textContent).toContain('DL123');
+    expect(
+      within(dialog).getByRole('link', { name: 'Track the parcel' }).getAttribute('href'),
+    ).toBe('https://track.example.in/DL123');
+    expect(within(dialog).queryByRole('form', { name: 'Ship this order' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Mark as delivered' })).toBeTruthy();
+    expect(within(row).getByTestId('order-status').textContent).toContain('Shipped');
+    expect(
+      store.getState().auth.ownerOrders.find((order) => order._id === ravisOrder._id)?.status,
+    ).toBe('Shipped');
+  });
+
+  it("shows the form's messages under the fields and calls nothing until they hold", async () => {
+    const { api } = renderOrders();
+    const user = userEvent.setup();
+    const { dialog } = await openOrder(user, ravisOrder.orderNumber);
+    const form = within(dialog).getByRole('form', { name: 'Ship this order' });
+    await user.click(within(form).getByRole('button', { name: 'Ship' }));
+    expect(await within(form).findByText(MESSAGES.trackingNumberRequired)).toBeTruthy();
+    expect(within(form).getByLabelText('Tracking number').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+
+    await user.type(within(form).getByLabelText('Tracking number'), 'DL123');
+    await user.type(within(form).getByLabelText('Tracking link (optional)'), 'track.example.in/1');
+    await user.click(within(form).getByRole('button', { name: 'Ship' }));
+    expect(await within(form).findByText(MESSAGES.trackingUrl)).toBeTruthy();
+    expect(within(form).queryByText(MESSAGES.trackingNumberRequired)).toBeNull();
+    expect(api.calls.filter((call) => call.path.startsWith('/orders/update-status'))).toEqual([]);
+  });
+
+  it('marks a shipped order delivered after the owner confirms', async () => {
+    const path = `POST /orders/update-status/${shippedOrder._id}`;
+    const { api } = renderOrders({
+      [path]: answer({ ...shippedOrder, status: 'Delivered' }, 'Order marked as delivered'),
+    });
+    const user = userEvent.setup();
+    const { row, dialog } = await openOrder(user, shippedOrder.orderNumber);
+    expect(within(dialog).queryByRole('form', { name: 'Ship this order' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as delivered' }));
+    const confirm = screen.getByRole('dialog', { name: 'Mark this order as delivered?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Mark this order as delivered?' })).toBeNull();
+    expect(api.callsTo(path)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as delivered' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Mark this order as delivered?' })).getByRole(
+        'button',
+        { name: 'Mark delivered' },
+      ),
+    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Order marked as delivered'));
+    expect(api.callsTo(path).map((call) => call.body)).toEqual([{ status: 'Delivered' }]);
+    expect(screen.queryByRole('dialog', { name: 'Mark this order as delivered?' })).toBeNull();
+    expect(within(dialog).getByTestId('order-status').textContent).toContain('Delivered');
+    expect(within(dialog).queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+    expect(within(row).getByTestId('order-status').textContent).toContain('Delivered');
+  });
+
+  it("toasts the server's refusal and leaves the order as it was", async () => {
+    const refusal = 'An order that is Cancelled cannot be marked as Shipped.';
+    const path = `POST /orders/update-status/${ravisOrder._id}`;
+    const { api, store } = renderOrders({ [path]: fail(409, refusal) });
+    const user = userEvent.setup();
+    const { row, dialog } = await openOrder(user, ravisOrder.orderNumber);
+    const form = within(dialog).getByRole('form', { name: 'Ship this order' });
+    await user.type(within(form).getByLabelText('Tracking number'), 'DL123');
+    await user.click(within(form).getByRole('button', { name: 'Ship' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(refusal, { toastId: refusal }));
+    expect(api.callsTo(path).map((call) => call.body)).toEqual([
+      { status: 'Shipped', trackingNumber: 'DL123' },
+    ]);
+    expect(success).not.toHaveBeenCalled();
+    expect(within(row).getByTestId('order-status').textContent).toContain('Confirmed');
+    expect((within(form).getByRole('button', { name: 'Ship' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(
+      store.getState().auth.ownerOrders.find((order) => order._id === ravisOrder._id)?.status,
+    ).toBe('Confirmed');
+  });
+
+  it('offers no move on a pending, a cancelled or a delivered order', async () => {
+    renderOrders();
+    const user = userEvent.setup();
+    for (const orderNumber of ['MM-250514-0003', cancelledOrder.orderNumber, 'MM-2025-0001']) {
+      const { dialog } = await openOrder(user, orderNumber);
+      expect(within(dialog).queryByRole('form', { name: 'Ship this order' })).toBeNull();
+      expect(within(dialog).queryByLabelText('Tracking number')).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Mark as delivered' })).toBeNull();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+  });
 });

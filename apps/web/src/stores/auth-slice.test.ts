@@ -17,8 +17,9 @@ import { logoutUser } from '../api/logout-user';
 import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
+import { updateOrderStatus } from '../api/update-order-status';
 import { loginVerification } from '../api/verify-login';
-import { customer, homeAddress, ok, stubRoutes } from '../test/customer-fixtures';
+import { customer, homeAddress, ok, paidOrder, stubRoutes } from '../test/customer-fixtures';
 import {
   type AuthState,
   authReducer,
@@ -277,6 +278,27 @@ describe('auth reducer: the owner', () => {
     store.dispatch(loginVerification.fulfilled({ user: customer }, 'r', { email: '', otp: '' }));
     expect((await store.dispatch(loadAdmin())).payload).toBe(NOT_AUTHENTICATED);
     expect((await store.dispatch(fetchUserDetails())).payload).toBe(NOT_AUTHENTICATED);
+    const move = { orderId: paidOrder._id, move: { status: 'Delivered' as const } };
+    expect((await store.dispatch(updateOrderStatus(move))).payload).toBe(NOT_AUTHENTICATED);
     expect(api.calls).toHaveLength(0);
+  });
+
+  it("replaces the moved order in the owner's orders and leaves the others", () => {
+    const other = { ...paidOrder, _id: 'other' };
+    const before: AuthState = { ...initialAuthState, ownerOrders: [paidOrder, other] };
+    const shipped = { ...paidOrder, status: 'Shipped' as const, trackingNumber: 'DL1' };
+    const move = { orderId: paidOrder._id, move: { status: 'Shipped' as const } };
+    const state = authReducer(
+      before,
+      updateOrderStatus.fulfilled(
+        { order: shipped, message: 'Order marked as shipped' },
+        'r',
+        move,
+      ),
+    );
+    expect(state.ownerOrders).toEqual([shipped, other]);
+    expect(authReducer(before, rejected(updateOrderStatus, 'refused')).ownerOrders).toEqual(
+      before.ownerOrders,
+    );
   });
 });

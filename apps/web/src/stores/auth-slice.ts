@@ -19,6 +19,7 @@ import type { Admin } from '../api/owner-thunk';
 import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
+import { updateOrderStatus } from '../api/update-order-status';
 import { loginVerification } from '../api/verify-login';
 
 /**
@@ -212,6 +213,12 @@ const authSlice = createSlice({
       })
       .addCase(fetchAllOrders.fulfilled, (state, action) => {
         state.ownerOrders = action.payload;
+      })
+      .addCase(updateOrderStatus.fulfilled, (state, action) => {
+        const moved = action.payload.order;
+        state.ownerOrders = state.ownerOrders.map((order) =>
+          order._id === moved._id ? moved : order,
+        );
       });
     for (const thunk of [loginAdmin, loadAdmin]) {
       builder.addCase(thunk.rejected, (state, action) => {

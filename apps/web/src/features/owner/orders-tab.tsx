@@ -7,6 +7,7 @@ import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-s
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { formatOrderDate } from '../../lib/orders';
 import { useAppSelector } from '../../stores/hooks';
+import { OrderStatusActions } from './order-status-actions';
 import {
   cellClass,
   EmptyRow,
@@ -64,6 +65,9 @@ function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) 
                 <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
               </div>
             </dl>
+            <div className="mt-5">
+              <OrderStatusActions key={order.status} order={order} />
+            </div>
           </>
         }
       />
@@ -88,7 +92,10 @@ function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) =>
 export function OrdersTab() {
   const orders = useAppSelector((state) => state.auth.ownerOrders);
   const users = useAppSelector((state) => state.auth.userDetails);
-  const [open, setOpen] = useState<Order | null>(null);
+  // The id, not a copy: a status move replaces the order in the store and the pop-up follows.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const open = orders.find((order) => order._id === openId) ?? null;
+  const setOpen = (order: Order) => setOpenId(order._id);
   const sorted = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (
@@ -174,7 +181,7 @@ export function OrdersTab() {
           ))}
         </tbody>
       </OwnerTable>
-      {open && <OrderDetail order={open} onClose={() => setOpen(null)} />}
+      {open && <OrderDetail order={open} onClose={() => setOpenId(null)} />}
     </>
   );
 }

@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  InvalidOrderTransition,
+  nextOrderState,
+  OWNER_STATUS_MOVES,
+  type OwnerStatusMove,
+  ownerMoveEvent,
+} from '@makhana/domain/order-state';
+import type { Order } from '@makhana/domain/orders';
+import { orderStatusMoveSchema } from '@makhana/domain/validation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { type OrderStatusMove, updateOrderStatus } from '../../api/update-order-status';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { TextField } from '../../components/form-field';
+import { orderSummaryHeadingClass } from '../../components/order-summary';
+import { useAppDispatch } from '../../stores/hooks';
+
+/** The move the state machine allows the owner to make on this order, if any. */
+export function ownerMoveFor(order: Order): OwnerStatusMove | null {
+  for (const to of OWNER_STATUS_MOVES) {
+    try {
+      nextOrderState(order, ownerMoveEvent(to));
+      return to;
+    } catch (error) {
+      if (!(error instanceof InvalidOrderTransition)) throw error;
+    }
+  }
+  return null;
+}
+
+function failureMessage(reason: unknown): string {
+  if (typeof reason === 'string' && reason) return reason;
+  if (reason && typeof reason === 'object' && 'message' in reason && reason.message) {
+    return String(reason.message);
+  }
+  return 'Server error';
+}
+
+/** Sends the move; the toast carries the server's message either way. */
+function useMoveOrder(orderId: string) {
+  const dispatch = useAppDispatch();
+  const [busy, setBusy] = useState(false);
+  const move = async (body: OrderStatusMove): Promise<boolean> => {
+    setBusy(true);
+    try {
+      const { message } = await dispatch(updateOrderStatus({ orderId, move: body })).unwrap();
+      toast.success(message);
+      return true;
+    } catch (reason) {
+      const message = failureMessage(reason);
+      toast.error(message, { toastId: message });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, move };
+}
+
+function ShipForm({ order }: { order: Order }) {
+  const { busy, move } = useMoveOrder(order._id);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OrderStatusMove>({
+    resolver: zodResolver(orderStatusMoveSchema),
+    defaultValues: { status: 'Shipped', trackingNumber: '', trackingUrl: '' },
+  });
+  const submit = handleSubmit(async ({ trackingNumber, trackingUrl }) => {
+    await move({
+      status: 'Shipped',
+      trackingNumber,
+      ...(trackingUrl ? { trackingUrl } : {}),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`ship-${order._id}`} className="space-y-3">
+      <h3 id={`ship-${order._id}`} className={orderSummaryHeadingClass}>
+        Ship this order
+      </h3>
+      <TextField
+        label="Tracking number"
+        registration={register('trackingNumber')}
+        error={errors.trackingNumber?.message}
+        autoComplete="off"
+      />
+      <TextField
+        label="Tracking link (optional)"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        registration={register('trackingUrl')}
+        error={errors.trackingUrl?.message}
+        autoComplete="off"
+      />
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+        {busy ? 'Shipping…' : 'Ship'}
+      </button>
+    </form>
+  );
+}
+
+function DeliverButton({ order }: { order: Order }) {
+  const { busy, move } = useMoveOrder(order._id);
+  const [asking, setAsking] = useState(false);
+  const confirm = async () => {
+    await move({ status: 'Delivered' });
+    setAsking(false);
+  };
+
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn-primary w-full sm:w-auto"
+        disabled={busy}
+        onClick={() => setAsking(true)}
+      >
+        Mark as delivered
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title="Mark this order as delivered?"
+          description={`Order #${order.orderNumber} will show as delivered to the customer.`}
+          confirmLabel="Mark delivered"
+          busyLabel="Marking…"
+          busy={busy}
+          onConfirm={confirm}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Ship (with tracking) or deliver, whichever the order's state allows; nothing otherwise. */
+export function OrderStatusActions({ order }: { order: Order }) {
+  const next = ownerMoveFor(order);
+  if (next === 'Shipped') return <ShipForm order={order} />;
+  if (next === 'Delivered') return <DeliverButton order={order} />;
+  return null;
+}
