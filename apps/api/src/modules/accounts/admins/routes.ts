@@ -1,18 +1,13 @@
-import {
-  adminShape,
-  adminSignInShape,
-  refreshTokenBodyShape,
-  sessionTokensShape,
-} from '@makhana/domain/contracts/accounts';
+import { adminShape, adminSignInShape } from '@makhana/domain/contracts/accounts';
 import { adminLoginSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import { getAdminView, SignInLockedError, signInOwner } from './service';
 
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -65,38 +60,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       success(await getAdminView(db, request.auth.subjectId), 'Admin fetched successfully'),
   );
 
-  app.post(
-    '/refresh-token',
-    {
-      schema: {
-        summary: 'Renew the owner session',
-        description:
-          'Replaces the refresh token (from the body, else the cookie) with a new pair; a 401 also clears the cookies.',
-        tags: ['accounts'],
-        body: refreshTokenBodyShape,
-        response: answers(sessionTokensShape),
-      },
-    },
-    async (request, reply) =>
-      success(await app.auth.renew(request, reply, 'owner'), 'Access token refreshed'),
-  );
-
-  app.post(
-    '/logoutAdmin',
-    {
-      schema: {
-        summary: 'End the owner session',
-        description:
-          'Ends the session a bearer token, the body refresh token or the cookies name, and clears the cookies.',
-        tags: ['accounts'],
-        body: refreshTokenBodyShape,
-        response: answers(z.null()),
-      },
-    },
-    async (request, reply) => {
-      await app.auth.endSession(request, 'owner');
-      app.auth.clearCookies(reply, 'owner');
-      return success(null, 'Admin Logout successfully');
-    },
-  );
+  await app.register(sessionRoutes, {
+    realm: 'owner',
+    logoutPath: '/logoutAdmin',
+    logoutMessage: 'Admin Logout successfully',
+  });
 };

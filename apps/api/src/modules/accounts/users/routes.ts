@@ -1,8 +1,6 @@
 import {
   addressShape,
-  refreshTokenBodyShape,
   savedProfileShape,
-  sessionTokensShape,
   userShape,
   userSignInShape,
 } from '@makhana/domain/contracts/accounts';
@@ -25,6 +23,7 @@ import { NotFoundError } from '../../../lib/errors';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
+import { sessionRoutes } from '../auth/session-routes';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
 import {
@@ -152,40 +151,11 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
     },
   );
 
-  app.post(
-    '/refresh-token',
-    {
-      schema: {
-        summary: 'Renew a customer session',
-        description:
-          'Replaces the refresh token (from the body, else the cookie) with a new pair; a 401 also clears the cookies.',
-        tags: ['accounts'],
-        body: refreshTokenBodyShape,
-        response: answers(sessionTokensShape),
-      },
-    },
-    async (request, reply) =>
-      success(await app.auth.renew(request, reply, 'customer'), 'Access token refreshed'),
-  );
-
-  app.post(
-    '/logoutUser',
-    {
-      schema: {
-        summary: 'End a customer session',
-        description:
-          'Ends the session a bearer token, the body refresh token or the cookies name, and clears the cookies.',
-        tags: ['accounts'],
-        body: refreshTokenBodyShape,
-        response: answers(z.null()),
-      },
-    },
-    async (request, reply) => {
-      await app.auth.endSession(request, 'customer');
-      app.auth.clearCookies(reply, 'customer');
-      return success(null, 'Logout successfully');
-    },
-  );
+  await app.register(sessionRoutes, {
+    realm: 'customer',
+    logoutPath: '/logoutUser',
+    logoutMessage: 'Logout successfully',
+  });
 
   app.get(
     '/getUser',
