@@ -8,14 +8,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-ba
 import { formatOrderDate } from '../../lib/orders';
 import { useAppSelector } from '../../stores/hooks';
 import { OrderStatusActions } from './order-status-actions';
-import {
-  cellClass,
-  EmptyRow,
-  headCellClass,
-  OwnerCard,
-  OwnerCards,
-  OwnerTable,
-} from './owner-table';
+import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 
 /** The customer's name from their account, else from the order's address. */
 function customerName(order: Order, users: User[]): string {
@@ -88,6 +81,16 @@ function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) =>
   );
 }
 
+const ORDER_COLUMNS: OwnerColumn[] = [
+  { label: 'Order' },
+  { label: 'Date' },
+  { label: 'Customer' },
+  { label: 'Total', alignEnd: true },
+  { label: 'Payment' },
+  { label: 'Status' },
+  { label: 'Details', hidden: true },
+];
+
 /** Every order, newest first, each opening a pop-up with its lines, address and tracking. */
 export function OrdersTab() {
   const orders = useAppSelector((state) => state.auth.ownerOrders);
@@ -125,61 +128,32 @@ export function OrdersTab() {
           </OwnerCard>
         ))}
       </OwnerCards>
-      <OwnerTable label="Orders">
-        <caption className="sr-only">Orders</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${headCellClass}`}>
-              Order
+      <OwnerTable
+        label="Orders"
+        columns={ORDER_COLUMNS}
+        empty={sorted.length === 0 ? 'No orders yet.' : null}
+      >
+        {sorted.map((order) => (
+          <tr key={order._id} data-testid="owner-order-row">
+            <th scope="row" className={`${cellClass} whitespace-nowrap font-semibold text-ink`}>
+              #{order.orderNumber}
             </th>
-            <th scope="col" className={headCellClass}>
-              Date
-            </th>
-            <th scope="col" className={headCellClass}>
-              Customer
-            </th>
-            <th scope="col" className={`${headCellClass} text-right`}>
-              Total
-            </th>
-            <th scope="col" className={headCellClass}>
-              Payment
-            </th>
-            <th scope="col" className={headCellClass}>
-              Status
-            </th>
-            <th scope="col" className={headCellClass}>
-              <span className="sr-only">Details</span>
-            </th>
+            <td className={`${cellClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>
+            <td className={cellClass}>{customerName(order, users)}</td>
+            <td className={`${cellClass} whitespace-nowrap text-right font-semibold tabular-nums`}>
+              {formatRupees(order.totalAmount)}
+            </td>
+            <td className={cellClass}>
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </td>
+            <td className={cellClass}>
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className={`${cellClass} text-right`}>
+              <ViewButton order={order} onOpen={setOpen} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {sorted.length === 0 && <EmptyRow columns={7}>No orders yet.</EmptyRow>}
-          {sorted.map((order) => (
-            <tr key={order._id} data-testid="owner-order-row">
-              <th scope="row" className={`${cellClass} whitespace-nowrap font-semibold text-ink`}>
-                #{order.orderNumber}
-              </th>
-              <td className={`${cellClass} whitespace-nowrap`}>
-                {formatOrderDate(order.createdAt)}
-              </td>
-              <td className={cellClass}>{customerName(order, users)}</td>
-              <td
-                className={`${cellClass} whitespace-nowrap text-right font-semibold tabular-nums`}
-              >
-                {formatRupees(order.totalAmount)}
-              </td>
-              <td className={cellClass}>
-                <PaymentStatusBadge status={order.paymentStatus} />
-              </td>
-              <td className={cellClass}>
-                <OrderStatusBadge status={order.status} />
-              </td>
-              <td className={`${cellClass} text-right`}>
-                <ViewButton order={order} onOpen={setOpen} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </OwnerTable>
       {open && <OrderDetail order={open} onClose={() => setOpenId(null)} />}
     </>

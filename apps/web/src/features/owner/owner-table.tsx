@@ -5,7 +5,29 @@ import type { ReactNode } from 'react';
  * sideways when still too narrow; the scrolling box takes focus so a keyboard can scroll it too,
  * and is positioned so that visually hidden cells stay inside it.
  */
-export function OwnerTable({ label, children }: { label: string; children: ReactNode }) {
+export interface OwnerColumn {
+  /** the heading; a column without a visible heading still names itself to screen readers */
+  label: string;
+  hidden?: boolean;
+  alignEnd?: boolean;
+}
+
+const headCellClass =
+  'whitespace-nowrap border-b border-cream-200 bg-cream-100 px-4 py-3 text-xs font-semibold uppercase tracking-wider text-muted';
+export const cellClass = 'border-b border-cream-200 px-4 py-3 align-middle';
+
+export function OwnerTable({
+  label,
+  columns,
+  empty,
+  children,
+}: {
+  label: string;
+  columns: OwnerColumn[];
+  /** the row shown when there are no rows: what the list would hold */
+  empty: ReactNode | null;
+  children: ReactNode;
+}) {
   return (
     <section
       aria-label={label}
@@ -13,22 +35,33 @@ export function OwnerTable({ label, children }: { label: string; children: React
       tabIndex={0}
       className="card relative hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-saffron-500 sm:block"
     >
-      <table className="w-full min-w-[40rem] text-left text-sm">{children}</table>
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`${headCellClass} ${column.alignEnd ? 'text-right' : ''}`}
+              >
+                {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {empty !== null && (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-muted">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {children}
+        </tbody>
+      </table>
     </section>
-  );
-}
-
-export const headCellClass =
-  'whitespace-nowrap border-b border-cream-200 bg-cream-100 px-4 py-3 text-xs font-semibold uppercase tracking-wider text-muted';
-export const cellClass = 'border-b border-cream-200 px-4 py-3 align-middle';
-
-export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
-  return (
-    <tr>
-      <td colSpan={columns} className="px-4 py-10 text-center text-muted">
-        {children}
-      </td>
-    </tr>
   );
 }
 

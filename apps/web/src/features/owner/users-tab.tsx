@@ -1,19 +1,19 @@
 import type { User } from '@makhana/domain/account';
 import { useAppSelector } from '../../stores/hooks';
-import {
-  cellClass,
-  EmptyRow,
-  headCellClass,
-  OwnerCard,
-  OwnerCards,
-  OwnerTable,
-} from './owner-table';
+import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 
 function fullName(user: User): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
 }
 
 /** Every customer: name, e-mail, phone and how many orders they placed. */
+const USER_COLUMNS: OwnerColumn[] = [
+  { label: 'Name' },
+  { label: 'E-mail' },
+  { label: 'Phone' },
+  { label: 'Orders', alignEnd: true },
+];
+
 export function UsersTab() {
   const users = useAppSelector((state) => state.auth.userDetails);
   return (
@@ -35,37 +35,21 @@ export function UsersTab() {
           </OwnerCard>
         ))}
       </OwnerCards>
-      <OwnerTable label="Customers">
-        <caption className="sr-only">Customers</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={`${headCellClass}`}>
-              Name
+      <OwnerTable
+        label="Customers"
+        columns={USER_COLUMNS}
+        empty={users.length === 0 ? 'No customers yet.' : null}
+      >
+        {users.map((user) => (
+          <tr key={user._id} data-testid="user-row">
+            <th scope="row" className={`${cellClass} font-semibold text-ink`}>
+              {fullName(user)}
             </th>
-            <th scope="col" className={headCellClass}>
-              E-mail
-            </th>
-            <th scope="col" className={headCellClass}>
-              Phone
-            </th>
-            <th scope="col" className={`${headCellClass} text-right`}>
-              Orders
-            </th>
+            <td className={`${cellClass} break-all`}>{user.email}</td>
+            <td className={`${cellClass} whitespace-nowrap`}>{user.phoneNumber || '—'}</td>
+            <td className={`${cellClass} text-right tabular-nums`}>{user.orders}</td>
           </tr>
-        </thead>
-        <tbody>
-          {users.length === 0 && <EmptyRow columns={4}>No customers yet.</EmptyRow>}
-          {users.map((user) => (
-            <tr key={user._id} data-testid="user-row">
-              <th scope="row" className={`${cellClass} font-semibold text-ink`}>
-                {fullName(user)}
-              </th>
-              <td className={`${cellClass} break-all`}>{user.email}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{user.phoneNumber || '—'}</td>
-              <td className={`${cellClass} text-right tabular-nums`}>{user.orders}</td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
       </OwnerTable>
     </>
   );
