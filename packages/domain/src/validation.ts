@@ -38,6 +38,7 @@ export const TEXT_LIMITS = {
   comment: 2000,
   trackingNumber: 100,
   url: 2000,
+  refundReason: 500,
 } as const;
 
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
@@ -94,6 +95,7 @@ export const MESSAGES = {
   trackingUrl: 'Enter a tracking link that starts with http:// or https://',
   statusMove: 'Choose Shipped or Delivered',
   confirmDeleteReview: 'Are you sure you want to delete this review?',
+  refundReason: 'Please give a reason for the refund',
 } as const;
 
 const requiredText = (max: number, message: string = MESSAGES.required) =>
@@ -422,3 +424,9 @@ export const orderStatusMoveSchema = z
       });
     }
   });
+
+/** The owner's refund of a paid order: the reason is kept with the order and told to the customer. */
+export const refundOrderSchema = z.object({
+  reason: requiredText(TEXT_LIMITS.refundReason, MESSAGES.refundReason),
+});
+export type RefundOrderInput = z.infer<typeof refundOrderSchema>;

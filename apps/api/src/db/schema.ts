@@ -174,9 +174,8 @@ export const orders = pgTable(
     id: id(),
     /** human-readable, e.g. MM-20250101-4F7K2 */
     orderNumber: text('order_number').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** null once the customer was erased: the order stays for the books */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     subtotalPaise: integer('subtotal_paise').notNull(),
     shippingCostPaise: integer('shipping_cost_paise').notNull(),
     totalAmountPaise: integer('total_amount_paise').notNull(),
@@ -194,6 +193,13 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     /** a capture arrived that cannot be kept: the owner must refund it */
     needsRefund: boolean('needs_refund').notNull().default(false),
+    /** the gateway's refund id (rfnd_...) once the full amount went back */
+    refundId: text('refund_id').unique(),
+    /** why the owner refunded, as typed */
+    refundReason: text('refund_reason'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** why the gateway last refused or did not answer a refund; cleared when one succeeds */
+    refundFailure: text('refund_failure'),
     /** an unpaid order releases its stock at this time */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -255,6 +261,8 @@ export const orderStatusEvents = pgTable(
     actorId: text('actor_id').notNull(),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /** the owner's reason, for a refund */
+    note: text('note'),
     /** the customer's mail about this move went out */
     customerMailedAt: timestamp('customer_mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -306,9 +314,8 @@ export const reviews = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the author was erased: the review stays, without a name */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
@@ -384,29 +391,41 @@ export const refreshSessions = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: id(),
-  fromName: text('from_name').notNull(),
-  replyTo: text('reply_to').notNull(),
-  phone: text('phone').notNull(),
-  message: text('message').notNull(),
-  /** set once the mail to the owner went out */
-  mailedAt: timestamp('mailed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    fromName: text('from_name').notNull(),
+    replyTo: text('reply_to').notNull(),
+    phone: text('phone').notNull(),
+    message: text('message').notNull(),
+    /** set once the mail to the owner went out */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** the owner marked it dealt with; null while it waits in the inbox */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
 
-export const complaints = pgTable('complaints', {
-  id: id(),
-  fromName: text('from_name').notNull(),
-  replyTo: text('reply_to').notNull(),
-  orderId: text('order_id').notNull(),
-  issueType: text('issue_type').notNull(),
-  query: text('query').notNull(),
-  invoiceUrl: text('invoice_url'),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  mailedAt: timestamp('mailed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: id(),
+    fromName: text('from_name').notNull(),
+    replyTo: text('reply_to').notNull(),
+    orderId: text('order_id').notNull(),
+    issueType: text('issue_type').notNull(),
+    query: text('query').notNull(),
+    invoiceUrl: text('invoice_url'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** the owner marked it dealt with; null while it waits in the inbox */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaints_created_idx').on(t.createdAt)],
+);
 
 /** Every one-time code mailed, kept for the per-address hourly and daily caps. */
 export const otpRequests = pgTable(

@@ -49,7 +49,10 @@ export const reviewShape = z
   .object({
     _id: z.string(),
     product: z.string().meta({ description: 'the product reviewed' }),
-    user: z.string().meta({ description: "the author's id" }),
+    user: z
+      .string()
+      .nullable()
+      .meta({ description: "the author's id; null once the author's account was erased" }),
     userName: z.string().meta({ description: "the author's name; empty shows as Anonymous" }),
     rating: z.int().min(1).max(5),
     comment: z.string().meta({ description: 'plain text, 1 to 1,000 characters' }),

@@ -37,14 +37,21 @@ export const orderStatusMoveShape = z
     at: z.string().meta({ description: 'when the owner made the move' }),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
+    note: z.string().nullable().meta({ description: "the owner's reason, for a refund" }),
   })
-  .meta({ id: 'OrderStatusMove', description: "One of the owner's moves (Shipped, Delivered)." });
+  .meta({
+    id: 'OrderStatusMove',
+    description: "One of the owner's moves: Shipped, Delivered, or Cancelled by a refund.",
+  });
 
 export const orderShape = z
   .object({
     _id: z.string(),
     orderNumber: z.string(),
-    user: z.string().meta({ description: "the customer's id" }),
+    user: z
+      .string()
+      .nullable()
+      .meta({ description: "the customer's id; null once the customer's account was erased" }),
     items: z.array(orderItemShape),
     shippingCost: z.number(),
     totalAmount: z.number(),
@@ -66,6 +73,21 @@ export const orderShape = z
       .nullable()
       .meta({ description: 'when an unpaid order gives its stock back' }),
     paidAt: z.string().nullable(),
+    refund: z
+      .object({
+        id: z.string().nullable().meta({ description: "the gateway's refund id" }),
+        reason: z.string().nullable(),
+        refundedAt: z
+          .string()
+          .nullable()
+          .meta({ description: 'null while no refund went through' }),
+        failure: z.string().nullable().meta({
+          description: 'why the last attempt did not go through; null once one did',
+        }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: 'null while no refund was asked for; the API always sends it' }),
     history: z
       .array(orderStatusMoveShape)
       .optional()

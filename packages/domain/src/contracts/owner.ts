@@ -1,5 +1,9 @@
 /** What the owner area reads about the shop as a whole: money in rupees. */
 import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
+import { userShape } from './accounts';
+import { reviewShape } from './catalogue';
+import { pageQueryShape } from './envelope';
 
 export const dailySalesShape = z
   .object({
@@ -30,3 +34,94 @@ export const dashboardFiguresShape = z
 
 export type DashboardFigures = z.infer<typeof dashboardFiguresShape>;
 export type DailySales = z.infer<typeof dailySalesShape>;
+
+/** `?status=` and `?paymentStatus=` narrow the owner's orders; `?needsRefund=true` keeps those awaiting a refund. */
+export const ownerOrdersQueryShape = pageQueryShape.extend({
+  status: z.enum(ORDER_STATUSES, { error: 'status must be one of the order statuses' }).optional(),
+  paymentStatus: z
+    .enum(PAYMENT_STATUSES, { error: 'paymentStatus must be one of the payment statuses' })
+    .optional(),
+  needsRefund: z
+    .enum(['true'], { error: 'needsRefund can only be true' })
+    .optional()
+    .meta({ description: 'only paid orders that cannot ship and await the owner’s refund' }),
+});
+export type OwnerOrdersQuery = z.infer<typeof ownerOrdersQueryShape>;
+
+/** A customer as the owner's Users table shows them. */
+export const customerShape = userShape
+  .extend({
+    totalSpent: z.number().meta({ description: 'what their paid orders paid, in rupees' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerShape>;
+
+export const erasedCustomerShape = z
+  .object({ _id: z.string().meta({ description: 'the id the erased account had' }) })
+  .meta({ id: 'ErasedCustomer' });
+
+export const SUPPORT_KINDS = ['contact', 'complaint'] as const;
+export const SUPPORT_STATES = ['open', 'resolved'] as const;
+
+/** `?status=open|resolved` narrows the inbox; `?q=` searches names, e-mails and text. */
+export const supportInboxQueryShape = pageQueryShape.extend({
+  status: z.enum(SUPPORT_STATES, { error: 'status must be open or resolved' }).optional(),
+});
+export type SupportInboxQuery = z.infer<typeof supportInboxQueryShape>;
+
+/** One contact message or complaint in the owner's inbox. */
+export const supportMessageShape = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(SUPPORT_KINDS),
+    fromName: z.string(),
+    replyTo: z.string().meta({ description: 'the e-mail to answer' }),
+    phone: z.string().nullable().meta({ description: 'contact messages only' }),
+    message: z.string().meta({ description: "the contact message, or the complaint's query" }),
+    issueType: z.string().nullable().meta({ description: 'complaints only' }),
+    orderReference: z
+      .string()
+      .nullable()
+      .meta({ description: 'the order id or number the customer typed, complaints only' }),
+    order: z
+      .object({ _id: z.string(), orderNumber: z.string() })
+      .nullable()
+      .meta({ description: 'the order that reference names, when there is one' }),
+    invoiceUrl: z.string().nullable().meta({
+      description: 'the invoice image behind an owner-only URL; null when none was attached',
+    }),
+    resolved: z.boolean(),
+    resolvedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SupportMessage' });
+export type SupportMessage = z.infer<typeof supportMessageShape>;
+
+export const resolveSupportBodyShape = z.object({
+  resolved: z.boolean({ error: 'resolved must be true or false' }),
+});
+
+/** A review in the owner's moderation list: the newest across every product. */
+export const ownerReviewShape = reviewShape
+  .extend({ productName: z.string() })
+  .meta({ id: 'OwnerReview' });
+export type OwnerReview = z.infer<typeof ownerReviewShape>;
+
+/** `?from=` and `?to=` are India's calendar days, both included. */
+export const orderExportQueryShape = z
+  .object({
+    from: z
+      .string({ error: 'from is required' })
+      .max(10, { message: 'from must be a date like 2026-01-31', abort: true })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date like 2026-01-31'),
+    to: z
+      .string({ error: 'to is required' })
+      .max(10, { message: 'to must be a date like 2026-01-31', abort: true })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'to must be a date like 2026-01-31'),
+  })
+  .refine((range) => range.from <= range.to, {
+    message: 'to must not be before from',
+    path: ['to'],
+  });
+export type OrderExportQuery = z.infer<typeof orderExportQueryShape>;

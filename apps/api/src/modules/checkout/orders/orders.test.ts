@@ -96,6 +96,7 @@ describe('GET /orders/orderDetails', () => {
       needsRefund: false,
       expiresAt: null,
       paidAt: null,
+      refund: null,
       history: [],
     });
 

@@ -53,12 +53,22 @@ export function toOrderView(
     needsRefund: row.needsRefund,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
+    refund:
+      row.refundReason === null && row.refundFailure === null
+        ? null
+        : {
+            id: row.refundId,
+            reason: row.refundReason,
+            refundedAt: row.refundedAt?.toISOString() ?? null,
+            failure: row.refundFailure,
+          },
     history: events.map((event) => ({
       from: event.fromStatus,
       to: event.toStatus,
       at: event.createdAt.toISOString(),
       trackingNumber: event.trackingNumber,
       trackingUrl: event.trackingUrl,
+      note: event.note,
     })),
   };
 }

@@ -151,6 +151,7 @@ describe('POST /orders/update-status/:orderId', () => {
         at: expect.any(String),
         trackingNumber: SHIP.trackingNumber,
         trackingUrl: SHIP.trackingUrl,
+        note: null,
       },
       {
         from: 'Shipped',
@@ -158,6 +159,7 @@ describe('POST /orders/update-status/:orderId', () => {
         at: expect.any(String),
         trackingNumber: SHIP.trackingNumber,
         trackingUrl: SHIP.trackingUrl,
+        note: null,
       },
     ]);
     // The customer reads the same history.
