@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { ownerSignsIn } from './owner-kit';
 import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
-
-const OWNER = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
 
 interface Upload {
   name: string;
@@ -34,14 +33,6 @@ async function drawPictures(page: Page, colours: string[]): Promise<Upload[]> {
     mimeType: 'image/png',
     buffer: Buffer.from(base64, 'base64'),
   }));
-}
-
-async function ownerSignsIn(page: Page) {
-  await page.goto('/login/admin/owner');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Admin login successfully')).toBeVisible();
 }
 
 async function openTab(page: Page, tab: 'products' | 'banners') {

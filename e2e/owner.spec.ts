@@ -1,119 +1,15 @@
-import { isProductAvailable } from '@makhana/domain/product';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { latestCode, mailsTo } from './mail';
+import {
+  customerSignsIn,
+  customerWithOrder,
+  entry,
+  newShopper,
+  OWNER,
+  openTab,
+  ownerFigures,
+  shot,
+} from './owner-kit';
 import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
-
-const OWNER = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
-
-interface Shopper {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-}
-
-function newShopper(): Shopper {
-  const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  return {
-    firstName: 'Sita',
-    lastName: 'Mishra',
-    email: `sita.${id}@example.in`,
-    phoneNumber: '9123456780',
-  };
-}
-
-/** Registers a shopper and places a (still unpaid) order for them through the API. */
-async function shopperWithOrder(request: APIRequestContext, shopper: Shopper): Promise<string> {
-  expect((await request.post('/api/v1/users/registerUser', { data: shopper })).ok()).toBe(true);
-  const sent = (await mailsTo(shopper.email)).length;
-  expect(
-    (await request.post('/api/v1/users/loginUser', { data: { email: shopper.email } })).ok(),
-  ).toBe(true);
-  const login = await request.post('/api/v1/users/loginVerificationUser', {
-    data: { email: shopper.email, otp: await latestCode(shopper.email, sent) },
-  });
-  const { accessToken } = (await login.json()).data as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-
-  const product = (await fetchProducts(request)).find(isProductAvailable);
-  const variant = product?.quantity.find((q) => q.stock > 0);
-  if (!product || !variant) throw new Error('The demo catalogue needs a product in stock');
-  const shippingCost = variant.price > 500 ? 0 : 50;
-  const placed = await request.post('/api/v1/orders/createOrder', {
-    headers,
-    data: {
-      items: [
-        {
-          id: product._id,
-          weight: variant.weight,
-          sku: variant.sku,
-          price: variant.price,
-          quantity: 1,
-        },
-      ],
-      shippingCost,
-      totalAmount: variant.price + shippingCost,
-      shippingAddress: {
-        firstName: shopper.firstName,
-        lastName: shopper.lastName,
-        email: shopper.email,
-        phone: shopper.phoneNumber,
-        address: '7 Boring Road, Sri Krishna Puri',
-        city: 'Patna',
-        state: 'Bihar',
-        pincode: '800001',
-      },
-      paymentMethod: 'Prepaid',
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  await request.post('/api/v1/users/logoutUser', { headers });
-  return ((await placed.json()).data as { orderNumber: string }).orderNumber;
-}
-
-async function customerSignsIn(page: Page, email: string) {
-  await page.goto('/login');
-  const sent = (await mailsTo(email)).length;
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('One-time code').fill(await latestCode(email, sent));
-  await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
-/** The owner's figures as the API gives them, to compare with the cards. */
-async function ownerCounts(request: APIRequestContext) {
-  const login = await request.post('/api/v1/admins/onlyAdminTo/login', { data: OWNER });
-  const { accessToken } = (await login.json()).data as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const orders = await (await request.get('/api/v1/orders/orderDetails', { headers })).json();
-  const users = await (await request.get('/api/v1/users/getUserDetails', { headers })).json();
-  await request.post('/api/v1/admins/logoutAdmin', { headers });
-  // The Total Sales card counts paid orders only, as the server's figures do.
-  const paid = (orders.data as { paymentStatus: string; needsRefund: boolean }[]).filter(
-    (order) => order.paymentStatus === 'completed' && !order.needsRefund,
-  );
-  return { orders: paid.length, users: (users.data as unknown[]).length };
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-/** A list's entry: a table row from a small tablet up, a card on a phone. */
-function entry(page: Page, testIds: [row: string, card: string], text: string) {
-  return page
-    .locator(`[data-testid="${testIds[0]}"], [data-testid="${testIds[1]}"]`)
-    .filter({ visible: true, hasText: text });
-}
-
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`tab=${name.toLowerCase()}`));
-}
 
 for (const [label, size] of [
   ['phone', PHONE],
@@ -127,7 +23,7 @@ for (const [label, size] of [
       request,
     }, testInfo) => {
       const shopper = newShopper();
-      const orderNumber = await shopperWithOrder(request, shopper);
+      const { orderNumber } = await customerWithOrder(request, shopper, { paid: false });
 
       await test.step('a customer on the owner dashboard sees the owner sign-in', async () => {
         await customerSignsIn(page, shopper.email);
@@ -152,7 +48,7 @@ for (const [label, size] of [
         await expect(page).toHaveURL(/\/$/);
       });
 
-      const counts = await ownerCounts(request);
+      const figures = await ownerFigures(request);
 
       await test.step('the header leads to the dashboard and its four cards', async () => {
         if (label === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
@@ -160,10 +56,10 @@ for (const [label, size] of [
         await expect(page).toHaveURL(/\/owner\/admin\/dashboard/);
         await expect(page.getByRole('tab', { name: 'Dashboard', selected: true })).toBeVisible();
         await expect(page.getByTestId('figure-sales').locator('[data-figure]')).toHaveText(
-          String(counts.orders),
+          String(figures.totalOrders),
         );
         await expect(page.getByTestId('figure-users').locator('[data-figure]')).toHaveText(
-          String(counts.users),
+          String(figures.totalUsers),
         );
         const products = (await fetchProducts(request)).length;
         await expect(page.getByTestId('figure-products').locator('[data-figure]')).toHaveText(
