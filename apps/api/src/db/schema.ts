@@ -265,6 +265,12 @@ export const orderStatusEvents = pgTable(
     note: text('note'),
     /** the customer's mail about this move went out */
     customerMailedAt: timestamp('customer_mailed_at', { withTimezone: true }),
+    /**
+     * when a process last took the customer's mail to send; a failed try leaves it, so the
+     * sweeper's next try waits a backoff that grows with `mail_attempts`
+     */
+    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
+    mailAttempts: integer('mail_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.createdAt)],

@@ -1,0 +1,2 @@
+ALTER TABLE "order_status_events" ADD COLUMN "mail_claimed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "order_status_events" ADD COLUMN "mail_attempts" integer DEFAULT 0 NOT NULL;
