@@ -1,0 +1,172 @@
+import type { PageMeta } from '@makhana/domain/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { apiPage, errorMessage } from '../../lib/api-client';
+
+/**
+ * One page of an owner list, asked of the server in the owner's realm.
+ *
+ *   const list = useOwnerList<Order, 'status'>({ path: '/orders/orderDetails', filters: ['status'] });
+ *   <OwnerListControls list={list} search={{ label: 'Search orders' }} … >{rows of list.items}</OwnerListControls>
+ *
+ * The page, the search words and each named filter live in the address (`?tab=orders&page=2&q=asha
+ * &status=Shipped`), so reload and Back show the same page. Typing is sent 300 ms after the last key
+ * and starts again from page 1; a filter does too. An answer that arrives after a newer question was
+ * asked is dropped. `replaceItem` swaps in the server's copy of one item (after a change),
+ * `reload` asks again for the same page.
+ */
+export interface OwnerList<Item, Filter extends string = never> {
+  items: Item[];
+  /** where this page sits; null until the first answer */
+  meta: PageMeta | null;
+  loading: boolean;
+  /** the last failure's message; null while the last answer came */
+  error: string | null;
+  reload: () => void;
+  replaceItem: (item: Item) => void;
+  page: number;
+  setPage: (page: number) => void;
+  /** what the search box shows, ahead of the address while the owner is typing */
+  search: string;
+  setSearch: (text: string) => void;
+  /** each filter's value in the address; '' when not set */
+  filters: Record<Filter, string>;
+  setFilter: (name: Filter, value: string) => void;
+  /** words or a filter narrow the list: the empty text says nothing matched, not that there is nothing */
+  narrowed: boolean;
+}
+
+export interface OwnerListOptions<Filter extends string> {
+  /** the list's path, without a query */
+  path: string;
+  /** the query parameters, besides page and q, that narrow the list */
+  filters?: readonly Filter[];
+  limit?: number;
+}
+
+export const SEARCH_DELAY_MS = 300;
+export const OWNER_PAGE_SIZE = 50;
+
+interface Loaded<Item> {
+  items: Item[];
+  meta: PageMeta | null;
+  loading: boolean;
+  error: string | null;
+}
+
+function pageIn(search: URLSearchParams): number {
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+export function useOwnerList<Item extends { _id: string }, Filter extends string = never>({
+  path,
+  filters = [],
+  limit = OWNER_PAGE_SIZE,
+}: OwnerListOptions<Filter>): OwnerList<Item, Filter> {
+  const [address, setAddress] = useSearchParams();
+  const page = pageIn(address);
+  const q = (address.get('q') ?? '').trim();
+  const filterValues = Object.fromEntries(
+    filters.map((name) => [name, address.get(name) ?? '']),
+  ) as Record<Filter, string>;
+
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (q) query.set('q', q);
+  for (const name of filters) if (filterValues[name]) query.set(name, filterValues[name]);
+  const queryString = query.toString();
+
+  const [loaded, setLoaded] = useState<Loaded<Item>>({
+    items: [],
+    meta: null,
+    loading: true,
+    error: null,
+  });
+  const [reloads, setReloads] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks again for the same query
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoaded((current) => ({ ...current, loading: true, error: null }));
+    apiPage<Item>(`${path}?${queryString}`, { realm: 'owner', signal: controller.signal }).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setLoaded({ items: answer.data, meta: answer.meta, loading: false, error: null });
+      },
+      (reason: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoaded((current) => ({ ...current, loading: false, error: errorMessage(reason) }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, queryString, reloads]);
+
+  // react-router's functional update reads the address of the render it came from; a search sent
+  // 300 ms later must build on the address as it is then, or it would undo a filter chosen meanwhile.
+  const latest = useRef({ address, setAddress });
+  latest.current = { address, setAddress };
+  const update = useCallback((changes: Record<string, string | null>, replace: boolean) => {
+    const next = new URLSearchParams(latest.current.address);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    latest.current.setAddress(next, { replace });
+  }, []);
+
+  const [typed, setTyped] = useState(q);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Back or a link changed the words: the box follows, unless the owner is typing. A space typed
+  // last stays, or the next word would run into the one before.
+  useEffect(() => {
+    if (timer.current === null) setTyped((current) => (current.trim() === q ? current : q));
+  }, [q]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const setSearch = useCallback(
+    (text: string) => {
+      setTyped(text);
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        // Each keystroke is not a page to go back to.
+        update({ q: text.trim() || null, page: null }, true);
+      }, SEARCH_DELAY_MS);
+    },
+    [update],
+  );
+
+  const setPage = useCallback(
+    (next: number) => update({ page: next > 1 ? String(next) : null }, false),
+    [update],
+  );
+  const setFilter = useCallback(
+    (name: Filter, value: string) => update({ [name]: value || null, page: null }, false),
+    [update],
+  );
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+  const replaceItem = useCallback((item: Item) => {
+    setLoaded((current) => ({
+      ...current,
+      items: current.items.map((candidate) => (candidate._id === item._id ? item : candidate)),
+    }));
+  }, []);
+
+  return {
+    ...loaded,
+    reload,
+    replaceItem,
+    page,
+    setPage,
+    search: typed,
+    setSearch,
+    filters: filterValues,
+    setFilter,
+    narrowed: Boolean(q) || filters.some((name) => Boolean(filterValues[name])),
+  };
+}
