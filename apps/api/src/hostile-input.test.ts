@@ -189,7 +189,8 @@ const ROUTES: RouteCase[] = [
     fields: ['refreshToken'],
   },
   { method: 'GET', path: '/users/getUser', auth: 'customer' },
-  { method: 'GET', path: '/users/getUserDetails', auth: 'owner' },
+  { method: 'GET', path: '/users/getUserDetails', auth: 'owner', query: ['q', 'page', 'limit'] },
+  { method: 'POST', path: '/users/deleteUser/:userId', auth: 'owner' },
   {
     method: 'POST',
     path: '/users/updateUserAccount',
@@ -259,7 +260,12 @@ const ROUTES: RouteCase[] = [
     fields: ['refreshToken'],
   },
   // orders, payments, pincodes
-  { method: 'GET', path: '/orders/orderDetails', auth: 'customer' },
+  {
+    method: 'GET',
+    path: '/orders/orderDetails',
+    auth: 'owner',
+    query: ['q', 'status', 'paymentStatus', 'needsRefund', 'page', 'limit'],
+  },
   { method: 'GET', path: '/orders/order-id-details/:id', auth: 'customer' },
   {
     method: 'POST',

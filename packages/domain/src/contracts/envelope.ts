@@ -39,6 +39,8 @@ export const pageQueryShape = z.object({
   q: z
     .string()
     .max(SEARCH_MAX, { message: `q must be at most ${SEARCH_MAX} characters`, abort: true })
+    // The database refuses a NUL in text: say so here rather than fail there.
+    .refine((q) => !q.includes('\u0000'), 'q may not contain NUL characters')
     .trim()
     .optional()
     .meta({ description: 'words to search for' }),

@@ -4,6 +4,8 @@ import {
   userShape,
   userSignInShape,
 } from '@makhana/domain/contracts/accounts';
+import { pageQueryShape } from '@makhana/domain/contracts/envelope';
+import { customerShape } from '@makhana/domain/contracts/owner';
 import {
   addressSchema,
   loginEmailSchema,
@@ -18,10 +20,10 @@ import type { Mailer } from '../../../adapters/mail/mailer';
 import type { OidcClient } from '../../../adapters/oauth/oidc';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
-import { success } from '../../../lib/envelope';
+import { page, success } from '../../../lib/envelope';
 import { NotFoundError } from '../../../lib/errors';
 import { strictRateLimit } from '../../../plugins/rate-limit';
-import { answers } from '../../../plugins/route-contracts';
+import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
 import { sessionRoutes } from '../auth/session-routes';
 import { googleRoutes } from './google';
@@ -33,7 +35,7 @@ import {
   findUserByEmail,
   getUserView,
   listAddresses,
-  listUserViews,
+  listCustomers,
   markEmailVerified,
   NO_ACCOUNT_MESSAGE,
   registerUser,
@@ -176,12 +178,17 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
     {
       config: { realm: 'owner' },
       schema: {
-        summary: 'Every customer, newest first',
+        summary: 'The customers, newest first, a page at a time',
+        description: '`?q=` searches names, e-mails and phone numbers.',
         tags: ['accounts'],
-        response: answers(z.array(userShape)),
+        querystring: pageQueryShape,
+        response: pageAnswers(customerShape),
       },
     },
-    async () => success(await listUserViews(db), 'Users fetched successfully'),
+    async (request) => {
+      const { customers, meta } = await listCustomers(db, request.query);
+      return page(customers, meta, 'Users fetched successfully');
+    },
   );
 
   app.post(

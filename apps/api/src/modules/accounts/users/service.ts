@@ -1,11 +1,15 @@
 import type { Address as AddressView, User as UserView } from '@makhana/domain/account';
+import type { PageMeta } from '@makhana/domain/api';
+import type { Customer } from '@makhana/domain/contracts/owner';
+import { paiseToRupees } from '@makhana/domain/money';
 import type { AddressInput, profileSchema, registerSchema } from '@makhana/domain/validation';
-import { and, count, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client';
 import { addresses, orders, users } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { containing, offsetOf } from '../../../lib/search';
 import type { OtpService } from './otp';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
@@ -65,30 +69,86 @@ export async function getUserView(db: Executor, userId: string): Promise<UserVie
   return toUserView(db, row);
 }
 
-/** Every customer, newest first (the owner's Users table): three queries, whatever the count. */
-export async function listUserViews(db: Database): Promise<UserView[]> {
-  const [rows, addressRows, orderCounts] = await Promise.all([
-    db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
-    db
-      .select({ id: addresses.id, userId: addresses.userId })
-      .from(addresses)
-      .orderBy(desc(addresses.createdAt), desc(addresses.id)),
-    db.select({ userId: orders.userId, n: count() }).from(orders).groupBy(orders.userId),
-  ]);
-  const addressIds = new Map<string, string[]>();
-  for (const a of addressRows)
-    addressIds.set(a.userId, [...(addressIds.get(a.userId) ?? []), a.id]);
-  const counts = new Map(orderCounts.map((o) => [o.userId, Number(o.n)]));
-  return rows.map((row) => ({
+/**
+ * The owner's customers, newest first, a page at a time: one query whatever the page's size.
+ * Each customer's orders, paid total and addresses are subqueries on the page's rows, and the
+ * total comes with them; only a page past the end asks for it again. Orders belong to checkout:
+ * this read crosses into its table in SQL because an aggregate per customer is the point.
+ */
+export async function listCustomers(
+  db: Database,
+  query: { page: number; limit: number; q?: string | undefined },
+): Promise<{ customers: Customer[]; meta: PageMeta }> {
+  const words = containing(query.q);
+  const matching = words
+    ? or(
+        ilike(users.firstName, words),
+        ilike(users.lastName, words),
+        ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, words),
+        ilike(users.email, words),
+        ilike(users.phoneNumber, words),
+      )
+    : undefined;
+  // Built as subqueries, not raw SQL, so that every column is named with its table: the outer
+  // query's `users.id` would otherwise read as the subquery's own `id`.
+  const orderCount = db
+    .select({ n: sql`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, users.id));
+  // A sale: captured and kept; a refunded order, or one waiting for its refund, is not spent.
+  const spent = db
+    .select({ paise: sql`coalesce(sum(${orders.totalAmountPaise}), 0)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, users.id),
+        eq(orders.paymentStatus, 'completed'),
+        eq(orders.needsRefund, false),
+      ),
+    );
+  const addressIds = db
+    .select({
+      ids: sql`json_agg(${addresses.id} order by ${addresses.createdAt} desc, ${addresses.id} desc)`,
+    })
+    .from(addresses)
+    .where(eq(addresses.userId, users.id));
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      gender: users.gender,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      createdAt: users.createdAt,
+      orders: sql<number>`(${orderCount})`,
+      spentPaise: sql<number>`(${spent})`,
+      addressIds: sql<string[] | null>`(${addressIds})`,
+      total: sql<number>`count(*) over ()::int`,
+    })
+    .from(users)
+    .where(matching)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && query.page > 1) {
+    const [counted] = await db.select({ n: count() }).from(users).where(matching);
+    total = Number(counted?.n ?? 0);
+  }
+  const customers = rows.map((row) => ({
     _id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     gender: row.gender,
     email: row.email,
     phoneNumber: row.phoneNumber,
-    address: addressIds.get(row.id) ?? [],
-    orders: counts.get(row.id) ?? 0,
+    address: row.addressIds ?? [],
+    orders: Number(row.orders),
+    totalSpent: paiseToRupees(Number(row.spentPaise)),
+    createdAt: row.createdAt.toISOString(),
   }));
+  return { customers, meta: { page: query.page, limit: query.limit, total } };
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {

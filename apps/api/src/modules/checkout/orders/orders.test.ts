@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import type { Database } from '../../../db/client';
@@ -123,7 +124,7 @@ describe('GET /orders/orderDetails', () => {
     });
     expect(byCookie.json().data).toHaveLength(2);
 
-    // The owner's Users table: each customer in the User shape, with their order count.
+    // The owner's Users table: each customer as a Customer, with their orders and paid total.
     const everyone = await call(api.app, 'GET', '/users/getUserDetails', { token: ownerToken });
     expect(everyone.statusCode).toBe(200);
     expect(everyone.json().message).toBe('Users fetched successfully');
@@ -137,6 +138,8 @@ describe('GET /orders/orderDetails', () => {
       phoneNumber: '9876543210',
       address: [],
       orders: 1,
+      totalSpent: 499.5,
+      createdAt: asha.createdAt.toISOString(),
     });
 
     const none = await call(api.app, 'GET', '/orders/orderDetails');
@@ -186,5 +189,141 @@ describe('GET /orders/orderDetails', () => {
     // Unnamed, the owner's session comes first, as before.
     const unnamed = await call(api.app, 'GET', '/orders/orderDetails', { cookies: both });
     expect(unnamed.json().data).toHaveLength(2);
+  });
+});
+
+describe('GET /orders/orderDetails for the owner: a page at a time', () => {
+  async function ownerToken() {
+    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+    });
+    return login.json().data.accessToken as string;
+  }
+
+  async function ownerPage(token: string, query: string) {
+    const response = await call(api.app, 'GET', `/orders/orderDetails${query}`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      data: { _id: string; orderNumber: string; items: unknown[] }[];
+      meta: { page: number; limit: number; total: number };
+    };
+  }
+
+  /** An order whose address names someone else, with the given states. */
+  async function orderFor(
+    userId: string,
+    day: number,
+    address: Partial<typeof ADDRESS>,
+    states: Partial<typeof orders.$inferInsert> = {},
+  ) {
+    const order = await insertOrder(api.db, userId, new Date(Date.UTC(2025, 4, day, 10)));
+    await api.db
+      .update(orders)
+      .set({ shippingAddress: { ...ADDRESS, ...address }, ...states })
+      .where(eq(orders.id, order.id));
+    return order;
+  }
+
+  it('pages every order newest first with its meta; the customer still gets their whole list', async () => {
+    const asha = await insertUser(api.db);
+    const made = [];
+    for (let day = 1; day <= 5; day++) made.push(await orderFor(asha.id, day, {}));
+    const newestFirst = made.map((o) => o.id).reverse();
+    const token = await ownerToken();
+
+    const first = await ownerPage(token, '?limit=2');
+    expect(first.meta).toEqual({ page: 1, limit: 2, total: 5 });
+    expect(first.data.map((o) => o._id)).toEqual(newestFirst.slice(0, 2));
+    expect(first.data[0]?.items).toHaveLength(1);
+    expect((await ownerPage(token, '?page=3&limit=2')).data.map((o) => o._id)).toEqual(
+      newestFirst.slice(4),
+    );
+    expect(await ownerPage(token, '?page=4&limit=2')).toMatchObject({
+      data: [],
+      meta: { page: 4, limit: 2, total: 5 },
+    });
+    expect((await ownerPage(token, '')).meta).toEqual({ page: 1, limit: 50, total: 5 });
+
+    const mine = await call(api.app, 'GET', '/orders/orderDetails?limit=2', {
+      token: await customerToken(asha.id),
+    });
+    expect(mine.json().meta).toBeUndefined();
+    expect(mine.json().data.map((o: { _id: string }) => o._id)).toEqual(newestFirst);
+  });
+
+  it('finds an order by its number, the name, e-mail or phone on its address, whatever the case', async () => {
+    const user = await insertUser(api.db);
+    const meera = await orderFor(user.id, 1, {
+      firstName: 'Meera',
+      lastName: 'Jha',
+      email: 'meera.jha@example.com',
+      phone: '9123456780',
+    });
+    const ravi = await orderFor(user.id, 2, {
+      firstName: 'Ravi',
+      lastName: 'Das',
+      email: 'ravi_das@example.com',
+      phone: '9988776655',
+    });
+    const token = await ownerToken();
+    const found = async (q: string) =>
+      (await ownerPage(token, `?q=${encodeURIComponent(q)}`)).data.map((o) => o._id);
+
+    expect(await found(meera.orderNumber)).toEqual([meera.id]);
+    expect(await found(meera.orderNumber.toLowerCase())).toEqual([meera.id]);
+    expect(await found('MEERA.JHA@EXAMPLE.COM')).toEqual([meera.id]);
+    expect(await found('meera jha')).toEqual([meera.id]);
+    expect(await found('das')).toEqual([ravi.id]);
+    expect(await found('99887')).toEqual([ravi.id]);
+    // A LIKE wildcard is text: `_` matches the underscore only, `%` nothing here.
+    expect(await found('ravi_')).toEqual([ravi.id]);
+    expect(await found('a_d')).toEqual([]);
+    expect(await found('%')).toEqual([]);
+    expect(await found('')).toEqual([ravi.id, meera.id]);
+    expect((await ownerPage(token, '?q=jha')).meta.total).toBe(1);
+  });
+
+  it('narrows by status, payment status and the orders awaiting a refund', async () => {
+    const user = await insertUser(api.db);
+    const confirmed = await orderFor(user.id, 1, {});
+    const shipped = await orderFor(user.id, 2, {}, { status: 'Shipped' });
+    const toRefund = await orderFor(
+      user.id,
+      3,
+      {},
+      { status: 'Cancelled', needsRefund: true, transactionId: 'pay_refund_me' },
+    );
+    const failed = await orderFor(
+      user.id,
+      4,
+      {},
+      { status: 'Cancelled', paymentStatus: 'failed', transactionId: null },
+    );
+    const token = await ownerToken();
+    const ids = async (query: string) => (await ownerPage(token, query)).data.map((o) => o._id);
+
+    expect(await ids('?status=Shipped')).toEqual([shipped.id]);
+    expect(await ids('?status=Cancelled')).toEqual([failed.id, toRefund.id]);
+    expect(await ids('?paymentStatus=completed')).toEqual([toRefund.id, shipped.id, confirmed.id]);
+    expect(await ids('?needsRefund=true')).toEqual([toRefund.id]);
+    expect(await ids('?status=Cancelled&paymentStatus=failed')).toEqual([failed.id]);
+    expect((await ownerPage(token, '?needsRefund=true')).meta.total).toBe(1);
+  });
+
+  it('refuses an unknown status, payment status, needsRefund or page, naming the field', async () => {
+    const token = await ownerToken();
+    for (const [query, field] of [
+      ['?status=Lost', 'status'],
+      ['?paymentStatus=paid', 'paymentStatus'],
+      ['?needsRefund=false', 'needsRefund'],
+      ['?page=0', 'page'],
+      ['?limit=101', 'limit'],
+      [`?q=${'a'.repeat(101)}`, 'q'],
+    ] as const) {
+      const response = await call(api.app, 'GET', `/orders/orderDetails${query}`, { token });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().errors[0].field, query).toBe(field);
+      expect(response.json().message, query).toMatch(new RegExp(`^${field}: `));
+    }
   });
 });

@@ -1,17 +1,20 @@
 import { orderShape } from '@makhana/domain/contracts/checkout';
+import { apiPageShape, apiSuccessShape } from '@makhana/domain/contracts/envelope';
+import { ownerOrdersQueryShape } from '@makhana/domain/contracts/owner';
 import { orderStatusMoveSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directory';
 import type { Database } from '../../../db/client';
-import { success } from '../../../lib/envelope';
-import { answers } from '../../../plugins/route-contracts';
+import { page, success } from '../../../lib/envelope';
+import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import { createOrder, createOrderSchema, ORDER_CREATED } from './checkout';
 import type { OrdersKit } from './kit';
-import { listOrders, ORDER_NOT_FOUND, orderDetails, orderView } from './service';
+import { listOrders, listOwnerOrders, ORDER_NOT_FOUND, orderDetails, orderView } from './service';
 import { markFailed } from './state-changes';
 import { moveOrderStatus, ORDER_MARKED } from './status-moves';
 
+export const ORDERS_FETCHED = 'Orders fetched successfully';
 export const ORDER_CANCELLED = 'Order cancelled';
 export const ORDER_ALREADY_PAID_NOTHING_CANCELLED =
   'This order is already paid, so it was not cancelled.';
@@ -30,21 +33,36 @@ export const orderRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, orders, directory }) => {
   const ctx = orders.context;
 
-  /** A customer reads only their own orders; the owner reads every order. */
+  /**
+   * A customer reads their whole list, as always; the owner reads every order a page at a time,
+   * searched and narrowed by `?q=`, `?status=`, `?paymentStatus=` and `?needsRefund=true`.
+   */
   app.get(
     '/orderDetails',
     {
       config: { realm: 'customerOrOwner' },
       schema: {
-        summary: "The caller's orders, or every order for the owner; newest first",
+        summary:
+          "The caller's orders, or every order for the owner, a page at a time; newest first",
+        description:
+          'A customer gets all their orders and no `meta`; the query is read for the owner only.',
         tags: ['checkout'],
-        response: answers(z.array(orderShape)),
+        querystring: ownerOrdersQueryShape,
+        response: {
+          ...pageAnswers(orderShape),
+          200: z.union([apiPageShape(orderShape), apiSuccessShape(z.array(orderShape))]).meta({
+            description: "Done: the owner's page with its `meta`, or the customer's whole list",
+          }),
+        },
       },
     },
     async (request) => {
       const { realm, subjectId } = request.auth;
-      const list = await listOrders(db, { userId: realm === 'owner' ? null : subjectId });
-      return success(list, 'Orders fetched successfully');
+      if (realm === 'owner') {
+        const { orders: list, meta } = await listOwnerOrders(db, request.query);
+        return page(list, meta, ORDERS_FETCHED);
+      }
+      return success(await listOrders(db, { userId: subjectId }), ORDERS_FETCHED);
     },
   );
 

@@ -1,10 +1,13 @@
+import type { PageMeta } from '@makhana/domain/api';
+import type { OwnerOrdersQuery } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { orderItems, orderStatusEvents, orders } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
+import { containing, offsetOf } from '../../../lib/search';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** The order page's words when an order cannot be shown (docs/product.md#order-page). */
@@ -113,6 +116,61 @@ export async function listOrders(
     desc(orders.id),
   );
   return withItems(db, rows);
+}
+
+/**
+ * A text field of the order's shipping address (the checkout form's copy). The key is written
+ * into the SQL, not bound: a bound key's type is ambiguous to `->>`, and the names are ours.
+ */
+const addressField = (field: 'firstName' | 'lastName' | 'email' | 'phone') =>
+  sql<string>`(${orders.shippingAddress} ->> ${sql.raw(`'${field}'`)})`;
+
+/**
+ * The owner's search: the order number, the customer's name as the address gives it (either
+ * part, or both as "first last"), their e-mail or phone; case does not matter.
+ */
+function ownerSearch(q: string | undefined): SQL | undefined {
+  const words = containing(q);
+  if (!words) return undefined;
+  const fullName = sql`(${addressField('firstName')} || ' ' || ${addressField('lastName')})`;
+  return or(
+    ilike(orders.orderNumber, words),
+    ilike(fullName, words),
+    ilike(addressField('email'), words),
+    ilike(addressField('phone'), words),
+  );
+}
+
+/**
+ * The owner's orders, newest first, one page at a time. Items and status moves are read for the
+ * page's orders only, so a page costs the same however many orders the shop has taken.
+ */
+export async function listOwnerOrders(
+  db: Executor,
+  query: OwnerOrdersQuery,
+): Promise<{ orders: OrderView[]; meta: PageMeta }> {
+  const matching = and(
+    ownerSearch(query.q),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
+    query.needsRefund ? eq(orders.needsRefund, true) : undefined,
+  );
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(matching);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(matching)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const { page, limit } = query;
+  return {
+    orders: await withItems(db, rows),
+    meta: { page, limit, total: Number(counted?.total ?? 0) },
+  };
 }
 
 /** One order with its items; throws the given 404 when it is missing. */
