@@ -14,7 +14,13 @@ import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
-import { adminRoutes, authPlugin, deriveKey, userRoutes } from './modules/accounts';
+import {
+  adminRoutes,
+  authPlugin,
+  customerErasureRoutes,
+  deriveKey,
+  userRoutes,
+} from './modules/accounts';
 import {
   bannerImageRoutes,
   bannerRoutes,
@@ -149,11 +155,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // The routes that store what a shopper or the owner types refuse NUL characters up front.
       await api.register(async (writes) => {
         await writes.register(refuseNulCharacters);
-        // Logout, deleteAddress and delete-review take no body; clients differ on sending a JSON
-        // content type.
+        // Logout, deleteAddress, deleteUser and delete-review take no body; clients differ on
+        // sending a JSON content type.
         await writes.register(async (bodyless) => {
           await bodyless.register(emptyJsonAsObject);
           await bodyless.register(userRoutes, { db, config, mailer, oidc, prefix: '/users' });
+          await bodyless.register(customerErasureRoutes, { db, catalogue, prefix: '/users' });
           await bodyless.register(adminRoutes, { db, config, prefix: '/admins' });
           await bodyless.register(reviewRoutes, {
             db,

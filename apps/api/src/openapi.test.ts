@@ -71,6 +71,7 @@ beforeAll(async () => {
 /** The writes that read nothing from their body (the path names what they act on). */
 const TAKES_NO_BODY = [
   '/api/v1/users/deleteAddress/:addressId',
+  '/api/v1/users/deleteUser/:userId',
   '/api/v1/products/deleteProduct/:productId',
 ];
 

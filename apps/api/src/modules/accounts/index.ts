@@ -10,4 +10,5 @@ export {
 export { authPlugin, type RouteRealm, SECURITY_SCHEMES } from './auth/plugin';
 export { SessionService } from './auth/service';
 export { deriveKey } from './auth/tokens';
+export { customerErasureRoutes } from './users/erase-routes';
 export { userRoutes } from './users/routes';

@@ -8,4 +8,5 @@ export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';
 export { takeFromShelf } from './products/shelf';
+export { forgetReviewAuthor } from './reviews/erased-author';
 export { reviewRoutes } from './reviews/routes';

@@ -1,6 +1,7 @@
 // Checkout: orders and their items, stock reservations, payments and payment events, the
 // pincode check, order mails and the sweeper; the owner's sales figures.
 export { figuresRoutes } from './figures/routes';
+export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { orderRoutes } from './orders/routes';
 export { startSweeper } from './orders/sweeper';

@@ -1,0 +1,451 @@
+import type { DashboardFigures } from '@makhana/domain/contracts/owner';
+import type { Order } from '@makhana/domain/orders';
+import type { Review } from '@makhana/domain/product';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
+import {
+  addresses,
+  complaints,
+  contactMessages,
+  googleLoginCodes,
+  otpCodes,
+  otpRequests,
+  refreshSessions,
+  reviews,
+  users,
+} from '../../../db/schema';
+import { useTestApp } from '../../../test/app';
+import {
+  ADDRESS,
+  cartLine,
+  insertProduct,
+  orderWithPayment,
+  outbox,
+} from '../../../test/order-fixtures';
+import { call } from '../../../test/requests';
+import { ERASED_CUSTOMER_NAME } from '../../checkout';
+import { CUSTOMER_NOT_FOUND } from './erase';
+import { CUSTOMER_ERASED } from './erase-routes';
+
+const api = useTestApp({
+  env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', RATE_LIMIT_ACCOUNT_MAX: '1000' },
+  owner: true,
+  poolSize: 4,
+});
+
+const MISSING = '00000000-0000-4000-8000-00000000abcd';
+
+async function ownerToken(): Promise<string> {
+  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.accessToken;
+}
+
+const erase = (userId: string, token?: string) =>
+  call(api.app, 'POST', `/users/deleteUser/${userId}`, { token });
+
+/**
+ * A customer as the shop leaves one: signed in by a mailed code, with a saved address, a paid
+ * order, a review, a complaint, a contact message and a Google sign-in code.
+ */
+async function aCustomer(email: string) {
+  const signedIn = await api.signInCustomer(email);
+  const token = signedIn.accessToken;
+  const userId = signedIn.user._id;
+  const saved = await call(api.app, 'POST', '/users/newAddress', {
+    token,
+    body: {
+      name: 'Ravi Jha',
+      street: '4 Tower Chowk',
+      city: 'Darbhanga',
+      state: 'Bihar',
+      country: 'India',
+      pincode: '846004',
+      phoneNumber: '9123456780',
+      label: 'Home',
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+
+  const [makhana] = await insertProduct(api.db, {
+    variants: [{ weight: 250, price: 449, stock: 10 }],
+  });
+  await api.app.catalogue.invalidate();
+  const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+    cartLine(makhana, 2),
+  ]);
+  const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
+    token,
+    body: { razorpay_order_id: gatewayOrderId },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await api.app.orders.idle();
+
+  const review = await call(api.app, 'POST', '/reviews/add-review', {
+    token,
+    body: { productId: makhana.productId, rating: 4, comment: 'Crunchy and light' },
+  });
+  expect(review.statusCode, review.body).toBe(200);
+
+  await api.db.insert(complaints).values({
+    fromName: 'Ravi Jha',
+    replyTo: email,
+    orderId,
+    issueType: 'Damaged Product',
+    query: 'The pouch arrived torn.',
+    userId,
+  });
+  // Sent from the contact form before signing in: no account, the same e-mail in other case.
+  await api.db.insert(contactMessages).values({
+    fromName: 'Ravi',
+    replyTo: email.toUpperCase(),
+    phone: '9123456780',
+    message: 'Do you ship to Patna?',
+  });
+  await api.db.insert(googleLoginCodes).values({
+    codeHash: `hash-${userId}`,
+    userId,
+    browserHash: 'browser',
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  // An e-mail change in progress: its code and its mail counted under the new address.
+  const pendingEmail = `new-${email}`;
+  await api.db.insert(otpCodes).values({
+    email: pendingEmail,
+    purpose: 'email-change',
+    userId,
+    codeHash: 'x',
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  await api.db.insert(otpRequests).values({ email: pendingEmail });
+
+  return {
+    userId,
+    email,
+    pendingEmail,
+    token,
+    refreshToken: signedIn.refreshToken,
+    orderId,
+    productId: makhana.productId,
+    review: review.json().data as Review,
+  };
+}
+
+async function orderAsOwner(orderId: string, token: string): Promise<Order> {
+  const response = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function figures(token: string): Promise<DashboardFigures> {
+  const response = await call(api.app, 'GET', '/admins/dashboard', { token });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+async function rowsOf(userId: string, email: string, pendingEmail: string) {
+  const count = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+  const n = sql<number>`count(*)::int`;
+  return {
+    users: await count(api.db.select({ n }).from(users).where(eq(users.id, userId))),
+    addresses: await count(
+      api.db.select({ n }).from(addresses).where(eq(addresses.userId, userId)),
+    ),
+    sessions: await count(
+      api.db
+        .select({ n })
+        .from(refreshSessions)
+        .where(and(eq(refreshSessions.subjectType, 'user'), eq(refreshSessions.subjectId, userId))),
+    ),
+    codes: await count(
+      api.db
+        .select({ n })
+        .from(otpCodes)
+        .where(
+          sql`${otpCodes.email} in (${email}, ${pendingEmail}) or ${otpCodes.userId} = ${userId}`,
+        ),
+    ),
+    codeRequests: await count(
+      api.db
+        .select({ n })
+        .from(otpRequests)
+        .where(sql`${otpRequests.email} in (${email}, ${pendingEmail})`),
+    ),
+    googleCodes: await count(
+      api.db.select({ n }).from(googleLoginCodes).where(eq(googleLoginCodes.userId, userId)),
+    ),
+  };
+}
+
+async function reviewsOf(productId: string): Promise<Review[]> {
+  const response = await call(api.app, 'GET', `/reviews/get-reviews/${productId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+describe('POST /users/deleteUser/:userId', () => {
+  it('erases the account, its addresses, sessions and codes; the order lines and totals stay', async () => {
+    const ravi = await aCustomer('ravi@example.com');
+    const asha = await aCustomer('asha@example.com');
+    const owner = await ownerToken();
+    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual({
+      users: 1,
+      addresses: 1,
+      sessions: 1,
+      codes: 2,
+      codeRequests: 2,
+      googleCodes: 1,
+    });
+    const before = await orderAsOwner(ravi.orderId, owner);
+    const figuresBefore = await figures(owner);
+    const invalidate = vi.spyOn(api.app.catalogue, 'invalidate');
+
+    const response = await erase(ravi.userId, owner);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      statusCode: 200,
+      data: { _id: ravi.userId },
+      message: CUSTOMER_ERASED,
+      success: true,
+    });
+    expect(invalidate).toHaveBeenCalled();
+    invalidate.mockRestore();
+
+    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual({
+      users: 0,
+      addresses: 0,
+      sessions: 0,
+      codes: 0,
+      codeRequests: 0,
+      googleCodes: 0,
+    });
+
+    // The order stays for the books: lines, totals, payment and status as they were; the name
+    // and contact go, the place of supply stays.
+    const after = await orderAsOwner(ravi.orderId, owner);
+    expect(after).toEqual({
+      ...before,
+      user: null,
+      shippingAddress: {
+        firstName: ERASED_CUSTOMER_NAME,
+        lastName: '',
+        email: '',
+        phone: '',
+        address: '',
+        city: ADDRESS.city,
+        state: ADDRESS.state,
+        pincode: ADDRESS.pincode,
+        country: before.shippingAddress.country,
+      },
+    });
+    expect(after.items).toEqual(before.items);
+    expect(after).toMatchObject({
+      totalAmount: 898,
+      subtotal: 898,
+      paymentStatus: 'completed',
+      status: 'Confirmed',
+    });
+    const listed = await call(api.app, 'GET', '/orders/orderDetails', { token: owner });
+    expect(listed.json().data.map((order: Order) => order._id)).toContain(ravi.orderId);
+
+    // The owner's figures still count the order and its revenue; one customer fewer.
+    const figuresAfter = await figures(owner);
+    expect(figuresAfter).toMatchObject({
+      totalOrders: figuresBefore.totalOrders,
+      revenue: figuresBefore.revenue,
+      totalUsers: figuresBefore.totalUsers - 1,
+    });
+
+    // The review stays, nameless (Anonymous), with its rating and words and its time unchanged.
+    const [review] = await reviewsOf(ravi.productId);
+    expect(review).toEqual({
+      ...ravi.review,
+      user: null,
+      userName: '',
+      verifiedBuyer: false,
+    });
+    const products = await call(api.app, 'GET', `/products/getProductDetails/${ravi.productId}`);
+    expect(products.json().data.rating).toMatchObject({ average: 4, count: 1 });
+
+    // Support messages lose the name and contact, keep their text.
+    const [complaint] = await api.db
+      .select()
+      .from(complaints)
+      .where(eq(complaints.orderId, ravi.orderId));
+    expect(complaint).toMatchObject({
+      fromName: 'Deleted customer',
+      replyTo: '',
+      query: 'The pouch arrived torn.',
+      userId: null,
+    });
+    const contacts = await api.db.select().from(contactMessages);
+    expect(
+      contacts
+        .map(({ fromName, replyTo, phone }) => ({ fromName, replyTo, phone }))
+        .sort((a, b) => a.replyTo.localeCompare(b.replyTo)),
+    ).toEqual([
+      { fromName: 'Deleted customer', replyTo: '', phone: '' },
+      { fromName: 'Ravi', replyTo: 'ASHA@EXAMPLE.COM', phone: '9123456780' },
+    ]);
+
+    // The other customer keeps everything.
+    expect(await rowsOf(asha.userId, asha.email, asha.pendingEmail)).toMatchObject({
+      users: 1,
+      addresses: 1,
+      sessions: 1,
+    });
+    const ashaOrder = await orderAsOwner(asha.orderId, owner);
+    expect(ashaOrder).toMatchObject({ user: asha.userId, shippingAddress: ADDRESS });
+    const [ashaReview] = await reviewsOf(asha.productId);
+    expect(ashaReview).toMatchObject({ user: asha.userId, userName: 'Ravi Jha' });
+    const [ashaComplaint] = await api.db
+      .select()
+      .from(complaints)
+      .where(eq(complaints.orderId, asha.orderId));
+    expect(ashaComplaint).toMatchObject({ fromName: 'Ravi Jha', replyTo: asha.email });
+    expect((await call(api.app, 'GET', '/users/getUser', { token: asha.token })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("ends the customer's sign-ins at once: their access and refresh tokens are refused", async () => {
+    const ravi = await aCustomer('ravi@example.com');
+    expect((await call(api.app, 'GET', '/users/getUser', { token: ravi.token })).statusCode).toBe(
+      200,
+    );
+
+    expect((await erase(ravi.userId, await ownerToken())).statusCode).toBe(200);
+
+    for (const [method, url] of [
+      ['GET', '/users/getUser'],
+      ['GET', '/users/getAddressDetails'],
+      ['GET', '/orders/orderDetails'],
+      ['GET', `/orders/order-id-details/${ravi.orderId}`],
+    ] as const) {
+      const response = await call(api.app, method, url, { token: ravi.token });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const review = await call(api.app, 'PUT', `/reviews/update-review/${ravi.review._id}`, {
+      token: ravi.token,
+      body: { rating: 1, comment: 'Changed' },
+    });
+    expect(review.statusCode).toBe(401);
+    const refreshed = await call(api.app, 'POST', '/users/refresh-token', {
+      body: { refreshToken: ravi.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const [kept] = await reviewsOf(ravi.productId);
+    expect(kept).toMatchObject({ rating: 4, comment: 'Crunchy and light' });
+  });
+
+  it('lets the same e-mail register again as a new customer with no orders', async () => {
+    const ravi = await aCustomer('ravi@example.com');
+    const owner = await ownerToken();
+    expect((await erase(ravi.userId, owner)).statusCode).toBe(200);
+
+    const again = await api.signInCustomer('ravi@example.com');
+    expect(again.user._id).not.toBe(ravi.userId);
+    const me = await call(api.app, 'GET', '/users/getUser', { token: again.accessToken });
+    expect(me.json().data).toMatchObject({
+      _id: again.user._id,
+      email: 'ravi@example.com',
+      address: [],
+      orders: 0,
+    });
+    const mine = await call(api.app, 'GET', '/orders/orderDetails', { token: again.accessToken });
+    expect(mine.json().data).toEqual([]);
+    const old = await call(api.app, 'GET', `/orders/order-id-details/${ravi.orderId}`, {
+      token: again.accessToken,
+    });
+    expect(old.statusCode).toBe(404);
+    // The old order is still the books', under no one's name.
+    expect((await orderAsOwner(ravi.orderId, owner)).shippingAddress.firstName).toBe(
+      ERASED_CUSTOMER_NAME,
+    );
+    // A review of the same product is the new customer's first.
+    const review = await call(api.app, 'POST', '/reviews/add-review', {
+      token: again.accessToken,
+      body: { productId: ravi.productId, rating: 5, comment: 'Back again' },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect((await reviewsOf(ravi.productId)).map((r) => r.userName)).toEqual(['Ravi Jha', '']);
+  });
+
+  it("keeps an erased customer's order moving: the owner ships it, and no mail reaches them", async () => {
+    const ravi = await aCustomer('ravi@example.com');
+    const owner = await ownerToken();
+    expect((await erase(ravi.userId, owner)).statusCode).toBe(200);
+    const mailsBefore = outbox(api.outboxDir).length;
+
+    const shipped = await call(api.app, 'POST', `/orders/update-status/${ravi.orderId}`, {
+      token: owner,
+      body: { status: 'Shipped', trackingNumber: 'DL12345678' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().data).toMatchObject({
+      status: 'Shipped',
+      user: null,
+      shippingAddress: { firstName: ERASED_CUSTOMER_NAME, email: '', phone: '', address: '' },
+    });
+    await api.app.orders.idle();
+    const sent = outbox(api.outboxDir).slice(mailsBefore);
+    expect(sent.filter((mail) => mail.to.includes('ravi@') || mail.text.includes('Ravi'))).toEqual(
+      [],
+    );
+  });
+
+  it('answers 404 for an unknown customer, and changes nothing', async () => {
+    const ravi = await aCustomer('ravi@example.com');
+    const owner = await ownerToken();
+    for (const id of [MISSING, 'not-an-id', 'x'.repeat(100)]) {
+      const response = await erase(id, owner);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toMatchObject({
+        success: false,
+        message: CUSTOMER_NOT_FOUND,
+        data: null,
+      });
+    }
+    expect((await erase('x'.repeat(101), owner)).statusCode).toBe(400);
+    expect((await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).users).toBe(1);
+  });
+
+  it('is for the owner only: a visitor or a customer is refused and nothing changes', async () => {
+    const ravi = await aCustomer('ravi@example.com');
+    const asha = await aCustomer('asha@example.com');
+    const refusals = [
+      await erase(ravi.userId),
+      await erase(ravi.userId, asha.token),
+      // The customer's own token cannot erase their own account through the owner's route.
+      await erase(ravi.userId, ravi.token),
+    ];
+    for (const response of refusals) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, statusCode: 401 });
+    }
+    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual({
+      users: 1,
+      addresses: 1,
+      sessions: 1,
+      codes: 2,
+      codeRequests: 2,
+      googleCodes: 1,
+    });
+    const [review] = await api.db.select().from(reviews).where(eq(reviews.userId, ravi.userId));
+    expect(review?.userName).toBe('Ravi Jha');
+    expect((await call(api.app, 'GET', '/users/getUser', { token: ravi.token })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('erases a customer who never ordered, and the owner can erase nobody twice', async () => {
+    const signedIn = await api.signInCustomer('new@example.com');
+    const owner = await ownerToken();
+    expect((await erase(signedIn.user._id, owner)).statusCode).toBe(200);
+    const twice = await erase(signedIn.user._id, owner);
+    expect(twice.statusCode).toBe(404);
+  });
+});

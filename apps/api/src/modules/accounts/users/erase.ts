@@ -1,0 +1,70 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import {
+  addresses,
+  googleLoginCodes,
+  otpCodes,
+  otpRequests,
+  refreshSessions,
+  users,
+} from '../../../db/schema';
+import { NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import { type CatalogueCache, forgetReviewAuthor } from '../../catalogue';
+import { forgetCustomerOnOrders } from '../../checkout';
+import { forgetCustomerMessages } from '../../support';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+export interface EraseContext {
+  db: Database;
+  /** holds the products' ratings and reviews' authors as shoppers read them */
+  catalogue: CatalogueCache;
+}
+
+/**
+ * Erases a customer (docs/decisions/017-erasing-a-customer.md), all or nothing: their account,
+ * addresses, sign-ins and codes go; their orders stay for the books under "Deleted customer",
+ * their reviews stay without a name, their support messages without name or contact. Each table
+ * is written by the module that owns it, inside this one transaction. Their access tokens die
+ * with their sessions, since every token is checked against a live session.
+ */
+export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<{ _id: string }> {
+  // Any other text names no account, and would make PostgreSQL refuse some bytes (NUL) instead.
+  if (!isUuid(userId)) throw new NotFoundError(CUSTOMER_NOT_FOUND);
+  await ctx.db.transaction(async (tx) => {
+    // Locked first: an order or review written meanwhile either lands before (and is
+    // anonymised here) or waits and then finds no account to belong to.
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new NotFoundError(CUSTOMER_NOT_FOUND);
+
+    await forgetCustomerOnOrders(tx, user.id);
+    await forgetReviewAuthor(tx, user.id);
+    await forgetCustomerMessages(tx, { userId: user.id, email: user.email });
+
+    // An e-mail change in progress keeps its code under the new address, and the mails sent
+    // there are counted under it: both name the person.
+    const pending = await tx
+      .select({ email: otpCodes.email })
+      .from(otpCodes)
+      .where(eq(otpCodes.userId, user.id));
+    const emails = [...new Set([user.email, ...pending.map((code) => code.email)])];
+    await tx
+      .delete(otpCodes)
+      .where(or(eq(otpCodes.userId, user.id), eq(otpCodes.email, user.email)));
+    await tx.delete(otpRequests).where(inArray(otpRequests.email, emails));
+    await tx.delete(googleLoginCodes).where(eq(googleLoginCodes.userId, user.id));
+    await tx
+      .delete(refreshSessions)
+      .where(and(eq(refreshSessions.subjectType, 'user'), eq(refreshSessions.subjectId, user.id)));
+    await tx.delete(addresses).where(eq(addresses.userId, user.id));
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+  // After the commit, so no process reloads the catalogue before the names are gone.
+  await ctx.catalogue.invalidate();
+  return { _id: userId };
+}
