@@ -301,6 +301,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/orders/refund/:orderId',
+    auth: 'owner',
+    body: { reason: 'Customer asked to cancel' },
+    fields: ['reason'],
+  },
+  {
+    method: 'POST',
     path: '/orders/razorpayPayment',
     auth: 'customer',
     body: { orderId: ORDER.items[0]?.id },
@@ -367,6 +374,7 @@ const ROUTES: RouteCase[] = [
     fields: ['comment'],
   },
   { method: 'DELETE', path: '/reviews/delete-review/:reviewId', auth: 'customer' },
+  { method: 'GET', path: '/reviews/latest', auth: 'owner', query: ['q', 'page', 'limit'] },
   // support
   {
     method: 'POST',

@@ -483,3 +483,96 @@ describe('the write budget per account', () => {
     );
   });
 });
+
+describe("the owner's moderation list", () => {
+  async function latest(token: string, query = '') {
+    const response = await call(api.app, 'GET', `/reviews/latest${query}`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      data: (Review & { productName: string })[];
+      meta: { page: number; limit: number; total: number };
+    };
+  }
+
+  it('pages the newest reviews across every product, each with its product’s name', async () => {
+    const written: Review[] = [];
+    for (const [i, variant] of [makhana, other, makhana].entries()) {
+      const { token } = await customer(api.db);
+      written.push(await addedReview(token, variant.productId, 4, `Review ${i}`));
+    }
+    const owner = await ownerToken();
+
+    const all = await latest(owner);
+    expect(all).toMatchObject({ message: REVIEWS_FETCHED, meta: { page: 1, limit: 50, total: 3 } });
+    expect(all.data.map((r) => r._id)).toEqual(written.map((r) => r._id).reverse());
+    expect(all.data[0]).toEqual({ ...written[2], productName: makhana.name });
+    expect(all.data[1]?.productName).toBe(other.name);
+
+    const second = await latest(owner, '?page=2&limit=2');
+    expect(second.meta).toEqual({ page: 2, limit: 2, total: 3 });
+    expect(second.data.map((r) => r._id)).toEqual([written[0]?._id]);
+  });
+
+  it('finds reviews by comment, author or product name, LIKE wildcards as text', async () => {
+    const asha = await customer(api.db);
+    await addedReview(asha.token, makhana.productId, 5, 'Crunchy 100% of the time');
+    const meera = await customer(api.db);
+    await api.db
+      .update(users)
+      .set({ firstName: 'Meera', lastName: 'Jha' })
+      .where(eq(users.id, meera.user.id));
+    await addedReview(meera.token, other.productId, 2, 'Too salty');
+    const owner = await ownerToken();
+    const comments = async (q: string) =>
+      (await latest(owner, `?q=${encodeURIComponent(q)}`)).data.map((r) => r.comment);
+
+    expect(await comments('CRUNCHY')).toEqual(['Crunchy 100% of the time']);
+    expect(await comments('meera jha')).toEqual(['Too salty']);
+    expect(await comments(other.name.toUpperCase())).toEqual(['Too salty']);
+    expect(await comments('100%')).toEqual(['Crunchy 100% of the time']);
+    expect(await comments('_')).toEqual([]);
+    expect((await latest(owner, '?q=')).meta.total).toBe(2);
+  });
+
+  it('is the owner’s alone', async () => {
+    const { token } = await customer(api.db);
+    expect((await call(api.app, 'GET', '/reviews/latest')).statusCode).toBe(401);
+    expect((await call(api.app, 'GET', '/reviews/latest', { token })).statusCode).toBe(401);
+    const refused = await call(api.app, 'GET', '/reviews/latest?limit=101', {
+      token: await ownerToken(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].field).toBe('limit');
+  });
+
+  it("lets the owner's screen delete any review with both sessions in the browser, and the rating follows", async () => {
+    const author = await customer(api.db);
+    const review = await addedReview(author.token, makhana.productId, 2);
+    expect((await ratingOf(makhana.productId))[0]).toEqual({ average: 2, count: 1 });
+    const cookies = { accessToken: author.token, adminAccessToken: await ownerToken() };
+    // Named as the customer, the same browser may only delete the customer's own reviews.
+    const stranger = await customer(api.db);
+    const theirs = await addedReview(stranger.token, other.productId);
+    const asCustomer = await api.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/reviews/delete-review/${theirs._id}`,
+      cookies,
+      headers: { 'x-auth-realm': 'customer', origin: 'http://localhost:3000' },
+    });
+    expect(asCustomer.statusCode, asCustomer.body).toBe(403);
+
+    const asOwner = await api.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/reviews/delete-review/${review._id}`,
+      cookies,
+      headers: { 'x-auth-realm': 'owner', origin: 'http://localhost:3000' },
+    });
+    expect(asOwner.statusCode, asOwner.body).toBe(200);
+    expect(await storedReview(review._id)).toBeUndefined();
+    expect(await ratingOf(makhana.productId)).toEqual([
+      { average: 0, count: 0 },
+      { average: 0, count: 0 },
+    ]);
+    expect((await latest(await ownerToken())).data.map((r) => r._id)).toEqual([theirs._id]);
+  });
+});

@@ -1,5 +1,6 @@
 import { reviewShape } from '@makhana/domain/contracts/catalogue';
 import { pageQueryShape } from '@makhana/domain/contracts/envelope';
+import { ownerReviewShape } from '@makhana/domain/contracts/owner';
 import { addReviewSchema, reviewSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { page, success } from '../../../lib/envelope';
 import { accountRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import { addReview, deleteReview, listReviews, updateReview } from './service';
+import { addReview, deleteReview, listLatestReviews, listReviews, updateReview } from './service';
 
 export const REVIEW_ADDED = 'Review submitted successfully!';
 export const REVIEWS_FETCHED = 'Reviews fetched successfully';
@@ -59,6 +60,24 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { reviews, meta } = await listReviews(db, request.params.productId, request.query);
+      return page(reviews, meta, REVIEWS_FETCHED);
+    },
+  );
+
+  app.get(
+    '/latest',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'The newest reviews across every product, a page at a time, for moderation',
+        description: "`?q=` searches the comment, the author's name and the product's name.",
+        tags: ['catalogue'],
+        querystring: pageQueryShape,
+        response: pageAnswers(ownerReviewShape),
+      },
+    },
+    async (request) => {
+      const { reviews, meta } = await listLatestReviews(db, request.query);
       return page(reviews, meta, REVIEWS_FETCHED);
     },
   );

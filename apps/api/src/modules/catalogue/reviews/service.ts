@@ -1,10 +1,12 @@
 import type { PageMeta } from '@makhana/domain/api';
+import type { OwnerReview } from '@makhana/domain/contracts/owner';
 import type { Review } from '@makhana/domain/product';
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
+import { containing, offsetOf } from '../../../lib/search';
 import type { CatalogueCache } from '../products/catalogue-cache';
 import { PRODUCT_NOT_FOUND } from '../products/service';
 
@@ -161,8 +163,8 @@ export async function listReviews(
   query: { page: number; limit: number; q?: string | undefined },
 ): Promise<{ reviews: Review[]; meta: PageMeta }> {
   await requireProduct(db, productId, false);
-  const { page, limit, q } = query;
-  const words = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const { page, limit } = query;
+  const words = containing(query.q);
   const matching = and(
     eq(reviews.productId, productId),
     words ? or(ilike(reviews.comment, words), ilike(reviews.userName, words)) : undefined,
@@ -171,7 +173,60 @@ export async function listReviews(
     .select({ total: sql<number>`count(*)::int` })
     .from(reviews)
     .where(matching);
-  const list = await reviewViews(db, matching, { limit, offset: (page - 1) * limit });
+  const list = await reviewViews(db, matching, { limit, offset: offsetOf(query) });
+  return { reviews: list, meta: { page, limit, total: Number(counted?.total ?? 0) } };
+}
+
+/**
+ * The owner's moderation list: the newest reviews across every product, a deleted product's too
+ * (its reviews are kept while its orders point at it), searched over the comment, the author's
+ * name and the product's name.
+ */
+export async function listLatestReviews(
+  db: Database,
+  query: { page: number; limit: number; q?: string | undefined },
+): Promise<{ reviews: OwnerReview[]; meta: PageMeta }> {
+  const words = containing(query.q);
+  const matching = words
+    ? or(ilike(reviews.comment, words), ilike(reviews.userName, words), ilike(products.name, words))
+    : undefined;
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(matching);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      productName: products.name,
+      userId: reviews.userId,
+      userName: reviews.userName,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      verifiedBuyer: verifiedBuyer(db),
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(matching)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const list = rows.map((row) => ({
+    _id: row.id,
+    product: row.productId,
+    productName: row.productName,
+    user: row.userId,
+    userName: row.userName,
+    rating: row.rating,
+    comment: row.comment,
+    verifiedBuyer: Boolean(row.verifiedBuyer),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+  const { page, limit } = query;
   return { reviews: list, meta: { page, limit, total: Number(counted?.total ?? 0) } };
 }
 
