@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchAllOrders } from '../api/get-all-orders';
 import { fetchBanners } from '../api/get-banners';
 import { fetchProducts } from '../api/get-products';
 import { fetchUserDetails } from '../api/get-user-details';
@@ -16,11 +15,12 @@ import type { AppDispatch, RootState } from '../stores/store';
 type StartupLoad = { abort: () => void } & PromiseLike<unknown>;
 
 /**
- * The owner's start-up data (admin, users, all orders) loads only for a signed-in owner
- * (docs/product.md#start-up).
+ * The owner's start-up data (admin, users) loads only for a signed-in owner
+ * (docs/product.md#start-up); orders, the inbox and reviews are asked for by their tabs, a page
+ * at a time.
  */
 function ownerStartupLoads(dispatch: AppDispatch): StartupLoad[] {
-  return [dispatch(loadAdmin()), dispatch(fetchAllOrders()), dispatch(fetchUserDetails())];
+  return [dispatch(loadAdmin()), dispatch(fetchUserDetails())];
 }
 
 export const OWNER_SIGN_IN_PATH = '/login/admin/owner';

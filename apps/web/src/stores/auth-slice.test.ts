@@ -4,7 +4,6 @@ import { NOT_AUTHENTICATED } from '../api/account-thunk';
 import { addAddress } from '../api/add-address';
 import { deleteAddress } from '../api/delete-address';
 import { editAddress } from '../api/edit-address';
-import { fetchAllOrders } from '../api/get-all-orders';
 import { fetchUserDetails } from '../api/get-user-details';
 import { googleLogin } from '../api/google-login';
 import { loadAddresses } from '../api/load-addresses';
@@ -257,7 +256,6 @@ describe('auth reducer: the owner', () => {
         admin: null,
         isAdminAuthenticated: false,
         userDetails: [],
-        ownerOrders: [],
         user: customer,
         isUserAuthenticated: true,
       });
@@ -267,11 +265,7 @@ describe('auth reducer: the owner', () => {
   it("refuses the owner's calls locally without an owner session", async () => {
     const api = stubRoutes({});
     const store = createStore();
-    const results = [
-      await store.dispatch(loadAdmin()),
-      await store.dispatch(fetchUserDetails()),
-      await store.dispatch(fetchAllOrders()),
-    ];
+    const results = [await store.dispatch(loadAdmin()), await store.dispatch(fetchUserDetails())];
     for (const result of results) expect(result.payload).toBe(NOT_AUTHENTICATED);
     expect(api.calls).toHaveLength(0);
     // A customer may read their own orders, not the customers or the owner.
@@ -281,24 +275,5 @@ describe('auth reducer: the owner', () => {
     const move = { orderId: paidOrder._id, move: { status: 'Delivered' as const } };
     expect((await store.dispatch(updateOrderStatus(move))).payload).toBe(NOT_AUTHENTICATED);
     expect(api.calls).toHaveLength(0);
-  });
-
-  it("replaces the moved order in the owner's orders and leaves the others", () => {
-    const other = { ...paidOrder, _id: 'other' };
-    const before: AuthState = { ...initialAuthState, ownerOrders: [paidOrder, other] };
-    const shipped = { ...paidOrder, status: 'Shipped' as const, trackingNumber: 'DL1' };
-    const move = { orderId: paidOrder._id, move: { status: 'Shipped' as const } };
-    const state = authReducer(
-      before,
-      updateOrderStatus.fulfilled(
-        { order: shipped, message: 'Order marked as shipped' },
-        'r',
-        move,
-      ),
-    );
-    expect(state.ownerOrders).toEqual([shipped, other]);
-    expect(authReducer(before, rejected(updateOrderStatus, 'refused')).ownerOrders).toEqual(
-      before.ownerOrders,
-    );
   });
 });

@@ -1,11 +1,9 @@
 import type { Address, User } from '@makhana/domain/account';
-import type { Order } from '@makhana/domain/orders';
 import { type ActionReducerMapBuilder, createSlice } from '@reduxjs/toolkit';
 import type { Session } from '../api/account-thunk';
 import { addAddress } from '../api/add-address';
 import { deleteAddress } from '../api/delete-address';
 import { editAddress } from '../api/edit-address';
-import { fetchAllOrders } from '../api/get-all-orders';
 import { fetchUserDetails } from '../api/get-user-details';
 import { googleLogin } from '../api/google-login';
 import { loadAddresses } from '../api/load-addresses';
@@ -19,14 +17,13 @@ import type { Admin } from '../api/owner-thunk';
 import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
-import { updateOrderStatus } from '../api/update-order-status';
 import { loginVerification } from '../api/verify-login';
 
 /**
  * Who is signed in, never how: the browser's session lives in httpOnly cookies that no script can
  * read, so a script injected into the page finds no token here or in the persisted copy.
- * `address` starts as one null entry: not loaded yet. `userDetails` (every customer) and
- * `ownerOrders` (every order) are the owner's, loaded only for a signed-in owner and never persisted.
+ * `address` starts as one null entry: not loaded yet. `userDetails` (every customer) is the owner's,
+ * loaded only for a signed-in owner and never persisted; the owner's other lists belong to their tabs.
  */
 export interface AuthState {
   user: User | PendingUser | null;
@@ -34,7 +31,6 @@ export interface AuthState {
   address: (Address | null)[];
   loading: boolean;
   userDetails: User[];
-  ownerOrders: Order[];
   isUserAuthenticated: boolean;
   isAdminAuthenticated: boolean;
   error: string | null;
@@ -46,7 +42,6 @@ export const initialAuthState: AuthState = {
   address: [null],
   loading: false,
   userDetails: [],
-  ownerOrders: [],
   isUserAuthenticated: false,
   isAdminAuthenticated: false,
   error: null,
@@ -77,7 +72,6 @@ function clearAdmin(state: AuthState): void {
   state.admin = null;
   state.isAdminAuthenticated = false;
   state.userDetails = [];
-  state.ownerOrders = [];
 }
 
 function signIn(state: AuthState, { user }: Session): void {
@@ -210,15 +204,6 @@ const authSlice = createSlice({
       })
       .addCase(fetchUserDetails.fulfilled, (state, action) => {
         state.userDetails = action.payload;
-      })
-      .addCase(fetchAllOrders.fulfilled, (state, action) => {
-        state.ownerOrders = action.payload;
-      })
-      .addCase(updateOrderStatus.fulfilled, (state, action) => {
-        const moved = action.payload.order;
-        state.ownerOrders = state.ownerOrders.map((order) =>
-          order._id === moved._id ? moved : order,
-        );
       });
     for (const thunk of [loginAdmin, loadAdmin]) {
       builder.addCase(thunk.rejected, (state, action) => {

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form-field';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { useAppDispatch } from '../../stores/hooks';
+import { RefundOrderAction } from './refund-order-action';
 
 /** The move the state machine allows the owner to make on this order, if any. */
 export function ownerMoveFor(order: Order): OwnerStatusMove | null {
@@ -38,14 +39,20 @@ function failureMessage(reason: unknown): string {
   return 'Server error';
 }
 
+/** What the owner's screens do with the server's copy of an order after a change. */
+export type OnOrderChanged = (order: Order) => void;
+
 /** Sends the move; the toast carries the server's message either way. */
-function useMoveOrder(orderId: string) {
+function useMoveOrder(orderId: string, onOrderChanged: OnOrderChanged) {
   const dispatch = useAppDispatch();
   const [busy, setBusy] = useState(false);
   const move = async (body: OrderStatusMove): Promise<boolean> => {
     setBusy(true);
     try {
-      const { message } = await dispatch(updateOrderStatus({ orderId, move: body })).unwrap();
+      const { order, message } = await dispatch(
+        updateOrderStatus({ orderId, move: body }),
+      ).unwrap();
+      onOrderChanged(order);
       toast.success(message);
       return true;
     } catch (reason) {
@@ -59,8 +66,13 @@ function useMoveOrder(orderId: string) {
   return { busy, move };
 }
 
-function ShipForm({ order }: { order: Order }) {
-  const { busy, move } = useMoveOrder(order._id);
+interface ActionProps {
+  order: Order;
+  onOrderChanged: OnOrderChanged;
+}
+
+function ShipForm({ order, onOrderChanged }: ActionProps) {
+  const { busy, move } = useMoveOrder(order._id, onOrderChanged);
   const {
     register,
     handleSubmit,
@@ -104,8 +116,8 @@ function ShipForm({ order }: { order: Order }) {
   );
 }
 
-function DeliverButton({ order }: { order: Order }) {
-  const { busy, move } = useMoveOrder(order._id);
+function DeliverButton({ order, onOrderChanged }: ActionProps) {
+  const { busy, move } = useMoveOrder(order._id, onOrderChanged);
   const [asking, setAsking] = useState(false);
   const confirm = async () => {
     await move({ status: 'Delivered' });
@@ -137,10 +149,19 @@ function DeliverButton({ order }: { order: Order }) {
   );
 }
 
-/** Ship (with tracking) or deliver, whichever the order's state allows; nothing otherwise. */
-export function OrderStatusActions({ order }: { order: Order }) {
+/**
+ * Ship (with tracking) or deliver, whichever the order's state allows, and refund while it can
+ * be refunded (or what its refund was). Each
+ * action hands the server's answer to `onOrderChanged`, so the row and the pop-up show the order
+ * as the server now has it.
+ */
+export function OrderStatusActions({ order, onOrderChanged }: ActionProps) {
   const next = ownerMoveFor(order);
-  if (next === 'Shipped') return <ShipForm order={order} />;
-  if (next === 'Delivered') return <DeliverButton order={order} />;
-  return null;
+  return (
+    <div className="space-y-5">
+      {next === 'Shipped' && <ShipForm order={order} onOrderChanged={onOrderChanged} />}
+      {next === 'Delivered' && <DeliverButton order={order} onOrderChanged={onOrderChanged} />}
+      <RefundOrderAction order={order} onOrderChanged={onOrderChanged} />
+    </div>
+  );
 }

@@ -1,72 +1,37 @@
-import type { User } from '@makhana/domain/account';
 import { formatRupees } from '@makhana/domain/money';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
 import { useState } from 'react';
-import { Dialog } from '../../components/dialog';
-import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { formatOrderDate } from '../../lib/orders';
-import { useAppSelector } from '../../stores/hooks';
-import { OrderStatusActions } from './order-status-actions';
+import { OrderDetail, orderCustomerName } from './order-detail';
+import { OrderExport } from './order-export';
+import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
+import { useOwnerList } from './use-owner-list';
 
-/** The customer's name from their account, else from the order's address. */
-function customerName(order: Order, users: User[]): string {
-  const user = users.find((candidate) => candidate._id === order.user);
-  const fromAccount = user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '';
-  const { firstName, lastName } = order.shippingAddress;
-  return fromAccount || [firstName, lastName].filter(Boolean).join(' ') || '—';
-}
+type OrderFilter = 'status' | 'paymentStatus' | 'needsRefund';
 
-function OrderDetail({ order, onClose }: { order: Order; onClose: () => void }) {
-  return (
-    <Dialog
-      title={`Order #${order.orderNumber}`}
-      description={`Placed ${formatOrderDate(order.createdAt)}`}
-      onClose={onClose}
-    >
-      <OrderSummary
-        order={order}
-        lineTestId="owner-order-line"
-        totalsTestIdPrefix="owner-order"
-        showEmail
-        aside={
-          <>
-            <h3 className={orderSummaryHeadingClass}>Tracking</h3>
-            <dl className="mt-2 space-y-1 text-sm">
-              <div>
-                <dt className="inline text-muted">Tracking number: </dt>
-                <dd className="inline font-medium">{order.trackingNumber ?? 'Not shipped yet'}</dd>
-              </div>
-              {order.trackingUrl && (
-                <div>
-                  <dt className="sr-only">Tracking link</dt>
-                  <dd>
-                    <a
-                      href={order.trackingUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="font-semibold text-forest-700 underline underline-offset-4"
-                    >
-                      Track the parcel
-                    </a>
-                  </dd>
-                </div>
-              )}
-              <div>
-                <dt className="inline text-muted">Payment id: </dt>
-                <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
-              </div>
-            </dl>
-            <div className="mt-5">
-              <OrderStatusActions key={order.status} order={order} />
-            </div>
-          </>
-        }
-      />
-    </Dialog>
-  );
-}
+const FILTERS: OwnerListFilter<OrderFilter>[] = [
+  {
+    name: 'status',
+    label: 'Status',
+    options: [
+      { value: '', label: 'All statuses' },
+      ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
+    ],
+  },
+  {
+    name: 'paymentStatus',
+    label: 'Payment',
+    options: [
+      { value: '', label: 'All payments' },
+      ...PAYMENT_STATUSES.map((status) => ({ value: status, label: `Payment ${status}` })),
+    ],
+  },
+];
+
+const TOGGLES = [{ name: 'needsRefund' as const, label: 'Needs refund', value: 'true' }];
 
 function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
   return (
@@ -81,6 +46,15 @@ function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) =>
   );
 }
 
+function RefundFlag({ order }: { order: Order }) {
+  if (!order.needsRefund) return null;
+  return (
+    <span className="inline-flex items-center rounded-full bg-maroon-600/10 px-2.5 py-0.5 text-xs font-semibold text-maroon-700">
+      Needs refund
+    </span>
+  );
+}
+
 const ORDER_COLUMNS: OwnerColumn[] = [
   { label: 'Order' },
   { label: 'Date' },
@@ -91,71 +65,93 @@ const ORDER_COLUMNS: OwnerColumn[] = [
   { label: 'Details', hidden: true },
 ];
 
-/** Every order, newest first, each opening a pop-up with its lines, address and tracking. */
+/** The orders, newest first, a page at a time from the server; each opens its pop-up. */
 export function OrdersTab() {
-  const orders = useAppSelector((state) => state.auth.ownerOrders);
-  const users = useAppSelector((state) => state.auth.userDetails);
-  // The id, not a copy: a status move replaces the order in the store and the pop-up follows.
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = orders.find((order) => order._id === openId) ?? null;
-  const setOpen = (order: Order) => setOpenId(order._id);
-  const sorted = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const list = useOwnerList<Order, OrderFilter>({
+    path: '/orders/orderDetails',
+    filters: ['status', 'paymentStatus', 'needsRefund'],
+  });
+  const [open, setOpen] = useState<Order | null>(null);
+  const changed = (order: Order) => {
+    list.replaceItem(order);
+    setOpen(order);
+  };
 
   return (
-    <>
-      <OwnerCards label="Orders">
-        {sorted.length === 0 && <li className="card p-6 text-center text-muted">No orders yet.</li>}
-        {sorted.map((order) => (
-          <OwnerCard key={order._id} testId="owner-order-card">
-            <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="font-semibold text-ink">#{order.orderNumber}</p>
-                <p className="mt-0.5 text-sm text-muted">
-                  {formatOrderDate(order.createdAt)} · {customerName(order, users)}
+    <section aria-labelledby="owner-orders-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="owner-orders-title" className="font-display text-2xl font-semibold text-forest-800">
+          Orders
+        </h2>
+        <OrderExport />
+      </div>
+      <OwnerListControls
+        list={list}
+        searchLabel="Search by order number, name, e-mail or phone"
+        searchPlaceholder="MM-250514-0003, Asha, asha@example.com"
+        filters={FILTERS}
+        toggles={TOGGLES}
+        noun="orders"
+        empty="No orders yet."
+        noMatch="No orders match the search or filters."
+      >
+        <OwnerCards label="Orders">
+          {list.items.map((order) => (
+            <OwnerCard key={order._id} testId="owner-order-card">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink">#{order.orderNumber}</p>
+                  <p className="mt-0.5 text-sm text-muted">
+                    {formatOrderDate(order.createdAt)} · {orderCustomerName(order)}
+                  </p>
+                </div>
+                <p className="shrink-0 font-display text-lg font-semibold text-forest-800">
+                  {formatRupees(order.totalAmount)}
                 </p>
               </div>
-              <p className="shrink-0 font-display text-lg font-semibold text-forest-800">
-                {formatRupees(order.totalAmount)}
-              </p>
-            </div>
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-              <div className="flex flex-wrap gap-2">
-                <OrderStatusBadge status={order.status} />
-                <PaymentStatusBadge status={order.paymentStatus} />
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                <div className="flex flex-wrap gap-2">
+                  <OrderStatusBadge status={order.status} />
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <RefundFlag order={order} />
+                </div>
+                <ViewButton order={order} onOpen={setOpen} />
               </div>
-              <ViewButton order={order} onOpen={setOpen} />
-            </div>
-          </OwnerCard>
-        ))}
-      </OwnerCards>
-      <OwnerTable
-        label="Orders"
-        columns={ORDER_COLUMNS}
-        empty={sorted.length === 0 ? 'No orders yet.' : null}
-      >
-        {sorted.map((order) => (
-          <tr key={order._id} data-testid="owner-order-row">
-            <th scope="row" className={`${cellClass} whitespace-nowrap font-semibold text-ink`}>
-              #{order.orderNumber}
-            </th>
-            <td className={`${cellClass} whitespace-nowrap`}>{formatOrderDate(order.createdAt)}</td>
-            <td className={cellClass}>{customerName(order, users)}</td>
-            <td className={`${cellClass} whitespace-nowrap text-right font-semibold tabular-nums`}>
-              {formatRupees(order.totalAmount)}
-            </td>
-            <td className={cellClass}>
-              <PaymentStatusBadge status={order.paymentStatus} />
-            </td>
-            <td className={cellClass}>
-              <OrderStatusBadge status={order.status} />
-            </td>
-            <td className={`${cellClass} text-right`}>
-              <ViewButton order={order} onOpen={setOpen} />
-            </td>
-          </tr>
-        ))}
-      </OwnerTable>
-      {open && <OrderDetail order={open} onClose={() => setOpenId(null)} />}
-    </>
+            </OwnerCard>
+          ))}
+        </OwnerCards>
+        <OwnerTable label="Orders" columns={ORDER_COLUMNS} empty={null}>
+          {list.items.map((order) => (
+            <tr key={order._id} data-testid="owner-order-row">
+              <th scope="row" className={`${cellClass} whitespace-nowrap font-semibold text-ink`}>
+                #{order.orderNumber}
+              </th>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                {formatOrderDate(order.createdAt)}
+              </td>
+              <td className={cellClass}>{orderCustomerName(order)}</td>
+              <td
+                className={`${cellClass} whitespace-nowrap text-right font-semibold tabular-nums`}
+              >
+                {formatRupees(order.totalAmount)}
+              </td>
+              <td className={cellClass}>
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </td>
+              <td className={cellClass}>
+                <div className="flex flex-wrap gap-1.5">
+                  <OrderStatusBadge status={order.status} />
+                  <RefundFlag order={order} />
+                </div>
+              </td>
+              <td className={`${cellClass} text-right`}>
+                <ViewButton order={order} onOpen={setOpen} />
+              </td>
+            </tr>
+          ))}
+        </OwnerTable>
+      </OwnerListControls>
+      {open && <OrderDetail order={open} onClose={() => setOpen(null)} onOrderChanged={changed} />}
+    </section>
   );
 }

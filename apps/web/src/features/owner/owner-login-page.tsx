@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { fetchAllOrders } from '../../api/get-all-orders';
 import { fetchUserDetails } from '../../api/get-user-details';
 import { loadAdmin } from '../../api/load-admin';
 import { loginAdmin } from '../../api/login-admin';
@@ -62,7 +61,7 @@ export function OwnerLoginPage() {
       return;
     }
     await dispatch(loadAdmin());
-    await Promise.allSettled([dispatch(fetchAllOrders()), dispatch(fetchUserDetails())]);
+    await Promise.allSettled([dispatch(fetchUserDetails())]);
     toast.success('Admin login successfully');
     navigate(ownerReturnPath(location.state, `${location.pathname}${location.search}`), {
       replace: true,

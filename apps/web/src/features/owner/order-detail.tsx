@@ -1,0 +1,144 @@
+import type { Order } from '@makhana/domain/orders';
+import { Dialog } from '../../components/dialog';
+import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
+import { formatOrderDate } from '../../lib/orders';
+import { type OnOrderChanged, OrderStatusActions } from './order-status-actions';
+
+// A move's time to the minute, in India's time like every date the shop shows.
+const momentFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+export function formatMoment(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : momentFormat.format(date);
+}
+
+/** The name the owner's lists show: the order's own address, as the customer's account may be gone. */
+export function orderCustomerName(order: Order): string {
+  if (order.user === null) return 'Deleted customer';
+  const { firstName, lastName } = order.shippingAddress;
+  return [firstName, lastName].filter(Boolean).join(' ') || '—';
+}
+
+/** The owner's status moves, oldest first: what changed, when, with its tracking or reason. */
+function OrderHistory({ order }: { order: Order }) {
+  const moves = order.history ?? [];
+  return (
+    <section className="mt-6" aria-labelledby={`history-${order._id}`}>
+      <h3 id={`history-${order._id}`} className={orderSummaryHeadingClass}>
+        History
+      </h3>
+      {moves.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No status changes by the shop yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2 border-l-2 border-cream-200 pl-4 text-sm">
+          {moves.map((move) => (
+            <li key={`${move.at}-${move.to}`} data-testid="order-history-move">
+              <p className="font-medium text-ink">
+                {move.from} → {move.to}
+              </p>
+              <p className="text-muted">
+                <time dateTime={move.at}>{formatMoment(move.at)}</time>
+              </p>
+              {move.trackingNumber && (
+                <p className="text-muted">
+                  {move.trackingUrl ? (
+                    <a
+                      href={move.trackingUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-forest-700 underline underline-offset-4"
+                    >
+                      Tracking {move.trackingNumber}
+                    </a>
+                  ) : (
+                    <>Tracking {move.trackingNumber}</>
+                  )}
+                </p>
+              )}
+              {move.note && <p className="text-ink">Note: {move.note}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * An order's pop-up for the owner: lines, address, payment id, tracking, the history of moves and
+ * the move the order allows. A change hands the server's copy to `onOrderChanged`.
+ */
+export function OrderDetail({
+  order,
+  onClose,
+  onOrderChanged,
+}: {
+  order: Order;
+  onClose: () => void;
+  onOrderChanged: OnOrderChanged;
+}) {
+  return (
+    <Dialog
+      title={`Order #${order.orderNumber}`}
+      description={`Placed ${formatOrderDate(order.createdAt)} by ${orderCustomerName(order)}`}
+      onClose={onClose}
+    >
+      <OrderSummary
+        order={order}
+        lineTestId="owner-order-line"
+        totalsTestIdPrefix="owner-order"
+        showEmail
+        aside={
+          <>
+            <h3 className={orderSummaryHeadingClass}>Tracking</h3>
+            <dl className="mt-2 space-y-1 text-sm">
+              <div>
+                <dt className="inline text-muted">Tracking number: </dt>
+                <dd className="inline font-medium">{order.trackingNumber ?? 'Not shipped yet'}</dd>
+              </div>
+              {order.trackingUrl && (
+                <div>
+                  <dt className="sr-only">Tracking link</dt>
+                  <dd>
+                    <a
+                      href={order.trackingUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-forest-700 underline underline-offset-4"
+                    >
+                      Track the parcel
+                    </a>
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt className="inline text-muted">Payment id: </dt>
+                <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
+              </div>
+              {order.needsRefund && (
+                <div>
+                  <dt className="sr-only">Refund</dt>
+                  <dd className="font-semibold text-maroon-700">
+                    Paid, cannot ship: needs a refund
+                  </dd>
+                </div>
+              )}
+            </dl>
+            <div className="mt-5">
+              <OrderStatusActions
+                key={order.status}
+                order={order}
+                onOrderChanged={onOrderChanged}
+              />
+            </div>
+          </>
+        }
+      />
+      <OrderHistory order={order} />
+    </Dialog>
+  );
+}
