@@ -29,21 +29,38 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdateFn(() => new Date());
 
-export const users = pgTable('users', {
-  id: id(),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  gender: text('gender', { enum: ['Male', 'Female'] }),
-  /** stored lower-case */
-  email: text('email').notNull().unique(),
-  phoneNumber: text('phone_number').notNull().default(''),
-  /** the OpenID Connect subject once the customer has signed in with Google */
-  googleSubject: text('google_subject').unique(),
-  /** when a one-time code sent to `email` was last entered: Google may attach only after that */
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    gender: text('gender', { enum: ['Male', 'Female'] }),
+    /** stored lower-case */
+    email: text('email').notNull().unique(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    /** the OpenID Connect subject once the customer has signed in with Google */
+    googleSubject: text('google_subject').unique(),
+    /** when a one-time code sent to `email` was last entered: Google may attach only after that */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The owner's customers, newest first, a page at a time.
+    index('users_created_idx').on(t.createdAt, t.id),
+    // The owner's `?q=`: words anywhere in the name, e-mail or phone (ILIKE '%words%').
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    // The search also asks for each part alone; the name's parts are short, so these are small.
+    index('users_first_name_trgm_idx').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('users_last_name_trgm_idx').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_trgm_idx').using('gin', t.phoneNumber.op('gin_trgm_ops')),
+  ],
+);
 
 /** Owner accounts: a separate realm from customers. */
 export const admins = pgTable('admins', {
@@ -215,6 +232,28 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.paymentStatus, t.expiresAt),
+    // The owner's orders, newest first, a page at a time, whole or narrowed to a status or to
+    // those awaiting a refund; the count of each comes from the same index.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_order_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_needs_refund_created_idx').on(t.needsRefund, t.createdAt, t.id),
+    // The dashboard's sums read this index alone: sales are completed and not awaiting a refund.
+    index('orders_sales_idx').on(t.paymentStatus, t.needsRefund, t.paidAt, t.totalAmountPaise),
+    // The owner's `?q=`: words anywhere in the order number or the shipping address's name,
+    // e-mail or phone (ILIKE '%words%'), each expression exactly as the search writes it.
+    index('orders_number_trgm_idx').using('gin', t.orderNumber.op('gin_trgm_ops')),
+    index('orders_name_trgm_idx').using(
+      'gin',
+      sql`((${t.shippingAddress} ->> 'firstName') || ' ' || (${t.shippingAddress} ->> 'lastName')) gin_trgm_ops`,
+    ),
+    index('orders_email_trgm_idx').using(
+      'gin',
+      sql`(${t.shippingAddress} ->> 'email') gin_trgm_ops`,
+    ),
+    index('orders_phone_trgm_idx').using(
+      'gin',
+      sql`(${t.shippingAddress} ->> 'phone') gin_trgm_ops`,
+    ),
     check(
       'orders_amounts_nonnegative',
       sql`${t.totalAmountPaise} >= 0 and ${t.shippingCostPaise} >= 0`,
@@ -330,6 +369,8 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    // The owner's newest reviews across every product.
+    index('reviews_created_idx').on(t.createdAt, t.id),
     // One review per customer per product, held by the database even when two adds race.
     uniqueIndex('reviews_product_user_idx').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
