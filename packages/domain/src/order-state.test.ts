@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canRefund,
   InvalidOrderTransition,
   NEW_ORDER,
   nextOrderState,
@@ -8,6 +9,7 @@ import {
   orderStatusTone,
   ownerMoveEvent,
   paymentStatusTone,
+  refundedState,
 } from './order-state';
 
 const confirmed: OrderState = {
@@ -100,6 +102,40 @@ describe('the order state machine', () => {
       needsRefund: false,
     });
     expect(() => nextOrderState(confirmed, { type: 'refunded' })).toThrow(InvalidOrderTransition);
+  });
+});
+
+describe('refunds', () => {
+  const paid: OrderState = { status: 'Confirmed', paymentStatus: 'completed', needsRefund: false };
+
+  it('are open to a paid order that has not shipped, and to a paid cancelled one', () => {
+    const lateCapture: OrderState = {
+      status: 'Cancelled',
+      paymentStatus: 'completed',
+      needsRefund: true,
+    };
+    expect(canRefund(paid)).toBe(true);
+    expect(canRefund(lateCapture)).toBe(true);
+    expect(refundedState(paid)).toEqual({
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      needsRefund: false,
+    });
+    expect(refundedState(lateCapture)).toEqual(refundedState(paid));
+  });
+
+  it('are closed to shipped, delivered, unpaid, failed and refunded orders', () => {
+    const closed: OrderState[] = [
+      { ...paid, status: 'Shipped' },
+      { ...paid, status: 'Delivered' },
+      NEW_ORDER,
+      { status: 'Cancelled', paymentStatus: 'failed', needsRefund: false },
+      { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false },
+    ];
+    for (const state of closed) {
+      expect(canRefund(state)).toBe(false);
+      expect(() => refundedState(state)).toThrow(InvalidOrderTransition);
+    }
   });
 });
 

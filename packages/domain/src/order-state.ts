@@ -102,6 +102,30 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
   }
 }
 
+/**
+ * Whether the owner may refund an order in full: a paid order that has not left the shop
+ * (Confirmed), or a paid one that was cancelled and waits for its money to go back (a late
+ * capture whose stock was gone, or an order the owner cancelled). A Shipped or Delivered order is
+ * a return, not a cancellation; an unpaid one has nothing to give back.
+ */
+export function canRefund(state: OrderState): boolean {
+  return (
+    state.paymentStatus === 'completed' &&
+    (state.status === 'Confirmed' || state.status === 'Cancelled')
+  );
+}
+
+/**
+ * The state a full refund leaves: a Confirmed order is cancelled by the owner first, then both
+ * take the `refunded` event. Throws `InvalidOrderTransition` when `canRefund` is false.
+ */
+export function refundedState(from: OrderState): OrderState {
+  if (!canRefund(from)) throw new InvalidOrderTransition(from, 'refunded');
+  const cancelled =
+    from.status === 'Confirmed' ? nextOrderState(from, { type: 'cancelled_by_owner' }) : from;
+  return nextOrderState(cancelled, { type: 'refunded' });
+}
+
 /** The statuses the owner moves an order to by hand, in the order they happen. */
 export const OWNER_STATUS_MOVES = ['Shipped', 'Delivered'] as const;
 export type OwnerStatusMove = (typeof OWNER_STATUS_MOVES)[number];

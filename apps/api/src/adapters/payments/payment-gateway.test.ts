@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RazorpayStub, startRazorpayStub } from '../../test/razorpay-stub';
+import { PaymentRefusedError } from './payment-gateway';
 import { createRazorpayGateway } from './razorpay-gateway';
 import { gatewayId, paymentSignature } from './signatures';
 import { createSimulatedGateway } from './simulated-gateway';
@@ -190,6 +192,91 @@ describe('the Razorpay gateway, against a local stub of its Orders API', () => {
     });
     await expect(unreachable.fetchPayment('pay_x', 'order_x', 1)).rejects.toMatchObject({
       statusCode: 503,
+    });
+  });
+});
+
+describe('refunds', () => {
+  it('the simulated gateway refunds at once, and the same key answers the same refund', async () => {
+    const gateway = createSimulatedGateway(keys);
+    const ask = (key: string) =>
+      gateway.refundPayment({
+        paymentId: 'pay_x',
+        amountPaise: 54_900,
+        idempotencyKey: key,
+        receipt: 'MM-1',
+      });
+    const first = await ask('order-1');
+    expect(first).toMatchObject({ paymentId: 'pay_x', amount: 54_900, status: 'processed' });
+    expect(first.id).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+    expect(await ask('order-1')).toEqual(first);
+    expect((await ask('order-2')).id).not.toBe(first.id);
+  });
+
+  describe("Razorpay's Refunds API, against the local stub", () => {
+    let stub: RazorpayStub;
+    beforeAll(async () => {
+      stub = await startRazorpayStub(keys);
+    });
+    afterAll(() => stub.close());
+    const refund = (gateway = createRazorpayGateway({ ...keys, apiUrl: stub.url })) =>
+      gateway.refundPayment({
+        paymentId: 'pay_StubPayment0001',
+        amountPaise: 54_900,
+        idempotencyKey: 'order-uuid-1',
+        receipt: 'MM-20261122-ABCDE',
+        notes: { reason: 'x'.repeat(300) },
+      });
+
+    it('posts the amount in paise, normal speed and the idempotency header; a retry is the same refund', async () => {
+      stub.reset();
+      const made = await refund();
+      expect(made).toEqual({
+        id: 'rfnd_Stub0000000001',
+        paymentId: 'pay_StubPayment0001',
+        amount: 54_900,
+        status: 'processed',
+      });
+      expect(stub.refundRequests).toEqual([
+        {
+          paymentId: 'pay_StubPayment0001',
+          idempotencyKey: 'order-uuid-1',
+          body: {
+            amount: 54_900,
+            speed: 'normal',
+            receipt: 'MM-20261122-ABCDE',
+            notes: { reason: 'x'.repeat(256) },
+          },
+        },
+      ]);
+      expect(await refund()).toEqual(made);
+      expect(stub.refunds.size).toBe(1);
+    });
+
+    it("reports a refusal with Razorpay's own words, apart from an outage", async () => {
+      stub.reset();
+      stub.refundMode = {
+        kind: 'refuse',
+        description: 'The payment has been fully refunded already',
+      };
+      const refused = await refund().catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(PaymentRefusedError);
+      expect((refused as PaymentRefusedError).reason).toBe(
+        'The payment has been fully refunded already',
+      );
+
+      stub.refundMode = { kind: 'hang' };
+      const impatient = createRazorpayGateway({ ...keys, apiUrl: stub.url, timeoutMs: 200 });
+      await expect(refund(impatient)).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'The payment service is not reachable right now. Please try again.',
+      });
+      const unreachable = createRazorpayGateway({
+        ...keys,
+        apiUrl: 'http://127.0.0.1:9',
+        timeoutMs: 500,
+      });
+      await expect(refund(unreachable)).rejects.toMatchObject({ statusCode: 503 });
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { PaymentGateway } from './payment-gateway';
+import type { GatewayRefund, PaymentGateway } from './payment-gateway';
 import { gatewayId, hmacHex, paymentSignature, sameSignature } from './signatures';
 
 /**
@@ -17,6 +17,8 @@ export function createSimulatedGateway(keys: {
     razorpay_signature: string;
   };
 } {
+  // Like Razorpay's idempotency header: the same key answers the same refund, never a second one.
+  const refunds = new Map<string, GatewayRefund>();
   return {
     provider: 'simulated',
     keyId: keys.keyId,
@@ -34,6 +36,18 @@ export function createSimulatedGateway(keys: {
         status: 'captured',
         method: 'simulated',
       };
+    },
+    async refundPayment({ paymentId, amountPaise, idempotencyKey }) {
+      const earlier = refunds.get(idempotencyKey);
+      if (earlier) return earlier;
+      const refund: GatewayRefund = {
+        id: gatewayId('rfnd'),
+        paymentId,
+        amount: amountPaise,
+        status: 'processed',
+      };
+      refunds.set(idempotencyKey, refund);
+      return refund;
     },
     verifyWebhookSignature(rawBody, signature) {
       return sameSignature(hmacHex(keys.webhookSecret, rawBody), signature);

@@ -134,11 +134,69 @@ export async function sendDuplicateCaptureAlert(
   });
 }
 
+/** A status move's mail is tried again only while the move is this recent. */
+const STATUS_MAIL_WINDOW = sql`now() - interval '3 days'`;
+
 /**
- * The customer's mail about one status move (shipped, with its tracking; delivered). Sent once:
- * the move's record is stamped when it goes out. A failure is logged; the move stands.
+ * The wait after a status mail's latest try: 5 minutes, doubling with each try, at most 6 hours.
+ * It also covers a process that died mid-send: its claim is old once the wait is over.
+ */
+const statusMailBackoff = sql`make_interval(mins => least(5 * power(2, greatest(${orderStatusEvents.mailAttempts} - 1, 0)), 360)::int)`;
+
+/**
+ * Takes unsent status mails to send: marks each with this try (time and count) in one statement,
+ * skipping rows another process is claiming, so two processes never send the same mail.
+ */
+async function claimStatusMails(
+  db: Database,
+  options: { eventId?: string; limit: number },
+): Promise<string[]> {
+  const candidates = db
+    .select({ id: orderStatusEvents.id })
+    .from(orderStatusEvents)
+    .where(
+      and(
+        options.eventId ? eq(orderStatusEvents.id, options.eventId) : undefined,
+        isNull(orderStatusEvents.customerMailedAt),
+        gt(orderStatusEvents.createdAt, STATUS_MAIL_WINDOW),
+        or(
+          isNull(orderStatusEvents.mailClaimedAt),
+          lt(orderStatusEvents.mailClaimedAt, sql`now() - ${statusMailBackoff}`),
+        ),
+      ),
+    )
+    .orderBy(asc(orderStatusEvents.createdAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(orderStatusEvents)
+    .set({
+      mailClaimedAt: sql`now()`,
+      mailAttempts: sql`${orderStatusEvents.mailAttempts} + 1`,
+    })
+    .where(inArray(orderStatusEvents.id, candidates))
+    .returning({ id: orderStatusEvents.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The customer's mail about one status move (shipped, with its tracking; delivered; refunded),
+ * right after the move commits. Sent once: the move's record is stamped when it goes out; a
+ * failure is logged, the move stands, and the sweeper tries again (`retryStatusMails`).
  */
 export async function sendStatusMail(ctx: OrderContext, eventId: string): Promise<void> {
+  const claimed = await claimStatusMails(ctx.db, { eventId, limit: 1 });
+  if (claimed.length > 0) await deliverStatusMail(ctx, eventId);
+}
+
+/** The sweeper's part: status mails that failed, each after its backoff. Returns how many. */
+export async function retryStatusMails(ctx: OrderContext, limit = 20): Promise<number> {
+  const claimed = await claimStatusMails(ctx.db, { limit });
+  for (const id of claimed) await deliverStatusMail(ctx, id);
+  return claimed.length;
+}
+
+async function deliverStatusMail(ctx: OrderContext, eventId: string): Promise<void> {
   try {
     const [event] = await ctx.db
       .select()
@@ -157,15 +215,33 @@ export async function sendStatusMail(ctx: OrderContext, eventId: string): Promis
       .set({ customerMailedAt: sql`now()` })
       .where(eq(orderStatusEvents.id, eventId));
   } catch (error) {
-    ctx.log.error({ err: error, eventId }, 'order status mail failed');
+    ctx.log.error({ err: error, eventId }, 'order status mail failed; the sweeper retries it');
   }
 }
 
 export function statusMail(
   ctx: OrderContext,
   view: OrderView,
-  event: Pick<typeof orderStatusEvents.$inferSelect, 'toStatus' | 'trackingNumber' | 'trackingUrl'>,
+  event: Pick<
+    typeof orderStatusEvents.$inferSelect,
+    'toStatus' | 'trackingNumber' | 'trackingUrl' | 'note'
+  >,
 ): { subject: string; text: string; html: string } | null {
+  if (event.toStatus === 'Cancelled' && view.paymentStatus === 'refunded' && view.refund) {
+    return {
+      subject: `Your refund for order ${view.orderNumber}`,
+      ...renderMail({
+        heading: 'Your money is on its way back',
+        paragraphs: [
+          `Hi ${view.shippingAddress.firstName}, we have cancelled your order ${view.orderNumber} and refunded ${formatRupees(view.totalAmount)} in full.`,
+          `Reason: ${event.note ?? view.refund.reason ?? ''}`,
+          `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${view.refund.id ?? ''}.`,
+          `Order details: ${statusLink(ctx, view)}`,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
   if (event.toStatus === 'Shipped') {
     return {
       subject: `Your order ${view.orderNumber} has shipped`,

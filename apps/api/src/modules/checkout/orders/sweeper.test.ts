@@ -1,4 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
+import { orderStatusEvents } from '../../../db/schema';
+import { useTestApp } from '../../../test/app';
+import {
+  ADDRESS,
+  cartLine,
+  customer,
+  insertProduct,
+  orderRow,
+  orderWithPayment,
+} from '../../../test/order-fixtures';
+import { call } from '../../../test/requests';
 import { startSweeper } from './sweeper';
 
 // Fake timers: on a busy machine real 5 ms ticks drift, so the counts below would depend on load.
@@ -44,5 +58,132 @@ describe('startSweeper', () => {
     expect(running).toBe(0);
     await vi.advanceTimersByTimeAsync(30);
     expect(runs).toBe(after);
+  });
+});
+
+describe('status mails that fail', () => {
+  let smtp: LocalSmtp;
+  // Before the app's hooks, so the app is built with the server's address.
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+  });
+  const api = useTestApp({
+    env: () => ({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', SMTP_URL: smtp.url }),
+    owner: true,
+    poolSize: 4,
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  const shippedMails = (orderNumber: string) =>
+    smtp.received.filter(
+      (m) => m.to.includes(ADDRESS.email) && m.raw.includes(`${orderNumber} has shipped`),
+    );
+
+  /** A paid order shipped by the owner while the mail server refuses the customer. */
+  async function shippedWhileRefused() {
+    const buyer = await customer(api.db);
+    const [makhana] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 209, stock: 5 }],
+    });
+    await api.app.catalogue.invalidate();
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
+      cartLine(makhana, 1),
+    ]);
+    await call(api.app, 'POST', '/payments/simulated/pay', {
+      token: buyer.token,
+      body: { razorpay_order_id: gatewayOrderId },
+    });
+    await api.app.orders.idle();
+    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+    });
+    smtp.refuse.add(ADDRESS.email);
+    try {
+      const shipped = await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
+        token: login.json().data.accessToken,
+        body: { status: 'Shipped', trackingNumber: 'DL777' },
+      });
+      expect(shipped.statusCode, shipped.body).toBe(200);
+      await api.app.orders.idle();
+    } finally {
+      smtp.refuse.delete(ADDRESS.email);
+    }
+    const [event] = await api.db
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.orderId, orderId));
+    const { orderNumber } = await orderRow(api.db, orderId);
+    return { orderNumber, event: event! };
+  }
+
+  async function eventRow(id: string) {
+    const [row] = await api.db.select().from(orderStatusEvents).where(eq(orderStatusEvents.id, id));
+    return row!;
+  }
+
+  /** Moves the latest try of a mail this far into the past, as if the backoff had run. */
+  async function triedAgo(id: string, minutes: number) {
+    await api.db
+      .update(orderStatusEvents)
+      .set({ mailClaimedAt: sql`now() - make_interval(mins => ${minutes})` })
+      .where(eq(orderStatusEvents.id, id));
+  }
+
+  it('are sent again by the sweep after a backoff, once, even with two processes sweeping', async () => {
+    const { event, orderNumber } = await shippedWhileRefused();
+    expect(shippedMails(orderNumber)).toEqual([]);
+    expect(await eventRow(event.id)).toMatchObject({ customerMailedAt: null, mailAttempts: 1 });
+
+    // Right after the failure, the sweep waits its backoff (5 minutes after one try).
+    await api.app.orders.sweep();
+    expect(shippedMails(orderNumber)).toEqual([]);
+    expect((await eventRow(event.id)).mailAttempts).toBe(1);
+
+    await triedAgo(event.id, 6);
+    const second = await api.startApp({
+      env: { RATE_LIMIT_MAX: '100000', SMTP_URL: smtp.url },
+      dataDir: `${api.dataDir}/second`,
+    });
+    const [one, two] = await Promise.all([api.app.orders.sweep(), second.orders.sweep()]);
+    expect(one.mailed + two.mailed).toBe(1);
+    expect(shippedMails(orderNumber)).toHaveLength(1);
+    expect(shippedMails(orderNumber)[0]!.raw).toContain('DL777');
+    expect(await eventRow(event.id)).toMatchObject({
+      customerMailedAt: expect.any(Date),
+      mailAttempts: 2,
+    });
+
+    await triedAgo(event.id, 600);
+    await api.app.orders.sweep();
+    expect(shippedMails(orderNumber)).toHaveLength(1);
+  });
+
+  it('wait longer after each failed try, and are given up after three days', async () => {
+    const { event } = await shippedWhileRefused();
+    smtp.refuse.add(ADDRESS.email);
+    try {
+      await triedAgo(event.id, 6);
+      await api.app.orders.sweep();
+      expect(await eventRow(event.id)).toMatchObject({ customerMailedAt: null, mailAttempts: 2 });
+      // After two tries the wait is 10 minutes.
+      await triedAgo(event.id, 8);
+      await api.app.orders.sweep();
+      expect((await eventRow(event.id)).mailAttempts).toBe(2);
+      await triedAgo(event.id, 11);
+      await api.app.orders.sweep();
+      expect((await eventRow(event.id)).mailAttempts).toBe(3);
+    } finally {
+      smtp.refuse.delete(ADDRESS.email);
+    }
+
+    await api.db
+      .update(orderStatusEvents)
+      .set({ createdAt: sql`now() - interval '3 days 1 minute'` })
+      .where(eq(orderStatusEvents.id, event.id));
+    await triedAgo(event.id, 600);
+    await api.app.orders.sweep();
+    expect(await eventRow(event.id)).toMatchObject({ customerMailedAt: null, mailAttempts: 3 });
   });
 });

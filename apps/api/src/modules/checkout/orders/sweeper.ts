@@ -1,21 +1,22 @@
 import type { OrderContext } from './context';
-import { retryOrderMails } from './order-mails';
+import { retryOrderMails, retryStatusMails } from './order-mails';
 import { expireDueOrders } from './state-changes';
 
 export interface SweepResult {
   /** unpaid orders expired, their stock released */
   expired: number;
-  /** paid orders whose unsent mails were tried again */
+  /** unsent mails tried again: a paid order's (counted once for both of its mails) or a status move's */
   mailed: number;
 }
 
 /**
- * One sweep: expires unpaid orders past their time and retries order mails that did not go out.
- * Safe in every API process at once (rows are claimed with SKIP LOCKED).
+ * One sweep: expires unpaid orders past their time and retries order mails and status-move mails
+ * that did not go out (each status mail after its backoff, for three days). Safe in every API
+ * process at once (rows are claimed with SKIP LOCKED).
  */
 export async function sweepOrders(ctx: OrderContext): Promise<SweepResult> {
   const expired = await expireDueOrders(ctx);
-  const mailed = await retryOrderMails(ctx);
+  const mailed = (await retryOrderMails(ctx)) + (await retryStatusMails(ctx));
   if (expired > 0 || mailed > 0) ctx.log.info({ expired, mailed }, 'order sweep');
   return { expired, mailed };
 }

@@ -1,0 +1,48 @@
+import { orderShape } from '@makhana/domain/contracts/checkout';
+import { refundOrderSchema } from '@makhana/domain/validation';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { success } from '../../../lib/envelope';
+import { answers } from '../../../plugins/route-contracts';
+import type { OrdersKit } from './kit';
+import { refundOrder } from './refunds';
+import { orderRoutes as orderOwnRoutes } from './routes';
+
+/** The owner refunds a paid order that has not shipped, in full; mailed to its customer. */
+export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async (
+  app,
+  { orders },
+) => {
+  app.post(
+    '/refund/:orderId',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary:
+          'Refund a paid order in full through the gateway (Confirmed, or cancelled and waiting for its refund); it becomes Cancelled and its stock goes back',
+        tags: ['checkout'],
+        params: z.object({ orderId: z.string() }),
+        body: refundOrderSchema,
+        response: answers(orderShape),
+      },
+    },
+    async (request) => {
+      const { order, message } = await refundOrder(
+        orders.context,
+        request.auth.subjectId,
+        request.params.orderId,
+        request.body.reason,
+      );
+      return success(order, message);
+    },
+  );
+};
+
+/**
+ * The orders' routes and the refund, as the one plugin the app registers under `/orders`, so the
+ * refund lives in its own file beside the other order routes.
+ */
+export const orderRoutes: typeof orderOwnRoutes = async (app, { db, orders, directory }) => {
+  await app.register(orderOwnRoutes, { db, orders, directory });
+  await app.register(refundRoutes, { orders });
+};

@@ -1,0 +1,449 @@
+/**
+ * The owner's refunds, through HTTP on a real database: the simulated gateway on the file's app,
+ * Razorpay's Refunds API through a local stub on a second app sharing the database.
+ */
+import { MESSAGES } from '@makhana/domain/validation';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRazorpayGateway } from '../../../adapters/payments/razorpay-gateway';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
+import { admins, orderStatusEvents } from '../../../db/schema';
+import { useTestApp } from '../../../test/app';
+import {
+  ADDRESS,
+  cartLine,
+  customer,
+  expireNow,
+  insertProduct,
+  orderRow,
+  orderWithPayment,
+  outbox,
+  reservationStatuses,
+  signedPayment,
+  stockOf,
+  type TestVariant,
+} from '../../../test/order-fixtures';
+import { type RazorpayStub, startRazorpayStub } from '../../../test/razorpay-stub';
+import { call } from '../../../test/requests';
+import {
+  ALREADY_REFUNDED,
+  ORDER_REFUNDED,
+  REFUND_NOT_CONFIRMED,
+  REFUND_NOT_PAID,
+  refundAfterShipping,
+  refundRefusedByGateway,
+} from './refunds';
+
+const KEY_ID = 'rzp_test_RefundStub1';
+const KEY_SECRET = 'refund-stub-key-secret';
+
+const api = useTestApp({
+  env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' },
+  owner: true,
+  poolSize: 4,
+});
+
+let stub: RazorpayStub;
+let razorpayApp: FastifyInstance;
+beforeAll(async () => {
+  stub = await startRazorpayStub({ keyId: KEY_ID, keySecret: KEY_SECRET });
+  razorpayApp = await api.startApp({
+    env: {
+      RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_STRICT_MAX: '1000',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: 'refund-stub-webhook-secret',
+      RAZORPAY_API_URL: stub.url,
+    },
+    dataDir: `${api.dataDir}/razorpay`,
+  });
+});
+afterAll(async () => {
+  await stub?.close();
+});
+
+let makhana: TestVariant;
+beforeEach(async () => {
+  stub.reset();
+  [makhana] = await insertProduct(api.db, {
+    name: 'Himalayan Salt Makhana',
+    variants: [{ weight: 250, price: 449, stock: 10 }],
+  });
+  await api.app.catalogue.invalidate();
+  await razorpayApp.catalogue.invalidate();
+});
+
+const REASON = 'Customer asked to cancel before packing';
+
+async function ownerToken(app = api.app): Promise<string> {
+  const response = await call(app, 'POST', '/admins/onlyAdminTo/login', {
+    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.accessToken;
+}
+
+/** A customer's order of two packs, paid through the simulated window unless `paid` is false. */
+async function simulatedOrder(options: { paid?: boolean } = {}) {
+  const buyer = await customer(api.db);
+  const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
+    cartLine(makhana, 2),
+  ]);
+  if (options.paid !== false) {
+    const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
+      token: buyer.token,
+      body: { razorpay_order_id: gatewayOrderId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
+  await api.app.orders.idle();
+  return { orderId, token: buyer.token };
+}
+
+/** A customer's order of two packs, paid through Razorpay (the stub) and verified. */
+async function razorpayOrder() {
+  const buyer = await customer(api.db);
+  const { orderId, gatewayOrderId, amount } = await orderWithPayment(razorpayApp, buyer.token, [
+    cartLine(makhana, 2),
+  ]);
+  const paymentId = `pay_Refund${orderId.slice(0, 8)}`;
+  stub.payments.set(paymentId, { order_id: gatewayOrderId, amount, status: 'captured' });
+  const verified = await call(razorpayApp, 'POST', '/orders/verifyPayment', {
+    token: buyer.token,
+    body: signedPayment(gatewayOrderId, paymentId, KEY_SECRET),
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  await razorpayApp.orders.idle();
+  return { orderId, paymentId, amount, token: buyer.token };
+}
+
+function refund(
+  token: string | undefined,
+  orderId: string,
+  body: object = { reason: REASON },
+  app = api.app,
+) {
+  return call(app, 'POST', `/orders/refund/${orderId}`, { token, body });
+}
+
+async function eventsOf(orderId: string) {
+  return api.db
+    .select()
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, orderId))
+    .orderBy(asc(orderStatusEvents.createdAt));
+}
+
+async function refundMails(orderId: string, app = api.app, outboxDir = api.outboxDir) {
+  await app.orders.idle();
+  return outbox(outboxDir).filter(
+    (m) => m.subject.startsWith('Your refund for order') && m.text.includes(orderId),
+  );
+}
+
+describe('POST /orders/refund/:orderId', () => {
+  it('is for the owner only: a visitor or a customer is refused and nothing changes', async () => {
+    const { orderId, token } = await simulatedOrder();
+    const before = await orderRow(api.db, orderId);
+    const visitor = await refund(undefined, orderId);
+    expect(visitor.statusCode).toBe(401);
+    // The owner's realm answers a customer's session as no owner's session at all.
+    const shopper = await refund(token, orderId);
+    expect(shopper.statusCode).toBe(401);
+    expect(shopper.json().success).toBe(false);
+    expect(await orderRow(api.db, orderId)).toEqual(before);
+    expect(await eventsOf(orderId)).toEqual([]);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(8);
+  });
+
+  it('refunds a paid Confirmed order in full through the simulated gateway: Cancelled, stock back, a move with the reason, one mail', async () => {
+    const { orderId, token } = await simulatedOrder();
+    expect(await stockOf(api.db, makhana.variantId)).toBe(8);
+    const owner = await ownerToken();
+    const [account] = await api.db.select().from(admins).where(eq(admins.email, DEV_ADMIN_EMAIL));
+
+    const response = await refund(owner, orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(ORDER_REFUNDED('₹898'));
+    const order = response.json().data;
+    expect(order).toMatchObject({
+      _id: orderId,
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      needsRefund: false,
+      refund: { reason: REASON, failure: null },
+    });
+    expect(order.refund.id).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+    expect(Date.parse(order.refund.refundedAt)).not.toBeNaN();
+    expect(order.history.at(-1)).toMatchObject({
+      from: 'Confirmed',
+      to: 'Cancelled',
+      note: REASON,
+    });
+
+    expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
+    const events = await eventsOf(orderId);
+    expect(events).toEqual([
+      expect.objectContaining({
+        fromStatus: 'Confirmed',
+        toStatus: 'Cancelled',
+        note: REASON,
+        actorId: account!.id,
+      }),
+    ]);
+    // The shop's catalogue shows the units again at once.
+    const product = await call(api.app, 'GET', `/products/getProductDetails/${makhana.productId}`);
+    expect(JSON.stringify(product.json().data)).toContain('"stock":10');
+
+    const mails = await refundMails(orderId);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.to).toContain(ADDRESS.email);
+    expect(mail!.text).toContain('refunded ₹898 in full');
+    expect(mail!.text).toContain('within 7-10 business days');
+    expect(mail!.text).toContain(REASON);
+    expect(mail!.text).toContain(order.refund.id);
+    expect((await eventsOf(orderId))[0]!.customerMailedAt).toBeInstanceOf(Date);
+
+    // The customer sees the refund on their own order.
+    const mine = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
+    expect(mine.json().data).toMatchObject({ paymentStatus: 'refunded', status: 'Cancelled' });
+  });
+
+  it('changes nothing the second time: 200 with the order and a message saying so', async () => {
+    const { orderId } = await simulatedOrder();
+    const owner = await ownerToken();
+    const first = await refund(owner, orderId);
+    expect(first.statusCode, first.body).toBe(200);
+    const row = await orderRow(api.db, orderId);
+
+    const again = await refund(owner, orderId, { reason: 'Another reason' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toBe(ALREADY_REFUNDED);
+    expect(again.json().data.refund).toEqual(first.json().data.refund);
+    expect(await orderRow(api.db, orderId)).toEqual(row);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+    expect(await eventsOf(orderId)).toHaveLength(1);
+    expect(await refundMails(orderId)).toHaveLength(1);
+  });
+
+  it('refunds once when the owner asks several times at once', async () => {
+    const { orderId } = await razorpayOrder();
+    const owner = await ownerToken(razorpayApp);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => refund(owner, orderId, { reason: REASON }, razorpayApp)),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    // One of them made the refund; the others found it made.
+    expect(answers.filter((a) => a.json().message !== ALREADY_REFUNDED)).toHaveLength(1);
+    // Every request reached Razorpay with the same key; Razorpay refunded once.
+    expect(new Set(stub.refundRequests.map((r) => r.idempotencyKey))).toEqual(new Set([orderId]));
+    expect(stub.refunds.size).toBe(1);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+    expect(await eventsOf(orderId)).toHaveLength(1);
+    expect(await orderRow(api.db, orderId)).toMatchObject({
+      paymentStatus: 'refunded',
+      refundId: [...stub.refunds.values()][0]!.id,
+    });
+  });
+
+  it("refunds through Razorpay's Refunds API: the amount in paise, speed normal, the order's id as the idempotency key", async () => {
+    const { orderId, paymentId, amount } = await razorpayOrder();
+    expect(amount).toBe(89_800);
+    const { orderNumber } = await orderRow(api.db, orderId);
+    const response = await refund(await ownerToken(razorpayApp), orderId, undefined, razorpayApp);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(stub.refundRequests).toEqual([
+      {
+        paymentId,
+        idempotencyKey: orderId,
+        body: {
+          amount: 89_800,
+          speed: 'normal',
+          receipt: orderNumber,
+          notes: { orderId, orderNumber, reason: REASON },
+        },
+      },
+    ]);
+    expect(response.json().data.refund.id).toBe('rfnd_Stub0000000001');
+    expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+  });
+
+  it('keeps the order paid with the reason when Razorpay refuses, and refunds on a retry', async () => {
+    const { orderId } = await razorpayOrder();
+    const owner = await ownerToken(razorpayApp);
+    stub.refundMode = {
+      kind: 'refuse',
+      description: 'The refund amount provided is greater than amount captured',
+    };
+    const refused = await refund(owner, orderId, undefined, razorpayApp);
+    expect(refused.statusCode).toBe(502);
+    const why = refundRefusedByGateway(
+      'The refund amount provided is greater than amount captured',
+    );
+    expect(refused.json()).toMatchObject({ success: false, message: why });
+    expect(await orderRow(api.db, orderId)).toMatchObject({
+      status: 'Confirmed',
+      paymentStatus: 'completed',
+      refundId: null,
+      refundedAt: null,
+      refundFailure: why,
+    });
+    const shown = await call(razorpayApp, 'GET', `/orders/order-id-details/${orderId}`, {
+      token: owner,
+    });
+    expect(shown.json().data.refund).toMatchObject({ id: null, refundedAt: null, failure: why });
+    expect(await stockOf(api.db, makhana.variantId)).toBe(8);
+    expect(await eventsOf(orderId)).toEqual([]);
+
+    stub.refundMode = { kind: 'ok' };
+    const retried = await refund(owner, orderId, undefined, razorpayApp);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toMatchObject({
+      paymentStatus: 'refunded',
+      refund: { failure: null, reason: REASON },
+    });
+    expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+  });
+
+  it('keeps the order paid when Razorpay does not answer, and a retry with the same key refunds once', async () => {
+    const { orderId } = await razorpayOrder();
+    const owner = await ownerToken(razorpayApp);
+    // The app's gateway waits 10 s; this one gives up sooner so the test stays quick.
+    const context = razorpayApp.orders.context;
+    const gateway = context.gateway;
+    context.gateway = createRazorpayGateway({
+      keyId: KEY_ID,
+      keySecret: KEY_SECRET,
+      webhookSecret: 'refund-stub-webhook-secret',
+      apiUrl: stub.url,
+      timeoutMs: 300,
+    });
+    try {
+      stub.refundMode = { kind: 'hang' };
+      const timedOut = await refund(owner, orderId, undefined, razorpayApp);
+      expect(timedOut.statusCode).toBe(503);
+      expect(timedOut.json().message).toBe(REFUND_NOT_CONFIRMED);
+      expect(await orderRow(api.db, orderId)).toMatchObject({
+        status: 'Confirmed',
+        paymentStatus: 'completed',
+        refundFailure: REFUND_NOT_CONFIRMED,
+      });
+      expect(await stockOf(api.db, makhana.variantId)).toBe(8);
+
+      stub.refundMode = { kind: 'ok' };
+      const retried = await refund(owner, orderId, undefined, razorpayApp);
+      expect(retried.statusCode, retried.body).toBe(200);
+    } finally {
+      context.gateway = gateway;
+    }
+    expect(stub.refundRequests.map((r) => r.idempotencyKey)).toEqual([orderId, orderId]);
+    expect(stub.refunds.size).toBe(1);
+    expect(await orderRow(api.db, orderId)).toMatchObject({
+      paymentStatus: 'refunded',
+      refundFailure: null,
+    });
+    expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+  });
+
+  it('refunds a late capture flagged needsRefund without putting back stock it never took', async () => {
+    const late = await customer(api.db);
+    const quick = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, late.token, [
+      cartLine(makhana, 3),
+    ]);
+    await expireNow(api.db, orderId);
+    const other = await orderWithPayment(api.app, quick.token, [cartLine(makhana, 8)]);
+    await call(api.app, 'POST', '/payments/simulated/pay', {
+      token: quick.token,
+      body: { razorpay_order_id: other.gatewayOrderId },
+    });
+    await call(api.app, 'POST', '/payments/simulated/pay', {
+      token: late.token,
+      body: { razorpay_order_id: gatewayOrderId },
+    });
+    await api.app.orders.idle();
+    expect(await orderRow(api.db, orderId)).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'completed',
+      needsRefund: true,
+    });
+    expect(await stockOf(api.db, makhana.variantId)).toBe(2);
+
+    const response = await refund(await ownerToken(), orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      status: 'Cancelled',
+      paymentStatus: 'refunded',
+      needsRefund: false,
+    });
+    expect(response.json().data.history.at(-1)).toMatchObject({
+      from: 'Cancelled',
+      to: 'Cancelled',
+      note: REASON,
+    });
+    expect(await stockOf(api.db, makhana.variantId)).toBe(2);
+    expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
+    const [mail] = await refundMails(orderId);
+    expect(mail!.text).toContain('refunded ₹1,347 in full');
+  });
+
+  it('refuses unpaid, shipped and delivered orders with a 409 that says why; nothing changes', async () => {
+    const owner = await ownerToken();
+    const unpaid = await simulatedOrder({ paid: false });
+    const pending = await refund(owner, unpaid.orderId);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe(REFUND_NOT_PAID);
+
+    await call(api.app, 'POST', '/orders/mark-failed', {
+      token: unpaid.token,
+      body: { orderId: unpaid.orderId },
+    });
+    const failed = await refund(owner, unpaid.orderId);
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().message).toBe(REFUND_NOT_PAID);
+
+    const { orderId } = await simulatedOrder();
+    const ship = await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
+      token: owner,
+      body: { status: 'Shipped', trackingNumber: 'DL42' },
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    const shipped = await refund(owner, orderId);
+    expect(shipped.statusCode).toBe(409);
+    expect(shipped.json().message).toBe(refundAfterShipping('Shipped'));
+    await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
+      token: owner,
+      body: { status: 'Delivered' },
+    });
+    const delivered = await refund(owner, orderId);
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json().message).toBe(refundAfterShipping('Delivered'));
+    expect(await orderRow(api.db, orderId)).toMatchObject({
+      status: 'Delivered',
+      paymentStatus: 'completed',
+      refundReason: null,
+      refundFailure: null,
+    });
+    expect(await stockOf(api.db, makhana.variantId)).toBe(8);
+  });
+
+  it('answers 404 for an unknown order and 400 without a reason', async () => {
+    const owner = await ownerToken();
+    const missing = await refund(owner, '00000000-0000-4000-8000-00000000abcd');
+    expect(missing.statusCode).toBe(404);
+    expect((await refund(owner, 'not-an-id')).statusCode).toBe(404);
+    const { orderId } = await simulatedOrder();
+    for (const body of [{}, { reason: '   ' }]) {
+      const response = await refund(owner, orderId, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`reason: ${MESSAGES.refundReason}`);
+      expect(response.json().errors).toEqual([{ field: 'reason', message: MESSAGES.refundReason }]);
+    }
+    expect(await orderRow(api.db, orderId)).toMatchObject({ paymentStatus: 'completed' });
+  });
+});

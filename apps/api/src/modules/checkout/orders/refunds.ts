@@ -1,0 +1,215 @@
+/**
+ * The owner's full refund of a paid order that has not shipped (decision 016). The gateway is
+ * asked first, outside any transaction, with the order's id as its idempotency key; only then is
+ * the order locked briefly and moved to Cancelled / refunded, so a row lock is never held while
+ * the gateway is slow. Two refunds of one order at once reach the gateway with the same key and
+ * get the same refund back; the second to lock the row finds it refunded and changes nothing.
+ */
+import { formatRupees, paiseToRupees } from '@makhana/domain/money';
+import {
+  canRefund,
+  type OrderState,
+  type OrderStatus,
+  refundedState,
+} from '@makhana/domain/order-state';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  type GatewayRefund,
+  PaymentRefusedError,
+} from '../../../adapters/payments/payment-gateway';
+import type { Transaction } from '../../../db/client';
+import { orderStatusEvents, orders, stockReservations } from '../../../db/schema';
+import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import { takeFromShelf } from '../../catalogue';
+import { lockVariantsById } from '../stock/reservations';
+import type { OrderContext } from './context';
+import { sendStatusMail } from './order-mails';
+import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from './service';
+
+export const ORDER_REFUNDED = (amount: string) =>
+  `Order refunded: ${amount} goes back to the customer.`;
+export const ALREADY_REFUNDED = 'This order was already refunded; nothing changed.';
+export const REFUND_NOT_PAID = 'Only a paid order can be refunded; this one has no payment.';
+export const refundAfterShipping = (status: OrderStatus) =>
+  `An order that is ${status} cannot be refunded here: it has left the shop.`;
+export const refundRefusedByGateway = (reason: string) =>
+  `The payment service refused the refund: ${reason}`;
+export const REFUND_NOT_CONFIRMED =
+  'The payment service did not answer, so the refund is not confirmed. Please try again: a retry cannot refund twice.';
+export const REFUND_RACED =
+  'The order changed while it was being refunded; the money went back, please check the order.';
+
+function stateOf(row: OrderRow): OrderState {
+  return { status: row.status, paymentStatus: row.paymentStatus, needsRefund: row.needsRefund };
+}
+
+/** Why an order that is not already refunded cannot be; null when it can. */
+function refusal(row: OrderRow): string | null {
+  if (canRefund(stateOf(row)) && row.transactionId) return null;
+  if (row.status === 'Shipped' || row.status === 'Delivered') {
+    return refundAfterShipping(row.status);
+  }
+  return REFUND_NOT_PAID;
+}
+
+async function readOrder(ctx: OrderContext, orderId: string): Promise<OrderRow> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+  return row;
+}
+
+export interface RefundOutcome {
+  order: OrderView;
+  message: string;
+}
+
+/**
+ * Refunds an order in full. A refused or unanswered gateway leaves the order paid with the
+ * reason in `refund_failure` (502 or 503), and the owner may simply try again.
+ */
+export async function refundOrder(
+  ctx: OrderContext,
+  ownerId: string,
+  orderId: string,
+  reason: string,
+): Promise<RefundOutcome> {
+  const row = await readOrder(ctx, orderId);
+  if (row.paymentStatus === 'refunded') {
+    return { order: await orderView(ctx.db, orderId), message: ALREADY_REFUNDED };
+  }
+  const refused = refusal(row);
+  if (refused) throw new ConflictError(refused);
+
+  let refund: GatewayRefund;
+  try {
+    refund = await ctx.gateway.refundPayment({
+      // checked by refusal(): a refundable order has its payment id
+      paymentId: row.transactionId!,
+      amountPaise: row.totalAmountPaise,
+      idempotencyKey: row.id,
+      receipt: row.orderNumber,
+      notes: { orderId: row.id, orderNumber: row.orderNumber, reason },
+    });
+  } catch (error) {
+    const failure =
+      error instanceof PaymentRefusedError
+        ? refundRefusedByGateway(error.reason)
+        : REFUND_NOT_CONFIRMED;
+    ctx.log.warn({ err: error, orderId }, 'refund not made');
+    await noteFailure(ctx, orderId, reason, failure);
+    throw new AppError(error instanceof PaymentRefusedError ? 502 : 503, failure);
+  }
+
+  const applied = await ctx.db.transaction((tx) =>
+    recordRefundInTx(tx, { orderId, ownerId, reason, refundId: refund.id }),
+  );
+  if (applied.kind === 'already') {
+    return { order: await orderView(ctx.db, orderId), message: ALREADY_REFUNDED };
+  }
+  if (applied.kind === 'raced') {
+    ctx.log.error({ orderId, refundId: refund.id }, 'refund made for an order that moved on');
+    throw new ConflictError(REFUND_RACED);
+  }
+  if (applied.stockBack) await ctx.catalogue.invalidate();
+  ctx.background.run(() => sendStatusMail(ctx, applied.eventId));
+  return {
+    order: await orderView(ctx.db, orderId),
+    message: ORDER_REFUNDED(formatRupees(paiseToRupees(row.totalAmountPaise))),
+  };
+}
+
+/**
+ * Keeps why the refund did not go through, with the owner's reason, on an order still paid (a
+ * refund recorded meanwhile by another request is left alone).
+ */
+async function noteFailure(
+  ctx: OrderContext,
+  orderId: string,
+  reason: string,
+  failure: string,
+): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ refundFailure: failure, refundReason: reason })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'completed')));
+}
+
+type Recorded =
+  | { kind: 'refunded'; eventId: string; stockBack: boolean }
+  /** another request recorded the refund first */
+  | { kind: 'already' }
+  /** the order shipped while the gateway refunded it: the money is back, the status is not */
+  | { kind: 'raced' };
+
+async function recordRefundInTx(
+  tx: Transaction,
+  refund: { orderId: string; ownerId: string; reason: string; refundId: string },
+): Promise<Recorded> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(eq(orders.id, refund.orderId))
+    .for('update', { of: orders });
+  if (!row || row.paymentStatus === 'refunded') return { kind: 'already' };
+  const refundColumns = {
+    refundId: refund.refundId,
+    refundReason: refund.reason,
+    refundedAt: sql`now()`,
+    refundFailure: null,
+  };
+  if (!canRefund(stateOf(row))) {
+    // The books must still show the money that went back.
+    await tx.update(orders).set(refundColumns).where(eq(orders.id, row.id));
+    return { kind: 'raced' };
+  }
+  const next = refundedState(stateOf(row));
+  const stockBack = await putStockBack(tx, row.id);
+  await tx
+    .update(orders)
+    .set({
+      status: next.status,
+      paymentStatus: next.paymentStatus,
+      needsRefund: next.needsRefund,
+      ...refundColumns,
+    })
+    .where(eq(orders.id, row.id));
+  const [event] = await tx
+    .insert(orderStatusEvents)
+    .values({
+      orderId: row.id,
+      fromStatus: row.status,
+      toStatus: next.status,
+      actorId: refund.ownerId,
+      note: refund.reason,
+    })
+    .returning({ id: orderStatusEvents.id });
+  return { kind: 'refunded', eventId: event!.id, stockBack };
+}
+
+/**
+ * A sold order's units go back on the shelf: its committed reservations become released, so
+ * they are counted back exactly once. A late capture whose stock was gone never committed any
+ * (its hold was released when it was cancelled), so nothing comes back for it.
+ */
+async function putStockBack(tx: Transaction, orderId: string): Promise<boolean> {
+  const sold = await tx
+    .select({ variantId: stockReservations.variantId })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')));
+  if (sold.length === 0) return false;
+  // Variants are locked in sku order before their stock changes, like every other writer.
+  await lockVariantsById(
+    tx,
+    sold.map((r) => r.variantId),
+  );
+  const released = await tx
+    .update(stockReservations)
+    .set({ status: 'released' })
+    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')))
+    .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
+  // The shelf's one writer takes a negative quantity as units put back.
+  for (const row of released) await takeFromShelf(tx, row.variantId, -row.quantity);
+  return released.length > 0;
+}

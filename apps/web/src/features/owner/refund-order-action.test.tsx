@@ -1,0 +1,144 @@
+import type { Order } from '@makhana/domain/orders';
+import { MESSAGES } from '@makhana/domain/validation';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../stores/store';
+import { fail, paidOrder, spyToasts, stubRoutes } from '../../test/customer-fixtures';
+import { signInOwner } from '../../test/owner-fixtures';
+import { RefundOrderAction } from './refund-order-action';
+
+let toasts: ReturnType<typeof spyToasts>;
+beforeEach(() => {
+  toasts = spyToasts();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const REFUND_PATH = `POST /orders/refund/${paidOrder._id}`;
+const REFUNDED_MESSAGE = 'Order refunded: ₹549 goes back to the customer.';
+const refunded: Order = {
+  ...paidOrder,
+  status: 'Cancelled',
+  paymentStatus: 'refunded',
+  refund: {
+    id: 'rfnd_Sim00000000001',
+    reason: 'Out of stock at the warehouse',
+    refundedAt: '2025-05-13T06:00:00.000Z',
+    failure: null,
+  },
+};
+
+function renderAction(order: Order = paidOrder) {
+  const store = createStore();
+  signInOwner(store);
+  const changed: Order[] = [];
+  const view = render(
+    <Provider store={store}>
+      <RefundOrderAction order={order} onOrderChanged={(next) => changed.push(next)} />
+    </Provider>,
+  );
+  return { ...view, changed, user: userEvent.setup() };
+}
+
+async function askToRefund(user: ReturnType<typeof userEvent.setup>, reason: string) {
+  await user.click(screen.getByRole('button', { name: 'Refund this order' }));
+  await user.type(screen.getByLabelText(/Reason for the refund/), reason);
+  await user.click(screen.getByRole('button', { name: /Refund ₹549|Try the refund again/ }));
+}
+
+describe('RefundOrderAction', () => {
+  it('asks for a reason with the domain message, then a confirmation naming the amount, and refunds', async () => {
+    const api = stubRoutes({
+      [REFUND_PATH]: {
+        body: { statusCode: 200, data: refunded, message: REFUNDED_MESSAGE, success: true },
+      },
+    });
+    const { user, changed } = renderAction();
+    await user.click(screen.getByRole('button', { name: 'Refund this order' }));
+    await user.click(screen.getByRole('button', { name: 'Refund ₹549' }));
+    expect(await screen.findByText(MESSAGES.refundReason)).toBeTruthy();
+    expect(api.callsTo(REFUND_PATH)).toHaveLength(0);
+
+    await user.type(
+      screen.getByLabelText(/Reason for the refund/),
+      'Out of stock at the warehouse',
+    );
+    await user.click(screen.getByRole('button', { name: 'Refund ₹549' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('heading', { name: 'Refund ₹549 to the customer?' })).toBeTruthy();
+    expect(dialog.getByText(/within 7-10 business days/)).toBeTruthy();
+    expect(api.callsTo(REFUND_PATH)).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: 'Refund ₹549' }));
+    await vi.waitFor(() => expect(toasts.success).toHaveBeenCalledWith(REFUNDED_MESSAGE));
+    expect(api.callsTo(REFUND_PATH).map((call) => call.body)).toEqual([
+      { reason: 'Out of stock at the warehouse' },
+    ]);
+    expect(changed).toEqual([refunded]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows why a refund failed and leaves the form for another try', async () => {
+    let answers = 0;
+    const api = stubRoutes({
+      [REFUND_PATH]: () => {
+        answers += 1;
+        return answers === 1
+          ? fail(502, 'The payment service refused the refund: Insufficient balance')
+          : { body: { statusCode: 200, data: refunded, message: REFUNDED_MESSAGE, success: true } };
+      },
+    });
+    const { user, changed } = renderAction();
+    await askToRefund(user, 'Damaged in the warehouse');
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund ₹549' }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Insufficient balance');
+    expect(toasts.error).toHaveBeenCalledWith(
+      'The payment service refused the refund: Insufficient balance',
+      expect.anything(),
+    );
+    expect(changed).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Try the refund again' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund ₹549' }),
+    );
+    await vi.waitFor(() => expect(changed).toEqual([refunded]));
+    expect(api.callsTo(REFUND_PATH)).toHaveLength(2);
+  });
+
+  it("shows an earlier attempt's failure the server kept", () => {
+    renderAction({
+      ...paidOrder,
+      refund: { id: null, reason: 'Late', refundedAt: null, failure: 'Not reachable' },
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Not reachable');
+    expect(screen.getByRole('button', { name: 'Refund this order' })).toBeTruthy();
+  });
+
+  it('shows a refunded order as refunded, with its date, reason and refund id', () => {
+    renderAction(refunded);
+    expect(screen.queryByRole('button', { name: 'Refund this order' })).toBeNull();
+    expect(screen.getByText(/Refunded on/).textContent).toMatch(
+      /^Refunded on 13 May 2025: Out of stock at the warehouse$/,
+    );
+    expect(screen.getByText('Refund id rfnd_Sim00000000001')).toBeTruthy();
+  });
+
+  it('offers nothing for an order that cannot be refunded', () => {
+    for (const order of [
+      { ...paidOrder, status: 'Shipped' as const },
+      { ...paidOrder, paymentStatus: 'pending' as const, status: 'Pending' as const },
+    ]) {
+      const { container, unmount } = renderAction(order);
+      expect(container.textContent).toBe('');
+      unmount();
+    }
+  });
+});
