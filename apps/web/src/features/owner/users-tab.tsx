@@ -1,56 +1,162 @@
-import type { User } from '@makhana/domain/account';
-import { useAppSelector } from '../../stores/hooks';
+import type { Customer } from '@makhana/domain/contracts/owner';
+import { formatRupees } from '@makhana/domain/money';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorMessage } from '../../lib/api-client';
+import { formatOrderDate } from '../../lib/orders';
+import { deleteCustomer } from './api/delete-customer';
+import { OwnerListControls } from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
+import { useOwnerList } from './use-owner-list';
 
-function fullName(user: User): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || '—';
+/** The customer as the owner calls them: their name, else their e-mail. */
+export function customerName(customer: Pick<Customer, 'firstName' | 'lastName' | 'email'>): string {
+  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email;
 }
 
-/** Every customer: name, e-mail, phone and how many orders they placed. */
+export const DELETE_CUSTOMER_WARNING =
+  "Their account, addresses and sign-ins are erased; their orders are kept for the books as 'Deleted customer'.";
+
+const ordersText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'order' : 'orders'}`;
+
 const USER_COLUMNS: OwnerColumn[] = [
   { label: 'Name' },
   { label: 'E-mail' },
   { label: 'Phone' },
   { label: 'Orders', alignEnd: true },
+  { label: 'Total spent', alignEnd: true },
+  { label: 'Joined' },
+  { label: 'Actions', hidden: true },
 ];
 
-export function UsersTab() {
-  const users = useAppSelector((state) => state.auth.userDetails);
+function DeleteButton({
+  customer,
+  onDelete,
+}: {
+  customer: Customer;
+  onDelete: (customer: Customer) => void;
+}) {
   return (
-    <>
-      <OwnerCards label="Customers">
-        {users.length === 0 && (
-          <li className="card p-6 text-center text-muted">No customers yet.</li>
-        )}
-        {users.map((user) => (
-          <OwnerCard key={user._id} testId="user-card">
-            <div className="flex items-start justify-between gap-3">
-              <p className="font-semibold text-ink">{fullName(user)}</p>
-              <p className="shrink-0 text-sm text-muted">
-                {user.orders} {user.orders === 1 ? 'order' : 'orders'}
-              </p>
-            </div>
-            <p className="mt-1 break-all text-sm text-ink">{user.email}</p>
-            <p className="mt-0.5 text-sm text-muted">{user.phoneNumber || '—'}</p>
-          </OwnerCard>
-        ))}
-      </OwnerCards>
-      <OwnerTable
-        label="Customers"
-        columns={USER_COLUMNS}
-        empty={users.length === 0 ? 'No customers yet.' : null}
+    <button
+      type="button"
+      className="btn-outline px-4 py-1.5 text-maroon-700"
+      aria-label={`Delete ${customerName(customer)}`}
+      onClick={() => onDelete(customer)}
+    >
+      Delete
+    </button>
+  );
+}
+
+/**
+ * The customers, newest first, a page at a time from the server: searchable, each with their
+ * orders, what they spent and when they joined; the owner erases one after confirming.
+ */
+export function UsersTab() {
+  const list = useOwnerList<Customer>({ path: '/users/getUserDetails' });
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Erased here: hidden at once, before the page is asked for again.
+  const [erased, setErased] = useState<ReadonlySet<string>>(() => new Set());
+
+  const items = list.items.filter((customer) => !erased.has(customer._id));
+  // While the server's page still holds an erased customer, its total counts them too.
+  const stale = list.items.length - items.length;
+  const shown = {
+    ...list,
+    items,
+    meta: list.meta && { ...list.meta, total: Math.max(0, list.meta.total - stale) },
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const leaving = deleting;
+    setBusy(true);
+    try {
+      const { erased: gone, message } = await deleteCustomer(leaving._id);
+      setErased((current) => new Set(current).add(gone._id || leaving._id));
+      setDeleting(null);
+      toast.success(message);
+      // The last one of a later page: the page before it, else the same page refilled.
+      if (items.length === 1 && list.page > 1) list.setPage(list.page - 1);
+      else list.reload();
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message, { toastId: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="owner-users-title" className="space-y-4">
+      <h2 id="owner-users-title" className="font-display text-2xl font-semibold text-forest-800">
+        Customers
+      </h2>
+      <OwnerListControls
+        list={shown}
+        searchLabel="Search by name, e-mail or phone"
+        searchPlaceholder="Asha, asha@example.com, 98765…"
+        noun="customers"
+        empty="No customers yet."
+        noMatch="No customers match the search."
       >
-        {users.map((user) => (
-          <tr key={user._id} data-testid="user-row">
-            <th scope="row" className={`${cellClass} font-semibold text-ink`}>
-              {fullName(user)}
-            </th>
-            <td className={`${cellClass} break-all`}>{user.email}</td>
-            <td className={`${cellClass} whitespace-nowrap`}>{user.phoneNumber || '—'}</td>
-            <td className={`${cellClass} text-right tabular-nums`}>{user.orders}</td>
-          </tr>
-        ))}
-      </OwnerTable>
-    </>
+        <OwnerCards label="Customers">
+          {items.map((customer) => (
+            <OwnerCard key={customer._id} testId="user-card">
+              <div className="flex items-start justify-between gap-3">
+                <p className="min-w-0 break-words font-semibold text-ink">
+                  {customerName(customer)}
+                </p>
+                <p className="shrink-0 font-display text-lg font-semibold text-forest-800">
+                  {formatRupees(customer.totalSpent)}
+                </p>
+              </div>
+              <p className="mt-1 break-all text-sm text-ink">{customer.email}</p>
+              <p className="mt-0.5 text-sm text-muted">{customer.phoneNumber || '—'}</p>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-muted">
+                  {ordersText(customer.orders)} · Joined {formatOrderDate(customer.createdAt)}
+                </p>
+                <DeleteButton customer={customer} onDelete={setDeleting} />
+              </div>
+            </OwnerCard>
+          ))}
+        </OwnerCards>
+        <OwnerTable label="Customers" columns={USER_COLUMNS} empty={null}>
+          {items.map((customer) => (
+            <tr key={customer._id} data-testid="user-row">
+              <th scope="row" className={`${cellClass} font-semibold text-ink`}>
+                {customerName(customer)}
+              </th>
+              <td className={`${cellClass} break-all`}>{customer.email}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{customer.phoneNumber || '—'}</td>
+              <td className={`${cellClass} text-right tabular-nums`}>{customer.orders}</td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums`}>
+                {formatRupees(customer.totalSpent)}
+              </td>
+              <td className={`${cellClass} whitespace-nowrap`}>
+                {formatOrderDate(customer.createdAt)}
+              </td>
+              <td className={`${cellClass} text-right`}>
+                <DeleteButton customer={customer} onDelete={setDeleting} />
+              </td>
+            </tr>
+          ))}
+        </OwnerTable>
+      </OwnerListControls>
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete ${customerName(deleting)}?`}
+          description={DELETE_CUSTOMER_WARNING}
+          confirmLabel="Delete customer"
+          busyLabel="Deleting…"
+          busy={busy}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
   );
 }
