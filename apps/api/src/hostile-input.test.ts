@@ -391,6 +391,14 @@ const ROUTES: RouteCase[] = [
     body: COMPLAINT,
     fields: Object.keys(COMPLAINT),
   },
+  {
+    method: 'GET',
+    path: '/supports/inbox',
+    auth: 'owner',
+    query: ['q', 'status', 'page', 'limit'],
+  },
+  { method: 'POST', path: '/supports/resolve/:id', auth: 'owner', body: { resolved: true } },
+  { method: 'GET', path: '/supports/invoice/:id', auth: 'owner' },
   // pictures (owner): the uploads take files only, so their hostile input is the path and query
   { method: 'POST', path: '/products/addProductImage/:productId', auth: 'owner' },
   {

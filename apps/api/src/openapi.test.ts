@@ -221,6 +221,16 @@ describe('the answers the routes give', () => {
     await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
     await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token: ownerToken });
     await call(api.app, 'GET', '/users/getUserDetails', { token: ownerToken });
+    await call(api.app, 'GET', '/users/getUserDetails?q=openapi&limit=5', { token: ownerToken });
+    await call(api.app, 'GET', '/orders/orderDetails?status=Confirmed', { token: ownerToken });
+    await call(api.app, 'GET', '/orders/orderDetails?status=Lost', { token: ownerToken });
+    await call(api.app, 'GET', '/reviews/latest?limit=5', { token: ownerToken });
+    await call(api.app, 'GET', '/supports/inbox?status=open', { token: ownerToken });
+    await call(api.app, 'POST', `/supports/resolve/${orderId}`, {
+      token: ownerToken,
+      body: { resolved: true },
+    });
+    await call(api.app, 'GET', `/supports/invoice/${orderId}`, { token: ownerToken });
     await call(api.app, 'GET', '/admins/getAdmin', { token: ownerToken });
     await call(api.app, 'POST', '/supports/contact-us', {
       body: {

@@ -1,5 +1,11 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { apiFailureShape } from '@makhana/domain/contracts/envelope';
+import {
+  resolveSupportBodyShape,
+  supportInboxQueryShape,
+  supportMessageShape,
+} from '@makhana/domain/contracts/owner';
 import { complaintSchema, contactSchema } from '@makhana/domain/validation';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,11 +13,12 @@ import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
-import { success } from '../../lib/envelope';
+import { page, success } from '../../lib/envelope';
 import { AppError, BadRequestError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
-import { answers } from '../../plugins/route-contracts';
+import { answers, pageAnswers } from '../../plugins/route-contracts';
+import { listInbox, openInvoice, resolveMessage } from './inbox';
 import {
   COMPLAINT_SENT_MESSAGE,
   CONTACT_SENT_MESSAGE,
@@ -29,6 +36,13 @@ export interface SupportRouteDeps {
   config: Config;
   mailer: Mailer;
 }
+
+export const INBOX_FETCHED = 'Messages fetched successfully';
+export const MESSAGE_RESOLVED = 'Marked as resolved';
+export const MESSAGE_REOPENED = 'Marked as open';
+
+// Not checked as a uuid here: any other id answers the same 404 as a missing message.
+const messageParams = z.object({ id: z.string() });
 
 const COMPLAINT_FIELDS = new Set(['from_name', 'reply_to', 'order_id', 'issue_type', 'query']);
 
@@ -162,6 +176,80 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
       const kind = checkInvoice(invoice);
       await submitComplaint(service, input, { bytes: invoice as Buffer, kind });
       return success(null, COMPLAINT_SENT_MESSAGE);
+    },
+  );
+
+  app.get(
+    '/inbox',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'Contact messages and complaints together, newest first, a page at a time',
+        description:
+          '`?status=open|resolved` narrows; `?q=` searches names, e-mails, phone, text, issue and order reference.',
+        tags: ['support'],
+        querystring: supportInboxQueryShape,
+        response: pageAnswers(supportMessageShape),
+      },
+    },
+    async (request) => {
+      const { messages, meta } = await listInbox(db, request.query);
+      return page(messages, meta, INBOX_FETCHED);
+    },
+  );
+
+  app.post(
+    '/resolve/:id',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'Mark a contact message or complaint resolved, or open again',
+        tags: ['support'],
+        params: messageParams,
+        body: resolveSupportBodyShape,
+        response: answers(supportMessageShape),
+      },
+    },
+    async (request) => {
+      const { resolved } = request.body;
+      const message = await resolveMessage(db, request.params.id, resolved);
+      return success(message, resolved ? MESSAGE_RESOLVED : MESSAGE_REOPENED);
+    },
+  );
+
+  /** The invoice a complaint carried: owner-only, never cached, never sniffed into HTML. */
+  app.get(
+    '/invoice/:id',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "A complaint's invoice image",
+        tags: ['support'],
+        params: messageParams,
+        response: {
+          200: {
+            description: 'The invoice as it was sent: a JPEG, PNG, WebP or GIF image',
+            content: Object.fromEntries(
+              ['image/jpeg', 'image/png', 'image/webp', 'image/gif'].map((type) => [
+                type,
+                { schema: z.string().meta({ format: 'binary' }) },
+              ]),
+            ),
+          },
+          '4xx': apiFailureShape,
+          '5xx': apiFailureShape,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await openInvoice(db, service.privateDir, request.params.id);
+      return reply
+        .header('content-type', invoice.contentType)
+        .header('content-length', String(invoice.size))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        // The schema documents the bytes as a binary string; Fastify sends a stream as it is.
+        .send(invoice.stream as unknown as string);
     },
   );
 };

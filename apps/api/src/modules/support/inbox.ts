@@ -1,0 +1,227 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { API_BASE, type PageMeta } from '@makhana/domain/api';
+import type { SupportInboxQuery, SupportMessage } from '@makhana/domain/contracts/owner';
+import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { complaints, contactMessages, orders } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { containing, offsetOf } from '../../lib/search';
+
+export const SUPPORT_MESSAGE_NOT_FOUND = 'Message not found';
+export const INVOICE_NOT_FOUND = 'Invoice not found';
+
+/** Where the owner opens a complaint's invoice: the id names the complaint, never a file. */
+export const invoiceUrlOf = (complaintId: string) => `${API_BASE}/supports/invoice/${complaintId}`;
+
+/**
+ * What the inbox narrows by, for one table: the search over its names, e-mails and text, the
+ * open or resolved state, and one message by id.
+ */
+function narrowed(
+  table: { resolvedAt: PgColumn; id: PgColumn },
+  searched: PgColumn[],
+  query: Partial<SupportInboxQuery> & { id?: string },
+): SQL | undefined {
+  const words = containing(query.q);
+  return and(
+    words ? or(...searched.map((column) => ilike(column, words))) : undefined,
+    query.status === 'open' ? isNull(table.resolvedAt) : undefined,
+    query.status === 'resolved' ? isNotNull(table.resolvedAt) : undefined,
+    query.id ? eq(table.id, query.id) : undefined,
+  );
+}
+
+/**
+ * The order a complaint names: the customer typed its id or its number (in any case). Orders
+ * belong to checkout; this read crosses into its table in SQL because a lookup per complaint of
+ * the page is the point. Built as a subquery so its columns are named with their table.
+ */
+function namedOrder(db: Database, column: PgColumn) {
+  const reference = sql`trim(${complaints.orderId})`;
+  return db
+    .select({ picked: column })
+    .from(orders)
+    .where(
+      or(eq(orders.id, sql`lower(${reference})`), eq(orders.orderNumber, sql`upper(${reference})`)),
+    )
+    .limit(1);
+}
+
+/**
+ * Contact messages and complaints in one list, newest first: a union in SQL, so a page reads its
+ * own rows whichever table they come from, and the total is two counts.
+ */
+export async function listInbox(
+  db: Database,
+  query: SupportInboxQuery & { id?: string },
+): Promise<{ messages: SupportMessage[]; meta: PageMeta }> {
+  const contactWhere = narrowed(
+    contactMessages,
+    [
+      contactMessages.fromName,
+      contactMessages.replyTo,
+      contactMessages.phone,
+      contactMessages.message,
+    ],
+    query,
+  );
+  const complaintWhere = narrowed(
+    complaints,
+    [
+      complaints.fromName,
+      complaints.replyTo,
+      complaints.query,
+      complaints.issueType,
+      complaints.orderId,
+    ],
+    query,
+  );
+  const contacts = db
+    .select({
+      id: contactMessages.id,
+      kind: sql<'contact' | 'complaint'>`'contact'`.as('kind'),
+      fromName: contactMessages.fromName,
+      replyTo: contactMessages.replyTo,
+      phone: sql<string | null>`${contactMessages.phone}`.as('phone'),
+      message: contactMessages.message,
+      issueType: sql<string | null>`null::text`.as('issue_type'),
+      orderReference: sql<string | null>`null::text`.as('order_reference'),
+      orderId: sql<string | null>`null::text`.as('order_id'),
+      orderNumber: sql<string | null>`null::text`.as('order_number'),
+      hasInvoice: sql<boolean>`false`.as('has_invoice'),
+      resolvedAt: contactMessages.resolvedAt,
+      createdAt: contactMessages.createdAt,
+    })
+    .from(contactMessages)
+    .where(contactWhere);
+  const complaintRows = db
+    .select({
+      id: complaints.id,
+      kind: sql<'contact' | 'complaint'>`'complaint'`.as('kind'),
+      fromName: complaints.fromName,
+      replyTo: complaints.replyTo,
+      phone: sql<string | null>`null::text`.as('phone'),
+      message: complaints.query,
+      issueType: sql<string | null>`${complaints.issueType}`.as('issue_type'),
+      orderReference: sql<string | null>`${complaints.orderId}`.as('order_reference'),
+      orderId: sql<string | null>`(${namedOrder(db, orders.id)})`.as('order_id'),
+      orderNumber: sql<string | null>`(${namedOrder(db, orders.orderNumber)})`.as('order_number'),
+      hasInvoice: sql<boolean>`${complaints.invoiceUrl} is not null`.as('has_invoice'),
+      resolvedAt: complaints.resolvedAt,
+      createdAt: complaints.createdAt,
+    })
+    .from(complaints)
+    .where(complaintWhere);
+  const inbox = unionAll(contacts, complaintRows).as('inbox');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(inbox)
+      // The id breaks ties between messages of the same instant, so pages never overlap.
+      .orderBy(desc(inbox.createdAt), desc(inbox.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db
+      .select({
+        total: sql<number>`(select count(*) from ${contactMessages} where ${contactWhere ?? sql`true`})
+          + (select count(*) from ${complaints} where ${complaintWhere ?? sql`true`})`,
+      })
+      .from(sql`(select 1) as one`),
+  ]);
+  const messages = rows.map((row) => ({
+    _id: row.id,
+    kind: row.kind,
+    fromName: row.fromName,
+    replyTo: row.replyTo,
+    phone: row.phone,
+    message: row.message,
+    issueType: row.issueType,
+    orderReference: row.orderReference,
+    order:
+      row.orderId && row.orderNumber ? { _id: row.orderId, orderNumber: row.orderNumber } : null,
+    invoiceUrl: row.hasInvoice ? invoiceUrlOf(row.id) : null,
+    resolved: row.resolvedAt !== null,
+    resolvedAt: toIso(row.resolvedAt),
+    createdAt: toIso(row.createdAt) ?? '',
+  }));
+  const { page, limit } = query;
+  return { messages, meta: { page, limit, total: Number(counted?.total ?? 0) } };
+}
+
+/** A union's timestamps may come back as text on one driver and as dates on another. */
+function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** Marks a contact message or a complaint resolved, or open again; either kind, by its id. */
+export async function resolveMessage(
+  db: Database,
+  id: string,
+  resolved: boolean,
+): Promise<SupportMessage> {
+  if (!isUuid(id)) throw new NotFoundError(SUPPORT_MESSAGE_NOT_FOUND);
+  // Resolving again keeps the first time it was resolved.
+  const resolvedAt = (column: PgColumn) => (resolved ? sql`coalesce(${column}, now())` : null);
+  const [contact] = await db
+    .update(contactMessages)
+    .set({ resolvedAt: resolvedAt(contactMessages.resolvedAt) })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
+  if (!contact) {
+    const [complaint] = await db
+      .update(complaints)
+      .set({ resolvedAt: resolvedAt(complaints.resolvedAt) })
+      .where(eq(complaints.id, id))
+      .returning({ id: complaints.id });
+    if (!complaint) throw new NotFoundError(SUPPORT_MESSAGE_NOT_FOUND);
+  }
+  const { messages } = await listInbox(db, { id, page: 1, limit: 1 });
+  if (!messages[0]) throw new NotFoundError(SUPPORT_MESSAGE_NOT_FOUND);
+  return messages[0];
+}
+
+/** What submitComplaint writes, and nothing else: a stored path that is not this is never opened. */
+const STORED_INVOICE = /^complaints\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
+const INVOICE_TYPES = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+} as const;
+
+export interface InvoiceFile {
+  stream: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * A complaint's invoice, from DATA_DIR/private. The file is the one the complaint's row names;
+ * the caller's id only picks the row, so no path is ever built from input.
+ */
+export async function openInvoice(
+  db: Database,
+  privateDir: string,
+  complaintId: string,
+): Promise<InvoiceFile> {
+  if (!isUuid(complaintId)) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const [row] = await db
+    .select({ invoiceUrl: complaints.invoiceUrl })
+    .from(complaints)
+    .where(eq(complaints.id, complaintId));
+  const stored = row?.invoiceUrl;
+  const match = stored && stored.length <= 60 ? STORED_INVOICE.exec(stored) : null;
+  if (!stored || !match) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const file = path.join(privateDir, stored);
+  const found = await stat(file).catch(() => null);
+  if (!found?.isFile()) throw new NotFoundError(INVOICE_NOT_FOUND);
+  const ext = match[1] as keyof typeof INVOICE_TYPES;
+  return { stream: createReadStream(file), contentType: INVOICE_TYPES[ext], size: found.size };
+}
