@@ -13,6 +13,7 @@ import { usePageMeta } from '../../lib/seo';
 import { useAppSelector } from '../../stores/hooks';
 import { OwnerLoginPage } from './owner-login-page';
 import { activeOwnerTab, OWNER_TABS, type OwnerTabId } from './owner-tabs';
+import { SupportCountProvider, useOpenSupportCount } from './support-count';
 
 // Each tab is its own chunk: the owner downloads a tab when opening it, shoppers never.
 const PANELS: Record<OwnerTabId, LazyExoticComponent<ComponentType>> = {
@@ -20,6 +21,8 @@ const PANELS: Record<OwnerTabId, LazyExoticComponent<ComponentType>> = {
   products: lazy(() => import('./products/products-tab').then((m) => ({ default: m.ProductsTab }))),
   users: lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab }))),
   orders: lazy(() => import('./orders-tab').then((m) => ({ default: m.OrdersTab }))),
+  support: lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab }))),
+  reviews: lazy(() => import('./reviews-tab').then((m) => ({ default: m.ReviewsTab }))),
   banners: lazy(() => import('./banners/banners-tab').then((m) => ({ default: m.BannersTab }))),
 };
 
@@ -52,16 +55,21 @@ function OwnerDashboard() {
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const Panel = PANELS[active];
+  const support = useOpenSupportCount();
 
   const open = (tab: OwnerTabId) => {
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', tab);
-        return next;
-      },
-      { replace: true },
-    );
+    if (tab === active) return;
+    // A tab's page, words and filters are its own: another tab opens at its start.
+    setSearch({ tab }, { replace: true });
+  };
+
+  const labelOf = (tab: (typeof OWNER_TABS)[number]) => {
+    if (tab.id !== 'support' || !support.open) return { text: tab.label };
+    const waiting = support.open.toLocaleString('en-IN');
+    return {
+      text: `${tab.label} (${waiting})`,
+      name: `${tab.label}, ${waiting} unresolved ${support.open === 1 ? 'message' : 'messages'}`,
+    };
   };
 
   // Arrow keys move between tabs and open the one reached (tabs that follow focus).
@@ -96,6 +104,7 @@ function OwnerDashboard() {
       >
         {OWNER_TABS.map((tab, index) => {
           const selected = tab.id === active;
+          const label = labelOf(tab);
           return (
             <button
               key={tab.id}
@@ -107,6 +116,7 @@ function OwnerDashboard() {
               id={`${baseId}-tab-${tab.id}`}
               aria-selected={selected}
               aria-controls={`${baseId}-panel`}
+              aria-label={label.name}
               tabIndex={selected ? 0 : -1}
               onClick={() => open(tab.id)}
               className={`shrink-0 whitespace-nowrap rounded-full border px-4 py-2 text-sm font-semibold transition-colors sm:-mb-px sm:rounded-none sm:border-0 sm:border-b-2 sm:bg-transparent sm:py-3 ${
@@ -115,7 +125,7 @@ function OwnerDashboard() {
                   : 'border-cream-200 bg-white text-muted hover:text-ink sm:border-transparent sm:hover:border-cream-200'
               }`}
             >
-              {tab.label}
+              {label.text}
             </button>
           );
         })}
@@ -127,9 +137,11 @@ function OwnerDashboard() {
         aria-labelledby={`${baseId}-tab-${active}`}
         className="mt-6"
       >
-        <Suspense fallback={<PanelFallback />}>
-          <Panel />
-        </Suspense>
+        <SupportCountProvider value={support}>
+          <Suspense fallback={<PanelFallback />}>
+            <Panel />
+          </Suspense>
+        </SupportCountProvider>
       </div>
     </div>
   );

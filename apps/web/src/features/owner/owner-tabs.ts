@@ -4,6 +4,8 @@ export const OWNER_TABS = [
   { id: 'products', label: 'Products' },
   { id: 'users', label: 'Users' },
   { id: 'orders', label: 'Orders' },
+  { id: 'support', label: 'Support' },
+  { id: 'reviews', label: 'Reviews' },
   { id: 'banners', label: 'Banners' },
 ] as const;
 

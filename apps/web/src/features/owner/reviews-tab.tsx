@@ -1,0 +1,130 @@
+import { RATING_MAX } from '@makhana/domain/constants';
+import type { OwnerReview } from '@makhana/domain/contracts/owner';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { StarIcon } from '../../components/icons';
+import { apiAnswer, errorMessage } from '../../lib/api-client';
+import { formatOrderDate } from '../../lib/orders';
+import { OwnerListControls } from './owner-list-controls';
+import { useOwnerList } from './use-owner-list';
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span
+      role="img"
+      aria-label={`${rating} out of ${RATING_MAX} stars`}
+      className="inline-flex"
+      data-testid="review-stars"
+    >
+      {Array.from({ length: RATING_MAX }, (_, i) => (
+        <StarIcon
+          // biome-ignore lint/suspicious/noArrayIndexKey: the stars are positions, not records
+          key={i}
+          width={16}
+          height={16}
+          className={i < rating ? 'fill-saffron-500' : 'fill-cream-200'}
+        />
+      ))}
+    </span>
+  );
+}
+
+const authorOf = (review: OwnerReview) => review.userName || 'Anonymous';
+
+/** The newest reviews across every product; the owner removes one after confirming. */
+export function ReviewsTab() {
+  const list = useOwnerList<OwnerReview>({ path: '/reviews/latest' });
+  const [deleting, setDeleting] = useState<OwnerReview | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const answer = await apiAnswer<{ _id: string }>(
+        `/reviews/delete-review/${encodeURIComponent(deleting._id)}`,
+        // Both sessions may be in the browser: the owner removes it as the owner, not as an author.
+        { method: 'DELETE', realm: 'owner' },
+      );
+      toast.success(answer.message);
+      setDeleting(null);
+      // The page is asked again, so the next review moves up into it.
+      list.reload();
+    } catch (error) {
+      const text = errorMessage(error);
+      toast.error(text, { toastId: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="owner-reviews-title" className="space-y-4">
+      <h2 id="owner-reviews-title" className="font-display text-2xl font-semibold text-forest-800">
+        Reviews
+      </h2>
+      <OwnerListControls
+        list={list}
+        searchLabel="Search by product, author or comment"
+        noun="reviews"
+        empty="No reviews yet."
+        noMatch="No reviews match the search."
+      >
+        <ul aria-label="Reviews" className="space-y-3">
+          {list.items.map((review) => (
+            <li key={review._id} className="card p-4 sm:p-5" data-testid="owner-review">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <Link
+                    to={`/product/${encodeURIComponent(review.product)}`}
+                    className="font-semibold text-forest-700 underline underline-offset-4"
+                  >
+                    {review.productName}
+                  </Link>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+                    <Stars rating={review.rating} />
+                    <span className="text-ink">{authorOf(review)}</span>
+                    {review.verifiedBuyer && (
+                      <span className="inline-flex items-center rounded-full bg-forest-100 px-2 py-0.5 text-xs font-semibold text-forest-800">
+                        Verified buyer
+                      </span>
+                    )}
+                  </p>
+                </div>
+                <time dateTime={review.createdAt} className="shrink-0 text-sm text-muted">
+                  {formatOrderDate(review.createdAt)}
+                </time>
+              </div>
+              <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-ink">
+                {review.comment}
+              </p>
+              <div className="mt-3 flex justify-end">
+                <button
+                  type="button"
+                  className="btn-outline px-4 py-1.5 text-maroon-700"
+                  aria-label={`Delete the review by ${authorOf(review)} of ${review.productName}`}
+                  onClick={() => setDeleting(review)}
+                >
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </OwnerListControls>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this review?"
+          description={`${authorOf(deleting)}'s review of ${deleting.productName} goes from the shop, and the product's rating follows.`}
+          confirmLabel="Delete review"
+          busyLabel="Deleting…"
+          busy={busy}
+          onConfirm={confirmDelete}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

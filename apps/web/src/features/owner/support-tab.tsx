@@ -1,0 +1,268 @@
+import type { SupportMessage } from '@makhana/domain/contracts/owner';
+import type { Order } from '@makhana/domain/orders';
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import { Dialog } from '../../components/dialog';
+import { apiAnswer, apiRequest, errorMessage } from '../../lib/api-client';
+import { formatMoment, OrderDetail } from './order-detail';
+import { fetchOwnerFile } from './owner-file';
+import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
+import { useSupportCount } from './support-count';
+import { useOwnerList } from './use-owner-list';
+
+const FILTERS: OwnerListFilter<'status'>[] = [
+  {
+    name: 'status',
+    label: 'Show',
+    options: [
+      { value: '', label: 'All messages' },
+      { value: 'open', label: 'Open' },
+      { value: 'resolved', label: 'Resolved' },
+    ],
+  },
+];
+
+function kindOf(message: SupportMessage): string {
+  if (message.kind === 'contact') return 'Contact';
+  return message.issueType ? `Complaint · ${message.issueType}` : 'Complaint';
+}
+
+/** The invoice a complaint attached, fetched with the owner's session and shown from memory. */
+function InvoiceDialog({ message, onClose }: { message: SupportMessage; onClose: () => void }) {
+  const [view, setView] = useState<{ url: string } | { error: string } | null>(null);
+  useEffect(() => {
+    if (!message.invoiceUrl) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    fetchOwnerFile(message.invoiceUrl, controller.signal).then(
+      ({ blob }) => {
+        if (controller.signal.aborted) return;
+        url = URL.createObjectURL(blob);
+        setView({ url });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setView({ error: errorMessage(error) });
+      },
+    );
+    return () => {
+      controller.abort();
+      // The picture's bytes stay in memory until its URL goes.
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [message.invoiceUrl]);
+
+  return (
+    <Dialog
+      title="Invoice"
+      description={`Attached by ${message.fromName || 'the customer'}`}
+      onClose={onClose}
+    >
+      {view === null && <p className="text-muted">Loading the invoice…</p>}
+      {view && 'error' in view && (
+        <p role="alert" className="text-maroon-700">
+          The invoice could not be loaded: {view.error}
+        </p>
+      )}
+      {view && 'url' in view && (
+        <img
+          src={view.url}
+          alt={`Invoice attached to the complaint from ${message.fromName || 'the customer'}`}
+          className="mx-auto max-h-[70dvh] w-auto rounded-xl border border-cream-200"
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function MessageCard({
+  message,
+  onChanged,
+  onOpenOrder,
+  onOpenInvoice,
+}: {
+  message: SupportMessage;
+  onChanged: (message: SupportMessage) => void;
+  onOpenOrder: (orderId: string) => void;
+  onOpenInvoice: (message: SupportMessage) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const setResolved = async (resolved: boolean) => {
+    setBusy(true);
+    try {
+      const answer = await apiAnswer<SupportMessage>(
+        `/supports/resolve/${encodeURIComponent(message._id)}`,
+        { method: 'POST', body: { resolved }, realm: 'owner' },
+      );
+      // The server answers the message as it now is; an answer without it still means done.
+      onChanged(
+        answer.data?._id
+          ? answer.data
+          : { ...message, resolved, resolvedAt: resolved ? new Date().toISOString() : null },
+      );
+      toast.success(answer.message);
+    } catch (error) {
+      const text = errorMessage(error);
+      toast.error(text, { toastId: text });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const who = message.fromName || 'Deleted customer';
+
+  return (
+    <li className="card p-4 sm:p-5" data-testid="support-message">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-wider text-muted">
+            {kindOf(message)}
+          </p>
+          <p className="mt-1 font-semibold text-ink">{who}</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <span
+            className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              message.resolved ? 'bg-forest-100 text-forest-800' : 'bg-saffron-100 text-saffron-600'
+            }`}
+          >
+            {message.resolved ? 'Resolved' : 'Open'}
+          </span>
+          <time dateTime={message.createdAt} className="text-sm text-muted">
+            {formatMoment(message.createdAt)}
+          </time>
+        </div>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="inline text-muted">Reply to: </dt>
+          <dd className="inline break-all">
+            {message.replyTo ? (
+              <a
+                href={`mailto:${message.replyTo}`}
+                className="font-medium text-forest-700 underline underline-offset-4"
+              >
+                {message.replyTo}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        {message.phone && (
+          <div>
+            <dt className="inline text-muted">Phone: </dt>
+            <dd className="inline">
+              <a href={`tel:${message.phone}`} className="font-medium text-forest-700">
+                {message.phone}
+              </a>
+            </dd>
+          </div>
+        )}
+        {message.kind === 'complaint' && (
+          <div>
+            <dt className="inline text-muted">Order: </dt>
+            <dd className="inline">
+              {message.order ? (
+                <button
+                  type="button"
+                  className="font-medium text-forest-700 underline underline-offset-4"
+                  aria-label={`View order ${message.order.orderNumber}`}
+                  onClick={() => message.order && onOpenOrder(message.order._id)}
+                >
+                  #{message.order.orderNumber}
+                </button>
+              ) : (
+                (message.orderReference ?? '—')
+              )}
+            </dd>
+          </div>
+        )}
+      </dl>
+      <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-ink">
+        {message.message}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {message.invoiceUrl && (
+          <button
+            type="button"
+            className="btn-outline px-4 py-1.5"
+            aria-label={`View invoice from ${who}`}
+            onClick={() => onOpenInvoice(message)}
+          >
+            View invoice
+          </button>
+        )}
+        <button
+          type="button"
+          className={message.resolved ? 'btn-outline px-4 py-1.5' : 'btn-primary px-4 py-1.5'}
+          disabled={busy}
+          aria-label={`${message.resolved ? 'Reopen' : 'Mark resolved'}: message from ${who}`}
+          onClick={() => setResolved(!message.resolved)}
+        >
+          {message.resolved ? 'Reopen' : 'Mark resolved'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The inbox: contact messages and complaints, newest first, resolved and reopened here. */
+export function SupportTab() {
+  const list = useOwnerList<SupportMessage, 'status'>({
+    path: '/supports/inbox',
+    filters: ['status'],
+  });
+  const count = useSupportCount();
+  const [invoice, setInvoice] = useState<SupportMessage | null>(null);
+  const [order, setOrder] = useState<Order | null>(null);
+
+  const changed = (message: SupportMessage) => {
+    const before = list.items.find((item) => item._id === message._id);
+    if (before && before.resolved !== message.resolved) count.adjust(message.resolved ? -1 : 1);
+    list.replaceItem(message);
+  };
+
+  const openOrder = async (orderId: string) => {
+    try {
+      setOrder(
+        await apiRequest<Order>(`/orders/order-id-details/${encodeURIComponent(orderId)}`, {
+          realm: 'owner',
+        }),
+      );
+    } catch (error) {
+      const text = errorMessage(error);
+      toast.error(text, { toastId: text });
+    }
+  };
+
+  return (
+    <section aria-labelledby="owner-support-title" className="space-y-4">
+      <h2 id="owner-support-title" className="font-display text-2xl font-semibold text-forest-800">
+        Support inbox
+      </h2>
+      <OwnerListControls
+        list={list}
+        searchLabel="Search by name, e-mail or text"
+        filters={FILTERS}
+        noun="messages"
+        empty="No messages yet."
+        noMatch="No messages match the search or filter."
+      >
+        <ul aria-label="Messages" className="space-y-3">
+          {list.items.map((message) => (
+            <MessageCard
+              key={message._id}
+              message={message}
+              onChanged={changed}
+              onOpenOrder={openOrder}
+              onOpenInvoice={setInvoice}
+            />
+          ))}
+        </ul>
+      </OwnerListControls>
+      {invoice && <InvoiceDialog message={invoice} onClose={() => setInvoice(null)} />}
+      {order && (
+        <OrderDetail order={order} onClose={() => setOrder(null)} onOrderChanged={setOrder} />
+      )}
+    </section>
+  );
+}
