@@ -363,12 +363,19 @@ function ownerReport({ sizes, seedSeconds, runs, results }) {
   ].join('\n');
 }
 
-/** The owner section as last written, kept when this run did not measure it. */
-function previousOwnerSection() {
-  if (!existsSync(PERFORMANCE_MD)) return null;
-  const text = readFileSync(PERFORMANCE_MD, 'utf8');
+/**
+ * docs/performance.md in three parts: the shopper's figures, the owner's table (from its heading
+ * to the next), and whatever follows it, written by hand. A run rewrites only what it measured.
+ */
+function performanceParts() {
+  const text = existsSync(PERFORMANCE_MD)
+    ? readFileSync(PERFORMANCE_MD, 'utf8')
+    : '# Performance\n';
   const at = text.indexOf(OWNER_HEADING);
-  return at === -1 ? null : text.slice(at);
+  if (at === -1) return { shop: text, owner: null, rest: '' };
+  const next = text.indexOf('\n## ', at + OWNER_HEADING.length);
+  const end = next === -1 ? text.length : next + 1;
+  return { shop: text.slice(0, at), owner: text.slice(at, end), rest: text.slice(end) };
 }
 
 /** The shopper's pages and the public API, on a fresh shop with the demo catalogue. */
@@ -470,26 +477,24 @@ async function measureShop() {
 
 let exitCode = 0;
 try {
-  let shopSection;
-  if (ownerOnly) {
-    // Only the owner's part is measured: the shopper's figures stay as last written.
-    const text = existsSync(PERFORMANCE_MD)
-      ? readFileSync(PERFORMANCE_MD, 'utf8')
-      : '# Performance\n';
-    const at = text.indexOf(OWNER_HEADING);
-    shopSection = at === -1 ? text : text.slice(0, at);
-  } else {
+  const previous = performanceParts();
+  let shopSection = previous.shop;
+  if (!ownerOnly) {
     const shop = await measureShop();
+    stopShop(server);
     shopSection = shop.report;
     if (!shop.withinBudgets) exitCode = 1;
   }
-  let ownerSection = previousOwnerSection();
+  let ownerSection = previous.owner;
   if (scaleUrl) {
     const owner = await measureOwnerArea(scaleUrl);
     console.table(owner.results.map(({ path, ...figures }) => figures));
     ownerSection = ownerReport(owner);
   }
-  const report = [shopSection.trimEnd(), ownerSection?.trimEnd()].filter(Boolean).join('\n\n');
+  const report = [shopSection, ownerSection, previous.rest]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join('\n\n');
   writeFileSync(PERFORMANCE_MD, `${report}\n`);
   log('Wrote docs/performance.md');
 } catch (error) {
