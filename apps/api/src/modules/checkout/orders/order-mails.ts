@@ -68,7 +68,10 @@ async function deliver(ctx: OrderContext, orderId: string): Promise<void> {
     if (!view) return;
     if (!row.confirmationMailedAt) {
       await trySend(ctx, orderId, 'customer', async () => {
-        await ctx.mailer.send({ to: view.shippingAddress.email, ...customerMail(ctx, view) });
+        // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.
+        if (view.shippingAddress.email) {
+          await ctx.mailer.send({ to: view.shippingAddress.email, ...customerMail(ctx, view) });
+        }
         await ctx.db
           .update(orders)
           .set({ confirmationMailedAt: sql`now()` })
@@ -209,7 +212,9 @@ async function deliverStatusMail(ctx: OrderContext, eventId: string): Promise<vo
     if (!view) return;
     const mail = statusMail(ctx, view, event);
     if (!mail) return;
-    await ctx.mailer.send({ to: view.shippingAddress.email, ...mail });
+    // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.
+    if (view.shippingAddress.email)
+      await ctx.mailer.send({ to: view.shippingAddress.email, ...mail });
     await ctx.db
       .update(orderStatusEvents)
       .set({ customerMailedAt: sql`now()` })
