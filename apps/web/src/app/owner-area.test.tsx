@@ -58,7 +58,6 @@ const ownerApi = {
   'POST /admins/onlyAdminTo/login': ok({ admin: owner, accessToken: 'a', refreshToken: 'r' }),
   'GET /admins/getAdmin': ok(owner),
   [ORDERS_PAGE]: ordersPage(allOrders),
-  'GET /users/getUserDetails': ok(customers),
 };
 
 const OWNER_CALLS = [
@@ -123,7 +122,7 @@ describe('/login/admin/owner: the owner sign-in', () => {
   });
 
   it(
-    'signs in, loads the admin, then the customers, toasts and goes home',
+    'signs in, loads the admin, toasts and goes home',
     async () => {
       const api = stubRoutes(ownerApi);
       const user = userEvent.setup();
@@ -139,8 +138,8 @@ describe('/login/admin/owner: the owner sign-in', () => {
         'POST /admins/onlyAdminTo/login',
         'GET /admins/getAdmin',
       ]);
-      // The orders are the Orders tab's, asked for a page at a time when it opens.
-      expect(ownerCalls.slice(2)).toEqual(['GET /users/getUserDetails']);
+      // Orders and customers are their tabs', asked for a page at a time when a tab opens.
+      expect(ownerCalls.slice(2)).toEqual([]);
       expect(api.callsTo('POST /admins/onlyAdminTo/login')[0]?.body).toEqual({
         email: owner.email,
         password: ownerPassword,
@@ -149,7 +148,6 @@ describe('/login/admin/owner: the owner sign-in', () => {
       expect(store.getState().auth).toMatchObject({
         admin: owner,
         isAdminAuthenticated: true,
-        userDetails: customers,
       });
       // Who is signed in is remembered, never how: no password or token in the persisted state.
       expect(JSON.stringify(store.getState().auth)).not.toContain(ownerPassword);
@@ -257,9 +255,9 @@ describe('/owner/admin/dashboard: the owner only', () => {
     );
     expect(api.callsTo('GET /admins/dashboard')).toHaveLength(1);
     expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
-    expect(api.callsTo('GET /users/getUserDetails')).toHaveLength(1);
-    // The orders belong to the Orders tab now: the Dashboard tab loads none.
+    // Orders and customers belong to their tabs now: the Dashboard tab loads neither.
     expect(api.calls.filter((call) => call.path.startsWith('/orders/'))).toEqual([]);
+    expect(api.calls.filter((call) => call.path.startsWith('/users/getUserDetails'))).toEqual([]);
   });
 
   it("shows this month's growth, or why the figures are missing", async () => {
@@ -400,8 +398,6 @@ describe('/owner/admin/dashboard: the owner only', () => {
           return ok({ admin: owner, accessToken: 'a', refreshToken: 'r' });
         },
         'GET /admins/getAdmin': () => (signedIn ? ok(owner) : fail(401, 'Access token expired')),
-        'GET /users/getUserDetails': () =>
-          signedIn ? ok(customers) : fail(401, 'Access token expired'),
         [ORDERS_PAGE]: () => (signedIn ? ordersPage(allOrders) : fail(401, 'Access token expired')),
         [OPEN_SUPPORT_COUNT]: () =>
           signedIn
@@ -427,7 +423,6 @@ describe('/owner/admin/dashboard: the owner only', () => {
       expect(store.getState().auth).toMatchObject({
         admin: null,
         isAdminAuthenticated: false,
-        userDetails: [],
         // The customer's session is not the owner's.
         isUserAuthenticated: true,
       });

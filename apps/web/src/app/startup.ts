@@ -3,7 +3,6 @@ import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchBanners } from '../api/get-banners';
 import { fetchProducts } from '../api/get-products';
-import { fetchUserDetails } from '../api/get-user-details';
 import { loadAdmin } from '../api/load-admin';
 import { loadUser } from '../api/load-user';
 import { setOwnerSessionHandler } from '../lib/api-client';
@@ -15,12 +14,12 @@ import type { AppDispatch, RootState } from '../stores/store';
 type StartupLoad = { abort: () => void } & PromiseLike<unknown>;
 
 /**
- * The owner's start-up data (admin, users) loads only for a signed-in owner
- * (docs/product.md#start-up); orders, the inbox and reviews are asked for by their tabs, a page
- * at a time.
+ * The owner's start-up data (who the owner is) loads only for a signed-in owner
+ * (docs/product.md#start-up); orders, customers, the inbox and reviews are asked for by their
+ * tabs, a page at a time.
  */
 function ownerStartupLoads(dispatch: AppDispatch): StartupLoad[] {
-  return [dispatch(loadAdmin()), dispatch(fetchUserDetails())];
+  return [dispatch(loadAdmin())];
 }
 
 export const OWNER_SIGN_IN_PATH = '/login/admin/owner';

@@ -4,7 +4,6 @@ import { NOT_AUTHENTICATED } from '../api/account-thunk';
 import { addAddress } from '../api/add-address';
 import { deleteAddress } from '../api/delete-address';
 import { editAddress } from '../api/edit-address';
-import { fetchUserDetails } from '../api/get-user-details';
 import { googleLogin } from '../api/google-login';
 import { loadAddresses } from '../api/load-addresses';
 import { loadAdmin } from '../api/load-admin';
@@ -244,7 +243,6 @@ describe('auth reducer: the owner', () => {
       isUserAuthenticated: true,
       admin,
       isAdminAuthenticated: true,
-      userDetails: [customer],
     };
     for (const action of [
       logoutAdmin.fulfilled('Admin Logout successfully', 'r'),
@@ -255,7 +253,6 @@ describe('auth reducer: the owner', () => {
       expect(state).toMatchObject({
         admin: null,
         isAdminAuthenticated: false,
-        userDetails: [],
         user: customer,
         isUserAuthenticated: true,
       });
@@ -265,13 +262,11 @@ describe('auth reducer: the owner', () => {
   it("refuses the owner's calls locally without an owner session", async () => {
     const api = stubRoutes({});
     const store = createStore();
-    const results = [await store.dispatch(loadAdmin()), await store.dispatch(fetchUserDetails())];
-    for (const result of results) expect(result.payload).toBe(NOT_AUTHENTICATED);
+    expect((await store.dispatch(loadAdmin())).payload).toBe(NOT_AUTHENTICATED);
     expect(api.calls).toHaveLength(0);
-    // A customer may read their own orders, not the customers or the owner.
+    // A customer may not read the owner or move an order.
     store.dispatch(loginVerification.fulfilled({ user: customer }, 'r', { email: '', otp: '' }));
     expect((await store.dispatch(loadAdmin())).payload).toBe(NOT_AUTHENTICATED);
-    expect((await store.dispatch(fetchUserDetails())).payload).toBe(NOT_AUTHENTICATED);
     const move = { orderId: paidOrder._id, move: { status: 'Delivered' as const } };
     expect((await store.dispatch(updateOrderStatus(move))).payload).toBe(NOT_AUTHENTICATED);
     expect(api.calls).toHaveLength(0);

@@ -4,7 +4,6 @@ import type { Session } from '../api/account-thunk';
 import { addAddress } from '../api/add-address';
 import { deleteAddress } from '../api/delete-address';
 import { editAddress } from '../api/edit-address';
-import { fetchUserDetails } from '../api/get-user-details';
 import { googleLogin } from '../api/google-login';
 import { loadAddresses } from '../api/load-addresses';
 import { loadAdmin } from '../api/load-admin';
@@ -22,15 +21,14 @@ import { loginVerification } from '../api/verify-login';
 /**
  * Who is signed in, never how: the browser's session lives in httpOnly cookies that no script can
  * read, so a script injected into the page finds no token here or in the persisted copy.
- * `address` starts as one null entry: not loaded yet. `userDetails` (every customer) is the owner's,
- * loaded only for a signed-in owner and never persisted; the owner's other lists belong to their tabs.
+ * `address` starts as one null entry: not loaded yet. The owner's lists (orders, customers, the
+ * inbox, reviews) are not kept here: each tab asks the server for the page it shows.
  */
 export interface AuthState {
   user: User | PendingUser | null;
   admin: Admin | null;
   address: (Address | null)[];
   loading: boolean;
-  userDetails: User[];
   isUserAuthenticated: boolean;
   isAdminAuthenticated: boolean;
   error: string | null;
@@ -41,7 +39,6 @@ export const initialAuthState: AuthState = {
   admin: null,
   address: [null],
   loading: false,
-  userDetails: [],
   isUserAuthenticated: false,
   isAdminAuthenticated: false,
   error: null,
@@ -71,7 +68,6 @@ function clearUser(state: AuthState): void {
 function clearAdmin(state: AuthState): void {
   state.admin = null;
   state.isAdminAuthenticated = false;
-  state.userDetails = [];
 }
 
 function signIn(state: AuthState, { user }: Session): void {
@@ -201,9 +197,6 @@ const authSlice = createSlice({
       .addCase(logoutAdmin.rejected, (state, action) => {
         clearAdmin(state);
         state.error = action.payload ?? action.error.message ?? 'Server error';
-      })
-      .addCase(fetchUserDetails.fulfilled, (state, action) => {
-        state.userDetails = action.payload;
       });
     for (const thunk of [loginAdmin, loadAdmin]) {
       builder.addCase(thunk.rejected, (state, action) => {

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { fetchUserDetails } from '../../api/get-user-details';
 import { loadAdmin } from '../../api/load-admin';
 import { loginAdmin } from '../../api/login-admin';
 import { TextField } from '../../components/form-field';
@@ -61,7 +60,6 @@ export function OwnerLoginPage() {
       return;
     }
     await dispatch(loadAdmin());
-    await Promise.allSettled([dispatch(fetchUserDetails())]);
     toast.success('Admin login successfully');
     navigate(ownerReturnPath(location.state, `${location.pathname}${location.search}`), {
       replace: true,
