@@ -109,8 +109,11 @@ export function UsersTab() {
                 <p className="min-w-0 break-words font-semibold text-ink">
                   {customerName(customer)}
                 </p>
-                <p className="shrink-0 font-display text-lg font-semibold text-forest-800">
-                  {formatRupees(customer.totalSpent)}
+                <p className="shrink-0 text-right">
+                  <span className="block font-display text-lg font-semibold text-forest-800">
+                    {formatRupees(customer.totalSpent)}
+                  </span>
+                  <span className="block text-xs text-muted">spent</span>
                 </p>
               </div>
               <p className="mt-1 break-all text-sm text-ink">{customer.email}</p>
