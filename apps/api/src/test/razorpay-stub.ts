@@ -70,13 +70,11 @@ export async function startRazorpayStub(keys: {
     const raw = await readBody(req);
     res.setHeader('content-type', 'application/json');
     if (req.headers.authorization !== basic) {
-      res
-        .writeHead(401)
-        .end(
-          JSON.stringify({
-            error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
-          }),
-        );
+      res.writeHead(401).end(
+        JSON.stringify({
+          error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
+        }),
+      );
       return;
     }
     if (req.method === 'POST' && req.url === '/v1/orders') {
