@@ -31,6 +31,7 @@ import {
   ORDER_REFUNDED,
   REFUND_NOT_CONFIRMED,
   REFUND_NOT_PAID,
+  REFUND_RACED,
   refundAfterShipping,
   refundRefusedByGateway,
 } from './refunds';
@@ -390,6 +391,43 @@ describe('POST /orders/refund/:orderId', () => {
     expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
     const [mail] = await refundMails(orderId);
     expect(mail!.text).toContain('refunded ₹1,347 in full');
+  });
+
+  it('records the money that went back when the order shipped during the refund, and says so', async () => {
+    const { orderId } = await simulatedOrder();
+    const owner = await ownerToken();
+    const context = api.app.orders.context;
+    const gateway = context.gateway;
+    // Another tab ships the order while the gateway is refunding it.
+    context.gateway = {
+      ...gateway,
+      async refundPayment(input) {
+        const shipped = await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
+          token: owner,
+          body: { status: 'Shipped', trackingNumber: 'DL9' },
+        });
+        expect(shipped.statusCode, shipped.body).toBe(200);
+        return gateway.refundPayment(input);
+      },
+    };
+    try {
+      const response = await refund(owner, orderId);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(REFUND_RACED);
+    } finally {
+      context.gateway = gateway;
+    }
+    const row = await orderRow(api.db, orderId);
+    expect(row).toMatchObject({
+      status: 'Shipped',
+      paymentStatus: 'completed',
+      refundReason: REASON,
+      refundFailure: null,
+    });
+    expect(row.refundId).toMatch(/^rfnd_/);
+    expect(row.refundedAt).toBeInstanceOf(Date);
+    expect(await stockOf(api.db, makhana.variantId)).toBe(8);
+    expect((await eventsOf(orderId)).map((e) => e.toStatus)).toEqual(['Shipped']);
   });
 
   it('refuses unpaid, shipped and delivered orders with a 409 that says why; nothing changes', async () => {
