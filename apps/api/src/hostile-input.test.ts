@@ -267,6 +267,7 @@ const ROUTES: RouteCase[] = [
     query: ['q', 'status', 'paymentStatus', 'needsRefund', 'page', 'limit'],
   },
   { method: 'GET', path: '/orders/order-id-details/:id', auth: 'customer' },
+  { method: 'GET', path: '/orders/export', auth: 'owner', query: ['from', 'to'] },
   {
     method: 'POST',
     path: '/orders/createOrder',

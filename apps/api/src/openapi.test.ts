@@ -127,6 +127,19 @@ describe('the API document', () => {
     }
   });
 
+  it('describes the files that are not the JSON envelope by their own type', () => {
+    const csv = operation('GET', '/api/v1/orders/export')?.responses['200'];
+    expect(csv?.content?.['text/csv']?.schema).toMatchObject({ type: 'string' });
+    expect(csv?.content?.['application/json']).toBeUndefined();
+    const invoice = operation('GET', '/api/v1/supports/invoice/:id')?.responses['200'];
+    expect(Object.keys(invoice?.content ?? {}).sort()).toEqual([
+      'image/gif',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+    ]);
+  });
+
   it('marks a body that may be left out as optional, and every other as required', () => {
     const refresh = operation('POST', '/api/v1/users/refresh-token');
     expect(refresh?.requestBody).toMatchObject({ required: false });
@@ -226,6 +239,9 @@ describe('the answers the routes give', () => {
     await call(api.app, 'GET', '/orders/orderDetails?status=Lost', { token: ownerToken });
     await call(api.app, 'GET', '/reviews/latest?limit=5', { token: ownerToken });
     await call(api.app, 'GET', '/supports/inbox?status=open', { token: ownerToken });
+    await call(api.app, 'GET', '/orders/export?from=2026-02-30&to=2026-03-01', {
+      token: ownerToken,
+    });
     await call(api.app, 'POST', `/supports/resolve/${orderId}`, {
       token: ownerToken,
       body: { resolved: true },

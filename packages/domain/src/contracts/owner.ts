@@ -108,20 +108,36 @@ export const ownerReviewShape = reviewShape
   .meta({ id: 'OwnerReview' });
 export type OwnerReview = z.infer<typeof ownerReviewShape>;
 
-/** `?from=` and `?to=` are India's calendar days, both included. */
+/** `YYYY-MM-DD` that names a day of the calendar (not 2026-02-30). */
+function isCalendarDay(day: string): boolean {
+  const instant = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 10) === day;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const EXPORT_MAX_DAYS = 366;
+
+/** A day of the export's range: its length first, then its form, then that the day exists. */
+const exportDay = (name: 'from' | 'to') => {
+  const message = `${name} must be a date like 2026-01-31`;
+  return z
+    .string({ error: `${name} is required` })
+    .max(10, { message, abort: true })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message, abort: true })
+    .refine(isCalendarDay, `${name} must be a day of the calendar`);
+};
+
+/** `?from=` and `?to=` are India's calendar days, both included, at most 366 of them. */
 export const orderExportQueryShape = z
-  .object({
-    from: z
-      .string({ error: 'from is required' })
-      .max(10, { message: 'from must be a date like 2026-01-31', abort: true })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date like 2026-01-31'),
-    to: z
-      .string({ error: 'to is required' })
-      .max(10, { message: 'to must be a date like 2026-01-31', abort: true })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'to must be a date like 2026-01-31'),
-  })
+  .object({ from: exportDay('from'), to: exportDay('to') })
   .refine((range) => range.from <= range.to, {
     message: 'to must not be before from',
     path: ['to'],
-  });
+  })
+  .refine(
+    (range) =>
+      (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS <
+      EXPORT_MAX_DAYS,
+    { message: `The range may span at most ${EXPORT_MAX_DAYS} days`, path: ['to'] },
+  );
 export type OrderExportQuery = z.infer<typeof orderExportQueryShape>;

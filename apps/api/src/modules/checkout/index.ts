@@ -3,7 +3,7 @@
 export { figuresRoutes } from './figures/routes';
 export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
-export { orderRoutes } from './orders/refund-routes';
+export { orderRoutes } from './orders/export-routes';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
 export { pincodeRoutes } from './pincodes/routes';

@@ -1,0 +1,51 @@
+import { apiFailureShape } from '@makhana/domain/contracts/envelope';
+import { orderExportQueryShape } from '@makhana/domain/contracts/owner';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../../db/client';
+import { exportFileName, orderExport } from './export';
+import { orderRoutes as orderAndRefundRoutes } from './refund-routes';
+
+/** The accountant's file: every line of the orders paid in a range of India's days. */
+export const orderExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/export',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: 'The orders paid between two days as CSV, one line per order line',
+        description:
+          "`?from=` and `?to=` are India's calendar days (`YYYY-MM-DD`), both included, at most 366 days. Orders later refunded are included, with their status. Amounts in rupees with two decimals.",
+        tags: ['checkout'],
+        querystring: orderExportQueryShape,
+        response: {
+          200: {
+            description:
+              'A CSV file (RFC 4180, UTF-8 with a byte-order mark), sent as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          '4xx': apiFailureShape,
+          '5xx': apiFailureShape,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        // The schema documents the file as text; Fastify sends the stream as it is written.
+        .send(orderExport(db, request.query) as unknown as string),
+  );
+};
+
+/**
+ * The order routes (with the refund) and the export, as the one plugin the app registers under
+ * `/orders`, so the export lives in its own file beside the other order routes.
+ */
+export const orderRoutes: typeof orderAndRefundRoutes = async (app, { db, orders, directory }) => {
+  // Only what the routes take: the options the app passed also hold its `/orders` prefix.
+  await app.register(orderAndRefundRoutes, { db, orders, directory });
+  await app.register(orderExportRoutes, { db });
+};
