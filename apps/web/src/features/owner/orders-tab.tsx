@@ -88,7 +88,7 @@ export function OrdersTab() {
       <OwnerListControls
         list={list}
         searchLabel="Search by order number, name, e-mail or phone"
-        searchPlaceholder="MM-250514-0003, Asha, asha@example.com"
+        searchPlaceholder="e.g. MM-250514-0003 or Asha"
         filters={FILTERS}
         toggles={TOGGLES}
         noun="orders"

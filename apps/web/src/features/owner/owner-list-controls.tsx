@@ -70,8 +70,9 @@ export function OwnerListControls<Item, Filter extends string>({
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] lg:flex lg:flex-wrap lg:items-end">
-        <div className="min-w-0 lg:flex-1">
+      {/* The search takes its own line on a phone, the selects share the next; one row on a wide screen. */}
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full min-w-0 lg:w-auto lg:min-w-[16rem] lg:flex-1">
           <label htmlFor={`${id}-search`} className="label">
             {searchLabel}
           </label>
@@ -86,13 +87,13 @@ export function OwnerListControls<Item, Filter extends string>({
           />
         </div>
         {filters.map((filter) => (
-          <div key={filter.name}>
+          <div key={filter.name} className="min-w-[8rem] flex-1 sm:flex-none">
             <label htmlFor={`${id}-${filter.name}`} className="label">
               {filter.label}
             </label>
             <select
               id={`${id}-${filter.name}`}
-              className="input h-11 text-base sm:text-sm"
+              className="input h-11 w-full text-base sm:w-auto sm:text-sm"
               value={list.filters[filter.name]}
               onChange={(event) => list.setFilter(filter.name, event.target.value)}
             >
@@ -107,7 +108,7 @@ export function OwnerListControls<Item, Filter extends string>({
         {toggles.map((toggle) => (
           <label
             key={toggle.name}
-            className="flex h-11 items-center gap-2 text-sm font-medium text-ink"
+            className="flex h-11 basis-full items-center gap-2 text-sm font-medium text-ink sm:basis-auto"
           >
             <input
               type="checkbox"

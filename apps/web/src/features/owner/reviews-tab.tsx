@@ -97,13 +97,13 @@ export function ReviewsTab() {
                   {formatOrderDate(review.createdAt)}
                 </time>
               </div>
-              <p className="mt-3 whitespace-pre-wrap break-words text-sm leading-relaxed text-ink">
-                {review.comment}
-              </p>
-              <div className="mt-3 flex justify-end">
+              <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+                <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-ink">
+                  {review.comment}
+                </p>
                 <button
                   type="button"
-                  className="btn-outline px-4 py-1.5 text-maroon-700"
+                  className="btn-outline shrink-0 self-end px-4 py-1.5 text-maroon-700"
                   aria-label={`Delete the review by ${authorOf(review)} of ${review.productName}`}
                   onClick={() => setDeleting(review)}
                 >

@@ -111,7 +111,7 @@ function MessageCard({
 
   return (
     <li className="card p-4 sm:p-5" data-testid="support-message">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wider text-muted">
             {kindOf(message)}
