@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ShopNotEmptyError, SMALL_SCALE, seedScale } from '../../scripts/seed-scale';
 import { createTestDatabase, type TestDatabase } from '../test/database';
@@ -47,6 +47,8 @@ it('loads products, customers and a mix of orders, and refuses a second load unl
     .from(orders)
     .where(and(eq(orders.paymentStatus, 'completed'), isNull(orders.paidAt)));
   expect(paidWithoutDate?.n).toBe(0);
+  const [paidLater] = await db.select({ n: count() }).from(orders).where(gt(orders.paidAt, now));
+  expect(paidLater?.n).toBe(0);
 
   await expect(seedScale(db, SMALL_SCALE, { now })).rejects.toBeInstanceOf(ShopNotEmptyError);
   const again = await seedScale(db, SMALL_SCALE, { now, force: true });
