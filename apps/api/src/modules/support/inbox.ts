@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { API_BASE, type PageMeta } from '@makhana/domain/api';
 import type { SupportInboxQuery, SupportMessage } from '@makhana/domain/contracts/owner';
-import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -55,7 +55,7 @@ function namedOrder(db: Database, column: PgColumn) {
 
 /**
  * Contact messages and complaints in one list, newest first: a union in SQL, so a page reads its
- * own rows whichever table they come from, and the total is two counts.
+ * own rows whichever table they come from; the total is the two tables' counts.
  */
 export async function listInbox(
   db: Database,
@@ -119,7 +119,7 @@ export async function listInbox(
     .from(complaints)
     .where(complaintWhere);
   const inbox = unionAll(contacts, complaintRows).as('inbox');
-  const [rows, [counted]] = await Promise.all([
+  const [rows, [contactCount], [complaintCount]] = await Promise.all([
     db
       .select()
       .from(inbox)
@@ -127,12 +127,8 @@ export async function listInbox(
       .orderBy(desc(inbox.createdAt), desc(inbox.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    db
-      .select({
-        total: sql<number>`(select count(*) from ${contactMessages} where ${contactWhere ?? sql`true`})
-          + (select count(*) from ${complaints} where ${complaintWhere ?? sql`true`})`,
-      })
-      .from(sql`(select 1) as one`),
+    db.select({ n: count() }).from(contactMessages).where(contactWhere),
+    db.select({ n: count() }).from(complaints).where(complaintWhere),
   ]);
   const messages = rows.map((row) => ({
     _id: row.id,
@@ -147,17 +143,12 @@ export async function listInbox(
       row.orderId && row.orderNumber ? { _id: row.orderId, orderNumber: row.orderNumber } : null,
     invoiceUrl: row.hasInvoice ? invoiceUrlOf(row.id) : null,
     resolved: row.resolvedAt !== null,
-    resolvedAt: toIso(row.resolvedAt),
-    createdAt: toIso(row.createdAt) ?? '',
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   }));
   const { page, limit } = query;
-  return { messages, meta: { page, limit, total: Number(counted?.total ?? 0) } };
-}
-
-/** A union's timestamps may come back as text on one driver and as dates on another. */
-function toIso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
+  const total = Number(contactCount?.n ?? 0) + Number(complaintCount?.n ?? 0);
+  return { messages, meta: { page, limit, total } };
 }
 
 /** Marks a contact message or a complaint resolved, or open again; either kind, by its id. */

@@ -243,13 +243,14 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
     },
     async (request, reply) => {
       const invoice = await openInvoice(db, service.privateDir, request.params.id);
+      // The schema documents the bytes as a binary string; Fastify sends a stream as it is.
+      const bytes = invoice.stream as unknown as string;
       return reply
         .header('content-type', invoice.contentType)
         .header('content-length', String(invoice.size))
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        // The schema documents the bytes as a binary string; Fastify sends a stream as it is.
-        .send(invoice.stream as unknown as string);
+        .send(bytes);
     },
   );
 };
