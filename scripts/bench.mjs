@@ -329,7 +329,8 @@ async function measureOwnerArea(url, { runs = 20, warmUp = 3 } = {}) {
 function ownerReport({ sizes, seedSeconds, runs, results, load }) {
   const meets = (r) => {
     if (r.path.startsWith('/orders/export')) return 'a file, not a page';
-    return r.p95Ms <= OWNER_BUDGET_MS ? 'yes' : 'no';
+    if (r.p95Ms <= OWNER_BUDGET_MS) return 'yes';
+    return r.p50Ms <= OWNER_BUDGET_MS ? 'p50 only' : 'no';
   };
   return [
     OWNER_HEADING,
@@ -340,7 +341,8 @@ function ownerReport({ sizes, seedSeconds, runs, results, load }) {
     `${sizes.users.toLocaleString('en')} customers, ${sizes.orders.toLocaleString('en')} orders (${sizes.order_items.toLocaleString('en')} lines) and ${sizes.reviews.toLocaleString('en')} reviews${seedSeconds ? ` (loaded in ${seedSeconds} s)` : ''}.`,
     `Each call signed in as the owner, ${runs} runs one after another after a warm-up, timed from`,
     'request to the last byte of the answer on the same machine. Target: every page within',
-    `${OWNER_BUDGET_MS} ms; a call meets it when its p95 does.`,
+    `${OWNER_BUDGET_MS} ms; a call meets it when its p95 does ("p50 only": the typical answer does, the slowest`,
+    'do not).',
     '',
     row([
       'call',
