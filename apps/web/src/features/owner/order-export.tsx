@@ -89,7 +89,8 @@ function ExportForm({ onDone }: { onDone: () => void }) {
         />
       </div>
       <p className="text-sm text-muted">
-        Orders placed on these days, both included, in India's time; at most {EXPORT_MAX_DAYS} days.
+        Orders paid on these days, both included, in India's time, one line per item; at most{' '}
+        {EXPORT_MAX_DAYS} days.
       </p>
       {failure && (
         <p role="alert" className="text-sm font-medium text-maroon-700">
@@ -108,7 +109,7 @@ function ExportForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** "Export CSV": the accountant's file of the orders placed between two days. */
+/** "Export CSV": the accountant's file of the orders paid between two days. */
 export function OrderExport() {
   const [open, setOpen] = useState(false);
   return (
