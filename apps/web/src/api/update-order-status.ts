@@ -26,5 +26,5 @@ export async function moveOrderStatus(
   return { order: answer.data, message: answer.message };
 }
 
-/** Fulfils with the moved order, which replaces its old copy in `ownerOrders`. */
+/** Fulfils with the moved order; the Orders tab puts it in place of the old copy. */
 export const updateOrderStatus = ownerThunk('auth/updateOrderStatus', moveOrderStatus, 'owner');

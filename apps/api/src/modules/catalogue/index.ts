@@ -7,6 +7,6 @@ export { DEMO_PRODUCTS } from './products/demo-catalogue';
 export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';
-export { takeFromShelf } from './products/shelf';
+export { returnToShelf, takeFromShelf } from './products/shelf';
 export { forgetReviewAuthor } from './reviews/erased-author';
 export { reviewRoutes } from './reviews/routes';

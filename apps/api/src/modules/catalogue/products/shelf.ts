@@ -17,3 +17,15 @@ export async function takeFromShelf(
     .set({ stock: sql`${productVariants.stock} - ${quantity}` })
     .where(eq(productVariants.id, variantId));
 }
+
+/** Units sold come back to the shelf: a refunded order that had not shipped puts its units back. */
+export async function returnToShelf(
+  tx: Transaction,
+  variantId: string,
+  quantity: number,
+): Promise<void> {
+  await tx
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + ${quantity}` })
+    .where(eq(productVariants.id, variantId));
+}

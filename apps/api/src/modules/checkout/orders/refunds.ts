@@ -21,7 +21,7 @@ import type { Transaction } from '../../../db/client';
 import { orderStatusEvents, orders, stockReservations } from '../../../db/schema';
 import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
-import { takeFromShelf } from '../../catalogue';
+import { returnToShelf } from '../../catalogue';
 import { lockVariantsById } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { sendStatusMail } from './order-mails';
@@ -209,7 +209,6 @@ async function putStockBack(tx: Transaction, orderId: string): Promise<boolean> 
     .set({ status: 'released' })
     .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')))
     .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  // The shelf's one writer takes a negative quantity as units put back.
-  for (const row of released) await takeFromShelf(tx, row.variantId, -row.quantity);
+  for (const row of released) await returnToShelf(tx, row.variantId, row.quantity);
   return released.length > 0;
 }
