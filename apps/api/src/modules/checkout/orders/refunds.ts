@@ -26,6 +26,7 @@ import { lockVariantsById } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { sendStatusMail } from './order-mails';
 import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from './service';
+import { writeState } from './state-changes';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
@@ -166,15 +167,7 @@ async function recordRefundInTx(
   }
   const next = refundedState(stateOf(row));
   const stockBack = await putStockBack(tx, row.id);
-  await tx
-    .update(orders)
-    .set({
-      status: next.status,
-      paymentStatus: next.paymentStatus,
-      needsRefund: next.needsRefund,
-      ...refundColumns,
-    })
-    .where(eq(orders.id, row.id));
+  await writeState(tx, row.id, next, refundColumns);
   const [event] = await tx
     .insert(orderStatusEvents)
     .values({

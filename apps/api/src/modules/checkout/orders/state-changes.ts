@@ -12,7 +12,8 @@ import {
   type OwnerStatusMove,
   ownerMoveEvent,
 } from '@makhana/domain/order-state';
-import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../../db/client';
 import { orderItems, orders, stockReservations } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
@@ -157,21 +158,27 @@ async function canStillShip(tx: Transaction, order: OrderRow): Promise<boolean> 
   return variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0));
 }
 
-async function writeState(
+/**
+ * The one writer of an order's status, payment status and refund flag (decision 008): every change
+ * of state, whoever makes it, is written here with whatever changes alongside it.
+ */
+export async function writeState(
   tx: Transaction,
   orderId: string,
   next: OrderState,
-  extra: { transactionId?: string; paidAt?: SQL } = {},
-): Promise<void> {
-  await tx
+  alongside: PgUpdateSetSource<typeof orders> = {},
+): Promise<OrderRow> {
+  const [written] = await tx
     .update(orders)
     .set({
       status: next.status,
       paymentStatus: next.paymentStatus,
       needsRefund: next.needsRefund,
-      ...extra,
+      ...alongside,
     })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  return written!;
 }
 
 /**
@@ -318,15 +325,6 @@ export async function moveByOwnerInTx(
     }
     throw error;
   }
-  const [moved] = await tx
-    .update(orders)
-    .set({
-      status: next.status,
-      paymentStatus: next.paymentStatus,
-      needsRefund: next.needsRefund,
-      ...(to === 'Shipped' ? tracking : {}),
-    })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return { from: order.status, order: moved! };
+  const moved = await writeState(tx, orderId, next, to === 'Shipped' ? tracking : {});
+  return { from: order.status, order: moved };
 }
