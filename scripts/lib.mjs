@@ -224,14 +224,24 @@ export function runSync(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-/** Installs dependencies when they are missing or older than the lock file. */
+// The builds' own tools: an install that left out the development dependencies lacks them.
+const BUILD_TOOLS = ['vite', 'esbuild'];
+
+/**
+ * Installs dependencies when they are missing, older than the lock file, or lack the build tools.
+ * The development dependencies are installed under NODE_ENV=production too (which `npm ci` would
+ * otherwise leave out): the shop is built where it runs (decision 018).
+ */
 export function ensureDependencies() {
   const installed = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  const stale = !existsSync(installed) || statSync(lock).mtimeMs > statSync(installed).mtimeMs;
+  const stale =
+    !existsSync(installed) ||
+    statSync(lock).mtimeMs > statSync(installed).mtimeMs ||
+    BUILD_TOOLS.some((tool) => !existsSync(join(root, 'node_modules', tool, 'package.json')));
   if (!stale) return;
-  log('Installing dependencies (npm ci)');
-  if (runSync('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
+  log('Installing dependencies (npm ci --include=dev)');
+  if (runSync('npm', ['ci', '--include=dev', '--no-audit', '--no-fund']) !== 0) {
     console.error('npm ci failed; see the output above.');
     process.exit(1);
   }
@@ -253,6 +263,25 @@ export function ensureWebBuild({ force = false } = {}) {
   log('Building the storefront');
   if (runSync('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
     console.error('The storefront build failed; see the output above.');
+    process.exit(1);
+  }
+}
+
+export const API_BUNDLE = join(root, 'apps', 'api', 'dist', 'main.js');
+
+/** Builds the API into apps/api/dist/main.js when the bundle is missing or older than its sources. */
+export function ensureApiBuild({ force = false } = {}) {
+  const api = join(root, 'apps', 'api');
+  const sources = Math.max(
+    newestMtime(join(api, 'src')),
+    newestMtime(join(api, 'scripts', 'build.mjs')),
+    newestMtime(join(root, 'packages', 'domain', 'src')),
+    newestMtime(join(root, 'package-lock.json')),
+  );
+  if (!force && existsSync(API_BUNDLE) && statSync(API_BUNDLE).mtimeMs >= sources) return;
+  log('Building the API');
+  if (runSync(process.execPath, [join(api, 'scripts', 'build.mjs')]) !== 0) {
+    console.error('The API build failed; see the output above.');
     process.exit(1);
   }
 }

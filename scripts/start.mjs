@@ -1,23 +1,34 @@
-// `npm start`: install what is missing, build the storefront when needed, then run the shop.
-// The API migrates and seeds its database and creates the owner account as it starts.
-// `npm run dev` runs the API and Vite's dev server (hot reload) side by side instead.
+// `npm start`: install what is missing, build the storefront and the API when needed, then run
+// the built API (decision 018), in development and production alike. The API migrates and seeds
+// its database and creates the owner account as it starts.
+// `npm run dev` runs the API from its TypeScript (tsx) and Vite's dev server (hot reload) instead.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureDependencies, ensureNode, ensureWebBuild, log, root } from './lib.mjs';
+import {
+  API_BUNDLE,
+  ensureApiBuild,
+  ensureDependencies,
+  ensureNode,
+  ensureWebBuild,
+  log,
+  root,
+} from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
 
 await ensureNode();
 ensureDependencies();
-if (!dev) ensureWebBuild();
+if (!dev) {
+  ensureWebBuild();
+  ensureApiBuild();
+}
 
 log(dev ? 'Starting the API and the storefront dev server' : 'Starting the shop');
+const apiArgs = dev
+  ? ['--import', 'tsx', join('apps', 'api', 'src', 'main.ts')]
+  : ['--enable-source-maps', API_BUNDLE];
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', join('apps', 'api', 'src', 'main.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  }),
+  spawn(process.execPath, apiArgs, { cwd: root, stdio: 'inherit', env: process.env }),
 ];
 if (dev) {
   children.push(

@@ -46,6 +46,12 @@ const suites = [
     command: process.execPath,
     args: ['--test', 'scripts/check-boundaries.test.mjs'],
   },
+  {
+    // What `npm start` runs: the API bundled by esbuild, started on a fresh PGlite.
+    name: 'api: the built bundle',
+    command: process.execPath,
+    args: ['--test', 'scripts/api-bundle.test.mjs'],
+  },
   { name: 'unit: domain', command: bin('vitest'), args: ['run'], cwd: `${root}/packages/domain` },
   { name: 'unit: storefront', command: bin('vitest'), args: ['run'], cwd: `${root}/apps/web` },
   {

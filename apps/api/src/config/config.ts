@@ -2,13 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SITE } from '@makhana/domain/site';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
+import { REPO_ROOT } from '../paths';
 
-/** The repository root: DATA_DIR and the storefront build are found relative to it. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export { REPO_ROOT };
 
 export const DEV_ADMIN_EMAIL = 'owner@mithilamakhana.in';
 export const DEV_ADMIN_PASSWORD = 'makhana-owner-dev';

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -30,8 +30,6 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Key of the advisory lock that lets only one process migrate a PostgreSQL database at a time. */
 const MIGRATION_LOCK = 72_657_001;

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { PINCODE_DIRECTORY_FILE } from '../../paths';
 import type { PincodeDirectory, ServiceablePincode } from './pincode-directory';
 
 interface DirectoryFile {
@@ -7,13 +8,13 @@ interface DirectoryFile {
   pincodes: Record<string, [district: number, state: number]>;
 }
 
-const DIRECTORY_PATH = new URL('./india-pincodes.json', import.meta.url);
-
 /**
  * The offline default: every pincode India Post lists (see scripts/build-pincodes.mjs) is
  * deliverable, and an unknown one is not. Read on first use, then kept: it is read-only data.
  */
-export function createOfflineDirectory(path: URL = DIRECTORY_PATH): PincodeDirectory {
+export function createOfflineDirectory(
+  path: string | URL = PINCODE_DIRECTORY_FILE,
+): PincodeDirectory {
   let directory: Promise<DirectoryFile> | null = null;
   const load = () => {
     directory ??= readFile(path, 'utf8').then((text) => JSON.parse(text) as DirectoryFile);

@@ -1,14 +1,11 @@
 import { cp, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ensureOwnerAccount, refuseDevelopmentOwnerPassword } from '../../modules/accounts';
 import { seedDemoCatalogue } from '../../modules/catalogue';
+import { DEMO_IMAGES_DIR } from '../../paths';
 import type { Database } from '../client';
 
-/** apps/api/seed/images: the demo pictures, copied to DATA_DIR/uploads/demo at start. */
-export const DEMO_IMAGES_DIR = fileURLToPath(new URL('../../../seed/images', import.meta.url));
-
-/** Copies whatever demo pictures exist; a missing folder is not an error. */
+/** Copies the demo pictures (apps/api/seed/images) that exist; a missing folder is not an error. */
 export async function copyDemoImages(
   uploadsDir: string,
   sourceDir = DEMO_IMAGES_DIR,
