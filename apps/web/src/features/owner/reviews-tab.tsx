@@ -50,8 +50,7 @@ export function ReviewsTab() {
       );
       toast.success(answer.message);
       setDeleting(null);
-      // The page is asked again, so the next review moves up into it.
-      list.reload();
+      list.removeItem(deleting._id);
     } catch (error) {
       const text = errorMessage(error);
       toast.error(text, { toastId: text });

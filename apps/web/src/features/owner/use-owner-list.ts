@@ -13,7 +13,7 @@ import { apiPage, errorMessage } from '../../lib/api-client';
  * &status=Shipped`), so reload and Back show the same page. Typing is sent 300 ms after the last key
  * and starts again from page 1; a filter does too. An answer that arrives after a newer question was
  * asked is dropped. `replaceItem` swaps in the server's copy of one item (after a change),
- * `reload` asks again for the same page.
+ * `removeItem` takes out one the server deleted, `reload` asks again for the same page.
  */
 export interface OwnerList<Item, Filter extends string = never> {
   items: Item[];
@@ -24,6 +24,11 @@ export interface OwnerList<Item, Filter extends string = never> {
   error: string | null;
   reload: () => void;
   replaceItem: (item: Item) => void;
+  /**
+   * One item the server deleted leaves the page and the total at once; the page is then asked
+   * again, so the next item moves up into it, or the page before when this was its last item.
+   */
+  removeItem: (id: string) => void;
   page: number;
   setPage: (page: number) => void;
   /** what the search box shows, ahead of the address while the owner is typing */
@@ -157,10 +162,26 @@ export function useOwnerList<Item extends { _id: string }, Filter extends string
     }));
   }, []);
 
+  const removeItem = useCallback(
+    (id: string) => {
+      const left = loaded.items.filter((candidate) => candidate._id !== id);
+      if (left.length === loaded.items.length) return;
+      setLoaded((current) => ({
+        ...current,
+        items: current.items.filter((candidate) => candidate._id !== id),
+        meta: current.meta && { ...current.meta, total: Math.max(0, current.meta.total - 1) },
+      }));
+      if (left.length === 0 && page > 1) setPage(page - 1);
+      else reload();
+    },
+    [loaded.items, page, setPage, reload],
+  );
+
   return {
     ...loaded,
     reload,
     replaceItem,
+    removeItem,
     page,
     setPage,
     search: typed,

@@ -57,30 +57,16 @@ export function UsersTab() {
   const list = useOwnerList<Customer>({ path: '/users/getUserDetails' });
   const [deleting, setDeleting] = useState<Customer | null>(null);
   const [busy, setBusy] = useState(false);
-  // Erased here: hidden at once, before the page is asked for again.
-  const [erased, setErased] = useState<ReadonlySet<string>>(() => new Set());
-
-  const items = list.items.filter((customer) => !erased.has(customer._id));
-  // While the server's page still holds an erased customer, its total counts them too.
-  const stale = list.items.length - items.length;
-  const shown = {
-    ...list,
-    items,
-    meta: list.meta && { ...list.meta, total: Math.max(0, list.meta.total - stale) },
-  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
     const leaving = deleting;
     setBusy(true);
     try {
-      const { erased: gone, message } = await deleteCustomer(leaving._id);
-      setErased((current) => new Set(current).add(gone._id || leaving._id));
+      const { erased, message } = await deleteCustomer(leaving._id);
       setDeleting(null);
       toast.success(message);
-      // The last one of a later page: the page before it, else the same page refilled.
-      if (items.length === 1 && list.page > 1) list.setPage(list.page - 1);
-      else list.reload();
+      list.removeItem(erased._id || leaving._id);
     } catch (error) {
       const message = errorMessage(error);
       toast.error(message, { toastId: message });
@@ -95,7 +81,7 @@ export function UsersTab() {
         Customers
       </h2>
       <OwnerListControls
-        list={shown}
+        list={list}
         searchLabel="Search by name, e-mail or phone"
         searchPlaceholder="Asha, asha@example.com, 98765…"
         noun="customers"
@@ -103,7 +89,7 @@ export function UsersTab() {
         noMatch="No customers match the search."
       >
         <OwnerCards label="Customers">
-          {items.map((customer) => (
+          {list.items.map((customer) => (
             <OwnerCard key={customer._id} testId="user-card">
               <div className="flex items-start justify-between gap-3">
                 <p className="min-w-0 break-words font-semibold text-ink">
@@ -128,7 +114,7 @@ export function UsersTab() {
           ))}
         </OwnerCards>
         <OwnerTable label="Customers" columns={USER_COLUMNS} empty={null}>
-          {items.map((customer) => (
+          {list.items.map((customer) => (
             <tr key={customer._id} data-testid="user-row">
               <th scope="row" className={`${cellClass} font-semibold text-ink`}>
                 {customerName(customer)}
