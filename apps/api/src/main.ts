@@ -1,14 +1,26 @@
-import pino from 'pino';
+import cluster from 'node:cluster';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
-import { loadConfigFromProcess } from './config/config';
-import { openDatabase } from './db/client';
+import { runPrimary, SWEEPER_LOCK, sessionLock } from './cluster';
+import { type Config, loadConfigFromProcess } from './config/config';
+import { type DatabaseHandle, openDatabase, openPostgres } from './db/client';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
 import { startSweeper } from './modules/checkout';
 
+/**
+ * One process (WEB_CONCURRENCY=1, always on PGlite) migrates, seeds and serves. With more, the
+ * primary migrates and seeds once, then forks that many workers that each serve the one port
+ * (decision 020).
+ */
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();
   const logger = pino(loggerOptions(config.logLevel));
+
+  if (cluster.isWorker) {
+    await serve(config, logger, null);
+    return;
+  }
 
   const database = await openDatabase(config);
   logger.info({ database: database.kind }, 'database migrated');
@@ -18,14 +30,62 @@ async function main(): Promise<void> {
   });
   logger.info(seeded, 'start-up data ready');
 
+  if (config.webConcurrency === 1) {
+    await serve(config, logger, database);
+    logReady(config, logger, 1);
+    return;
+  }
+
+  // The workers open their own pools; the primary only supervises them.
+  await database.close();
+  if (!config.redisUrl) {
+    logger.warn(
+      'Without REDIS_URL each process keeps its own rate-limit counters (a client may get up to WEB_CONCURRENCY times the limits) and catalogue copy (up to 5 s behind a write made in another process)',
+    );
+  }
+  runPrimary({
+    processes: config.webConcurrency,
+    log: logger,
+    onReady: () => logReady(config, logger, config.webConcurrency),
+  });
+}
+
+/**
+ * Builds the app on the database and serves it: a single process passes the database it migrated
+ * and seeded; a worker opens a pool of its own, the primary having done both.
+ */
+async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | null) {
+  const database =
+    migrated ??
+    // A worker exists only with DATABASE_URL (the config refuses several processes on PGlite).
+    (await openPostgres(config.databaseUrl ?? '', { migrate: false }));
   const app = await buildApp({ config, db: database.db, logger });
-  // Expires unpaid orders and retries unsent order mails; every process runs one (SKIP LOCKED).
+
+  // Which process answered, for tests and local debugging; production does not say.
+  if (cluster.isWorker && !config.isProduction) {
+    const pid = String(process.pid);
+    app.server.prependListener('request', (_request, response) => {
+      response.setHeader('x-worker', pid);
+    });
+  }
+
+  // Expires unpaid orders and retries unsent order mails. On PostgreSQL one process at a time
+  // runs it, whichever holds the sweeper's session lock; PGlite has only the one process.
+  const lock = config.databaseUrl
+    ? sessionLock(config.databaseUrl, SWEEPER_LOCK, 'order sweeper', logger)
+    : null;
   const sweeper = startSweeper(
-    () => app.orders.sweep(),
+    async () => {
+      if (lock && !(await lock.hold())) return;
+      await app.orders.sweep();
+    },
     config.orders.sweepIntervalSeconds * 1000,
     logger,
   );
-  app.addHook('onClose', () => sweeper.stop());
+  app.addHook('onClose', async () => {
+    await sweeper.stop();
+    await lock?.release();
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -51,7 +111,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: config.publicUrl, env: config.nodeEnv }, `Shop ready at ${config.publicUrl}`);
+}
+
+function logReady(config: Config, logger: Logger, processes: number): void {
+  logger.info(
+    { url: config.publicUrl, env: config.nodeEnv, processes },
+    `Shop ready at ${config.publicUrl} (${processes === 1 ? 'one process' : `${processes} processes`})`,
+  );
   if (config.mail.smtpUrl) logger.info('Mail is sent through SMTP_URL');
   else if (config.isProduction) {
     logger.warn(`MAIL_TRANSPORT=outbox: mail is only written to ${config.outboxDir}, never sent`);

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   DEV_ADMIN_PASSWORD,
   DEV_AUTH_SECRET,
   loadConfig,
+  MAX_WEB_CONCURRENCY,
   REPO_ROOT,
   readOrCreateAuthSecret,
 } from './config';
@@ -271,6 +272,41 @@ describe('TRUST_PROXY', () => {
     }
     for (const bad of ['10.0.0.0/33', 'proxy.example.in', '1.2.3.4,', '-1']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('WEB_CONCURRENCY', () => {
+  const POSTGRES = 'postgres://shop@db.example.in:5432/makhana';
+
+  it('is one process by default, outside production or on the embedded database', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_URL: POSTGRES }).webConcurrency).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, MAIL_TRANSPORT: 'outbox' }).webConcurrency).toBe(1);
+  });
+
+  it('is every core in production on a database server', () => {
+    const cores = Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+    expect(loadConfig({ ...PRODUCTION, DATABASE_URL: POSTGRES }).webConcurrency).toBe(cores);
+    expect(
+      loadConfig({ ...PRODUCTION, DATABASE_URL: POSTGRES, WEB_CONCURRENCY: '3' }).webConcurrency,
+    ).toBe(3);
+    expect(loadConfig({ DATABASE_URL: POSTGRES, WEB_CONCURRENCY: '64' }).webConcurrency).toBe(64);
+  });
+
+  it('refuses more than one process on the embedded database, naming the variable', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /^Invalid environment variable WEB_CONCURRENCY=2: the embedded database .*DATABASE_URL/,
+    );
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+  });
+
+  it('refuses anything but a whole number from 1 to 64', () => {
+    for (const bad of ['0', '65', '1.5', 'two', '-2']) {
+      expect(() => loadConfig({ DATABASE_URL: POSTGRES, WEB_CONCURRENCY: bad }), bad).toThrow(
+        /^Invalid environment variable WEB_CONCURRENCY/,
+      );
     }
   });
 });

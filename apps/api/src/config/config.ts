@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SITE } from '@makhana/domain/site';
 import { config as loadDotenv } from 'dotenv';
@@ -65,7 +66,7 @@ export type TrustProxy = false | string[] | ((address: string, hop: number) => b
 export interface OrdersConfig {
   /** an unpaid order holds its stock this long, then expires */
   pendingOrderMinutes: number;
-  /** how often each API process expires unpaid orders and retries unsent order mails */
+  /** how often the sweep (expiring unpaid orders, retrying unsent order mails) runs, in one process */
   sweepIntervalSeconds: number;
 }
 
@@ -82,6 +83,8 @@ export interface Config {
   outboxDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** API processes serving the one port (WEB_CONCURRENCY); more than 1 needs DATABASE_URL */
+  webConcurrency: number;
   authSecret: string;
   auth: AuthConfig;
   admin: { email: string; password: string };
@@ -166,6 +169,13 @@ const positiveInt = z.coerce
   .number({ error: 'expected a number' })
   .int('expected a whole number')
   .positive('expected a positive number');
+/** More processes than this would need more database connections than a server usually allows. */
+export const MAX_WEB_CONCURRENCY = 64;
+const concurrencySchema = z.coerce
+  .number({ error: 'expected a number' })
+  .int('expected a whole number')
+  .min(1, `expected a number of processes between 1 and ${MAX_WEB_CONCURRENCY}`)
+  .max(MAX_WEB_CONCURRENCY, `expected a number of processes between 1 and ${MAX_WEB_CONCURRENCY}`);
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
@@ -270,6 +280,20 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
   const dataDir = path.resolve(REPO_ROOT, read(env, 'DATA_DIR', text, './data'));
   const databaseUrl = read<string | null>(env, 'DATABASE_URL', postgresUrl, null);
   const redis = read<string | null>(env, 'REDIS_URL', redisUrl, null);
+  // Every core in production on a database server; one process owns the embedded database.
+  const webConcurrency = read(
+    env,
+    'WEB_CONCURRENCY',
+    concurrencySchema,
+    isProduction && databaseUrl !== null
+      ? Math.min(availableParallelism(), MAX_WEB_CONCURRENCY)
+      : 1,
+  );
+  if (webConcurrency > 1 && databaseUrl === null) {
+    throw new ConfigError(
+      `Invalid environment variable WEB_CONCURRENCY=${webConcurrency}: the embedded database (no DATABASE_URL) belongs to one process; set DATABASE_URL to run several, or WEB_CONCURRENCY=1`,
+    );
+  }
 
   const missing = (name: string, why = 'it is required in production') =>
     new ConfigError(`Missing environment variable ${name}: ${why}`);
@@ -382,6 +406,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl,
     redisUrl: redis,
+    webConcurrency,
     authSecret,
     auth: {
       otpTtlSeconds: read(env, 'OTP_TTL_SECONDS', positiveInt, 600),

@@ -1,0 +1,195 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replacementDelay, SWEEPER_LOCK } from './cluster';
+import { REPO_ROOT } from './config/config';
+import { usesPostgres } from './test/database';
+
+describe('replacementDelay', () => {
+  it('replaces at once after a long life, then backs off 1 s, 2 s, 4 s... up to 30 s', () => {
+    expect([0, 1, 2, 3, 5, 6, 20].map(replacementDelay)).toEqual([
+      0, 1000, 2000, 4000, 16_000, 30_000, 30_000,
+    ]);
+  });
+});
+
+/** GET on a new connection each time, so the primary hands each to the next worker. */
+function get(port: number, route: string): Promise<{ status: number; worker: string | null }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: route, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          worker: (response.headers['x-worker'] as string | undefined) ?? null,
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.setTimeout(2000, () => request.destroy(new Error('timed out')));
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null>, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  let last: unknown = null;
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe();
+      if (value !== null) return value;
+    } catch (error) {
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Several processes need a database server; this runs with the API suite's PostgreSQL pass.
+describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entry)', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `mm_cluster_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mm-cluster-'));
+  const output: string[] = [];
+  let admin: pg.Client;
+  let shop: ChildProcess;
+  let port = 0;
+
+  /** The workers holding the sweeper's lock in this database, by the pid in their name. */
+  async function lockHolders(): Promise<number[]> {
+    const { rows } = await admin.query<{ name: string }>(
+      `select a.application_name as name
+         from pg_locks l join pg_stat_activity a on a.pid = l.pid
+        where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1
+          and l.objsubid = 1 and l.database = (select oid from pg_database where datname = $2)`,
+      [SWEEPER_LOCK, name],
+    );
+    return rows.map((row) => Number(row.name.split(' ').at(-1)));
+  }
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    port = await freePort();
+    const { REDIS_URL: _, ...env } = process.env;
+    shop = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...env,
+        NODE_ENV: 'development',
+        DATABASE_URL: url.toString(),
+        WEB_CONCURRENCY: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        ORDER_SWEEP_INTERVAL_SECONDS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    shop.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    shop.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  }, 30_000);
+
+  afterAll(async () => {
+    if (shop && shop.exitCode === null && shop.signalCode === null) shop.kill('SIGKILL');
+    await admin?.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin?.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('serves from two workers, replaces a dead one, sweeps in one and stops on SIGTERM', async () => {
+    try {
+      await until(
+        'the shop to answer',
+        async () => ((await get(port, '/api/v1/health')).status === 200 ? true : null),
+        45_000,
+      );
+      const first = new Set<string>();
+      await until(
+        'answers from two workers',
+        async () => {
+          const { worker } = await get(port, '/api/v1/health');
+          if (worker) first.add(worker);
+          return first.size === 2 ? true : null;
+        },
+        5_000,
+      );
+
+      // One worker, and only one, holds the sweeper's lock.
+      const [holder] = await until(
+        'a worker to take the sweeper lock',
+        async () => {
+          const holders = await lockHolders();
+          return holders.length > 0 ? holders : null;
+        },
+        5_000,
+      );
+      expect(await lockHolders()).toEqual([holder]);
+      expect(first.has(String(holder))).toBe(true);
+
+      // Its death frees the lock for the other worker, and the primary forks a replacement.
+      process.kill(Number(holder), 'SIGKILL');
+      const newcomer = await until(
+        'a replacement worker',
+        async () => {
+          const { worker } = await get(port, '/api/v1/health');
+          return worker && !first.has(worker) ? worker : null;
+        },
+        30_000,
+      );
+      expect(alive(Number(holder))).toBe(false);
+      const [next] = await until(
+        'the sweeper lock to move',
+        async () => {
+          const holders = await lockHolders();
+          return holders.length === 1 && holders[0] !== holder ? holders : null;
+        },
+        5_000,
+      );
+      expect([...first, newcomer]).toContain(String(next));
+
+      const started = Date.now();
+      const exited = new Promise<number | null>((resolve) => shop.once('exit', resolve));
+      shop.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      for (const pid of [...first, newcomer]) expect(alive(Number(pid)), pid).toBe(false);
+      expect(await lockHolders()).toEqual([]);
+    } catch (error) {
+      // The shop's own words say why it did not start or stop.
+      console.error(output.join(''));
+      throw error;
+    }
+  }, 90_000);
+});
