@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   await database.close();
   if (!config.redisUrl) {
     logger.warn(
-      'Without REDIS_URL each process keeps its own rate-limit counters (a client may get up to WEB_CONCURRENCY times the limits) and catalogue copy (up to 5 s behind a write made in another process)',
+      `Without REDIS_URL each of the ${config.webConcurrency} processes counts the rate limits on its own: a client may get up to ${config.webConcurrency} times each limit (set REDIS_URL to share the counters)`,
     );
   }
   runPrimary({
