@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createMailer } from './adapters/mail/mailer';
 import { OidcClient } from './adapters/oauth/oidc';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
@@ -55,7 +56,7 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Writers of products, stock or reviews invalidate it. */
+    /** The public reads' cache: writers of products, stock, reviews or banners invalidate it. */
     catalogue: CatalogueCache;
     /** order services: the sweep main.ts runs on a timer, and what tests wait on */
     orders: OrdersKit;
@@ -125,7 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   const storage = createImageStorage(config);
   app.addHook('onClose', async () => storage.close());
-  const catalogue = await createCatalogueCache({ redis });
+  // Without Redis, processes sharing a PostgreSQL server hear each other's writes through it.
+  const pool = (db as { $client?: unknown }).$client;
+  const catalogue = await createCatalogueCache({
+    redis,
+    postgres: !redis && pool instanceof pg.Pool ? pool : null,
+  });
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogue.close());
 
@@ -148,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(openApiRoute);
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
-      await api.register(bannerRoutes, { db, prefix: '/banners' });
+      await api.register(bannerRoutes, { db, catalogue, prefix: '/banners' });
       await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });
       await api.register(webhookRoutes, { orders, prefix: '/orders' });
       await api.register(figuresRoutes, { db, prefix: '/admins' });

@@ -4,9 +4,14 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
+import type { CatalogueCache } from '../products/catalogue-cache';
+import { prepareAnswer, sendPrepared } from '../products/prepared-answer';
 import { listBanners } from './service';
 
-export const bannerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const bannerRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  catalogue: CatalogueCache;
+}> = async (app, { db, catalogue }) => {
   app.get(
     '/getBannerDetails',
     {
@@ -16,6 +21,11 @@ export const bannerRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: answers(z.array(bannerShape)),
       },
     },
-    async () => success(await listBanners(db), 'Banners fetched successfully'),
+    async (request, reply) => {
+      const answer = await catalogue.get('answer:banners', async () =>
+        prepareAnswer(reply, success(await listBanners(db), 'Banners fetched successfully')),
+      );
+      return sendPrepared(request, reply, answer);
+    },
   );
 };

@@ -282,6 +282,7 @@ export async function addBannerImages(
       await tx.update(banners).set({ updatedAt: new Date() }).where(eq(banners.id, bannerId));
     }),
   );
+  await deps.catalogue.invalidate();
   return listBanners(deps.db);
 }
 
@@ -307,6 +308,7 @@ export async function deleteBannerImage(
     await renumber(tx, bannerImages, rest);
     await tx.update(banners).set({ updatedAt: new Date() }).where(eq(banners.id, doomed.bannerId));
   });
+  await deps.catalogue.invalidate();
   await deleteUnusedPictures(deps, [imageUrl]);
   return listBanners(deps.db);
 }
@@ -334,5 +336,6 @@ export async function reorderBannerImages(
       images.map((url) => byUrl.get(url) as { id: string }),
     );
   });
+  await deps.catalogue.invalidate();
   return listBanners(deps.db);
 }

@@ -1,61 +1,257 @@
+import { randomUUID } from 'node:crypto';
 import type { Product } from '@makhana/domain/product';
 import type { Redis } from 'ioredis';
+import pg from 'pg';
 
 /**
- * The catalogue as the shop reads it on every page, kept for a few seconds. Free stock in it is a
- * preview only: an order checks stock in the database. Writers call `invalidate()`; with Redis the
- * invalidation reaches every API process, so none serves a catalogue older than its last write.
+ * The shop's public reads (the catalogue, one product, the banners, a product's reviews), kept for
+ * a few seconds under a key each. Free stock in them is a preview only: an order checks stock in
+ * the database. Writers call `invalidate()` once their transaction has committed; it drops every
+ * entry in this process at once, and reaches every other API process through Redis (`REDIS_URL`)
+ * or else PostgreSQL's LISTEN/NOTIFY. PGlite is one process, so in-process is enough there.
  */
 export interface CatalogueCache {
+  /** The catalogue's products; shorthand for `get('products', load)`. */
   list(load: () => Promise<Product[]>): Promise<Product[]>;
+  /** What `key` holds, or what `load` gives; concurrent readers of a missing key share one load. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
   invalidate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const CATALOGUE_TTL_MS = 5_000;
+/** Keys beyond this (a reviews page per product at scale) push out the oldest. */
+export const MAX_ENTRIES = 5_000;
 const CHANNEL = 'mm:catalogue:invalidate';
+const ACK_CHANNEL = 'mm:catalogue:dropped';
+/** PostgreSQL channel names are identifiers: no colons. */
+const PG_CHANNEL = 'mm_catalogue_invalidate';
+const PG_ACK_CHANNEL = 'mm_catalogue_dropped';
+/** Names the listening connections, so a writer can count the processes it waits for. */
+const PG_LISTENER = 'mm-catalogue-cache';
+/** How long a writer waits for every process to say it dropped its copies. */
+const ACK_WAIT_MS = 1_000;
+const RECONNECT_MS = 1_000;
+
+/**
+ * How invalidations travel between processes. Each process acknowledges an invalidation once it
+ * has dropped its copies, and the writer waits for as many acknowledgements as there are
+ * listening processes: when its request answers, no process serves what the write changed.
+ */
+interface Broadcast {
+  /** sends the invalidation; gives how many processes (this one included) will acknowledge it */
+  publish(message: string): Promise<number>;
+  acknowledge(message: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface Hooks {
+  /** an invalidation arrived, from any process, this one included */
+  message(payload: string): void;
+  /** a process dropped its copies for this invalidation */
+  acknowledged(payload: string): void;
+  /** whether messages can be missed (disconnected): the cache is bypassed meanwhile */
+  connected(ok: boolean): void;
+}
+
+async function redisBroadcast(redis: Redis, hooks: Hooks): Promise<Broadcast> {
+  const subscriber = redis.duplicate();
+  subscriber.on('error', () => {
+    // The publisher's connection reports Redis trouble; reads bypass the cache meanwhile.
+  });
+  subscriber.on('close', () => hooks.connected(false));
+  // ioredis subscribes again on reconnection before it reports ready.
+  subscriber.on('ready', () => hooks.connected(true));
+  subscriber.on('message', (channel, payload) => {
+    if (channel === CHANNEL) hooks.message(payload);
+    else if (channel === ACK_CHANNEL) hooks.acknowledged(payload);
+  });
+  await subscriber.subscribe(CHANNEL, ACK_CHANNEL);
+  hooks.connected(true);
+  return {
+    // PUBLISH answers how many subscribers received the message: each of them acknowledges.
+    publish: (message) => redis.publish(CHANNEL, message),
+    async acknowledge(message) {
+      await redis.publish(ACK_CHANNEL, message);
+    },
+    async close() {
+      await subscriber.quit().catch(() => subscriber.disconnect());
+    },
+  };
+}
+
+/**
+ * LISTEN on a client of its own (a pooled one would be handed to other queries); NOTIFY goes
+ * through the pool, after the writer's transaction has committed. A lost listener reconnects.
+ */
+async function postgresBroadcast(pool: pg.Pool, hooks: Hooks): Promise<Broadcast> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const listen = async (): Promise<void> => {
+    const next = new pg.Client({ ...pool.options, application_name: PG_LISTENER });
+    next.on('notification', ({ channel, payload }) => {
+      if (channel === PG_CHANNEL) hooks.message(payload ?? '');
+      else if (channel === PG_ACK_CHANNEL) hooks.acknowledged(payload ?? '');
+    });
+    next.on('error', () => {
+      // 'end' follows, and reconnects.
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${PG_CHANNEL}; listen ${PG_ACK_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    next.on('end', () => {
+      if (client !== next) return;
+      client = null;
+      hooks.connected(false);
+      reconnect();
+    });
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    hooks.connected(true);
+  };
+  const reconnect = () => {
+    if (closed) return;
+    retry = setTimeout(() => listen().catch(reconnect), RECONNECT_MS);
+  };
+  await listen();
+
+  return {
+    async publish(message) {
+      // The listeners counted before the NOTIFY: one that joins after it owes no acknowledgement.
+      const { rows } = await pool.query<{ listeners: number }>(
+        `select count(*)::int as listeners from pg_stat_activity
+          where datname = current_database() and application_name = $1`,
+        [PG_LISTENER],
+      );
+      await pool.query('select pg_notify($1, $2)', [PG_CHANNEL, message]);
+      return rows[0]?.listeners ?? 1;
+    },
+    async acknowledge(message) {
+      await pool.query('select pg_notify($1, $2)', [PG_ACK_CHANNEL, message]);
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
+    },
+  };
+}
 
 export async function createCatalogueCache(options: {
   ttlMs?: number;
   redis?: Redis | null;
+  /** PostgreSQL's pool, for LISTEN/NOTIFY when there is no Redis */
+  postgres?: pg.Pool | null;
+  maxEntries?: number;
 }): Promise<CatalogueCache> {
   const ttlMs = options.ttlMs ?? CATALOGUE_TTL_MS;
-  let entry: { products: Promise<Product[]>; expiresAt: number } | null = null;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
+  // Bumped by every invalidation: a load that started before one is not kept.
+  let generation = 0;
+  let usable = true;
   const forget = () => {
-    entry = null;
+    generation += 1;
+    entries.clear();
   };
 
-  const subscriber = options.redis ? options.redis.duplicate() : null;
-  if (subscriber) {
-    subscriber.on('error', () => {
-      // The publisher's connection reports Redis trouble; the TTL bounds staleness meanwhile.
-    });
-    await subscriber.subscribe(CHANNEL);
-    subscriber.on('message', (channel) => {
-      if (channel === CHANNEL) forget();
-    });
-  }
+  const self = randomUUID();
+  let sent = 0;
+  /** the writer's invalidations in flight: acknowledgements counted, and how many are owed */
+  const waiting = new Map<string, { got: number; owed: number; done: () => void }>();
+  let broadcast: Broadcast | null = null;
+  const hooks: Hooks = {
+    message(payload) {
+      forget();
+      broadcast?.acknowledge(payload).catch(() => {});
+    },
+    acknowledged(payload) {
+      const wait = waiting.get(payload);
+      if (!wait) return;
+      wait.got += 1;
+      if (wait.got >= wait.owed) wait.done();
+    },
+    connected(ok) {
+      // Either way what is held may have missed an invalidation.
+      forget();
+      usable = ok;
+    },
+  };
+  broadcast = options.redis
+    ? await redisBroadcast(options.redis, hooks)
+    : options.postgres
+      ? await postgresBroadcast(options.postgres, hooks)
+      : null;
+
+  const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    if (!usable) return load();
+    const now = Date.now();
+    const held = entries.get(key);
+    if (held && held.expiresAt > now) return held.value as Promise<T>;
+    const started = generation;
+    const value = load();
+    const fresh = { value, expiresAt: now + ttlMs };
+    entries.delete(key);
+    entries.set(key, fresh);
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    value.then(
+      () => {
+        // An invalidation arrived while loading: what was loaded may predate the write.
+        if (generation !== started && entries.get(key) === fresh) entries.delete(key);
+      },
+      // A failed load is not kept: the next request tries again.
+      () => {
+        if (entries.get(key) === fresh) entries.delete(key);
+      },
+    );
+    return value;
+  };
 
   return {
-    list(load) {
-      const now = Date.now();
-      if (entry && entry.expiresAt > now) return entry.products;
-      const products = load();
-      const fresh = { products, expiresAt: now + ttlMs };
-      entry = fresh;
-      // A failed load is not kept: the next request tries again.
-      products.catch(() => {
-        if (entry === fresh) entry = null;
-      });
-      return products;
-    },
+    get,
+    list: (load) => get('products', load),
     async invalidate() {
       forget();
-      if (options.redis) await options.redis.publish(CHANNEL, String(Date.now())).catch(() => 0);
+      if (!broadcast) return;
+      const message = `${self}:${++sent}`;
+      let timer: NodeJS.Timeout | undefined;
+      const acknowledged = new Promise<void>((resolve) => {
+        waiting.set(message, { got: 0, owed: Number.POSITIVE_INFINITY, done: resolve });
+        // A process that does not answer in time serves its copy until its TTL at most.
+        timer = setTimeout(resolve, ACK_WAIT_MS);
+      });
+      try {
+        const owed = await broadcast.publish(message);
+        const wait = waiting.get(message);
+        if (wait) {
+          wait.owed = owed;
+          if (wait.got >= owed) wait.done();
+        }
+        await acknowledged;
+      } catch {
+        // The broker is down: the other processes' caches expire within their TTL.
+      } finally {
+        clearTimeout(timer);
+        waiting.delete(message);
+      }
     },
     async close() {
       forget();
-      if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+      await broadcast?.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import { isUuid } from '../../../lib/ids';
 import { answers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from './catalogue-cache';
 import { addProduct, deleteProduct, updateProduct } from './owner-writes';
+import { prepareAnswer, sendPrepared } from './prepared-answer';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './service';
 
 export const PRODUCT_ADDED = 'Product Added successfully';
@@ -37,7 +38,12 @@ export const productRoutes: FastifyPluginAsyncZod<{
         response: answers(z.array(productShape)),
       },
     },
-    async () => success(await cachedList(), 'Products fetched successfully'),
+    async (request, reply) => {
+      const answer = await catalogue.get('answer:products', async () =>
+        prepareAnswer(reply, success(await cachedList(), 'Products fetched successfully')),
+      );
+      return sendPrepared(request, reply, answer);
+    },
   );
 
   app.get(
@@ -50,11 +56,16 @@ export const productRoutes: FastifyPluginAsyncZod<{
         response: answers(productShape),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-      const cached = (await cachedList()).find((product) => product._id === id);
-      return success(cached ?? (await getProduct(db, id)), 'Product fetched successfully');
+      // A missing product is a failed load, never kept: the 404 is asked of the database each time.
+      const answer = await catalogue.get(`answer:product:${id.toLowerCase()}`, async () => {
+        const cached = (await cachedList()).find((product) => product._id === id);
+        const product = cached ?? (await getProduct(db, id));
+        return prepareAnswer(reply, success(product, 'Product fetched successfully'));
+      });
+      return sendPrepared(request, reply, answer);
     },
   );
 

@@ -10,6 +10,7 @@ import { page, success } from '../../../lib/envelope';
 import { accountRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
+import { prepareAnswer, sendPrepared } from '../products/prepared-answer';
 import { addReview, deleteReview, listLatestReviews, listReviews, updateReview } from './service';
 
 export const REVIEW_ADDED = 'Review submitted successfully!';
@@ -58,9 +59,18 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         response: pageAnswers(reviewShape),
       },
     },
-    async (request) => {
-      const { reviews, meta } = await listReviews(db, request.params.productId, request.query);
-      return page(reviews, meta, REVIEWS_FETCHED);
+    async (request, reply) => {
+      const { productId } = request.params;
+      const { page: number, limit, q } = request.query;
+      const load = async () => {
+        const { reviews, meta } = await listReviews(db, productId, request.query);
+        return prepareAnswer(reply, page(reviews, meta, REVIEWS_FETCHED));
+      };
+      // A search is not kept: its words are the caller's, and the pages without one are the hot ones.
+      const answer = q
+        ? await load()
+        : await catalogue.get(`answer:reviews:${productId.toLowerCase()}:${number}:${limit}`, load);
+      return sendPrepared(request, reply, answer);
     },
   );
 

@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, type Environment } from '../../config/config';
+import { bannerImages, banners } from '../../db/schema';
+import { useTestApp } from '../../test/app';
+import { usesPostgres } from '../../test/database';
+import { insertProduct } from '../../test/order-fixtures';
+import { call } from '../../test/requests';
+
+const ENV: Environment = { RATE_LIMIT: '0' };
+const api = useTestApp({ owner: true, env: ENV });
+const apps: FastifyInstance[] = [];
+
+// Fixtures are written straight to the tables, past every writer: the caches forget them first.
+async function forgetEverywhere() {
+  for (const app of [api.app, ...apps]) await app.catalogue.invalidate();
+}
+beforeEach(forgetEverywhere);
+
+async function ownerToken(app: FastifyInstance): Promise<string> {
+  const response = await call(app, 'POST', '/admins/onlyAdminTo/login', {
+    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.accessToken;
+}
+
+async function bannerWith(urls: string[]) {
+  const [banner] = await api.db.insert(banners).values({}).returning({ id: banners.id });
+  await api.db
+    .insert(bannerImages)
+    .values(urls.map((url, position) => ({ bannerId: banner!.id, url, position })));
+  await forgetEverywhere();
+}
+
+async function productAndBanner() {
+  const [variant] = await insertProduct(api.db, {
+    variants: [{ weight: 100, price: 199, stock: 5 }],
+  });
+  await bannerWith(['/uploads/banners/one.webp', '/uploads/banners/two.webp']);
+  return variant.productId;
+}
+
+const reads = (productId: string) => ({
+  list: '/products/getProductDetails',
+  one: `/products/getProductDetails/${productId}`,
+  reviews: `/reviews/get-reviews/${productId}`,
+  banners: '/banners/getBannerDetails',
+});
+
+describe('public reads: ETag and 304', () => {
+  it('keeps one body and one ETag per answer until a write, and answers a repeat with 304', async () => {
+    const productId = await productAndBanner();
+    for (const url of Object.values(reads(productId))) {
+      const first = await call(api.app, 'GET', url);
+      expect(first.statusCode, `${url}: ${first.body}`).toBe(200);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]{32}"$/);
+
+      const again = await call(api.app, 'GET', url);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.body).toBe(first.body);
+
+      for (const held of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const repeat = await call(api.app, 'GET', url, { headers: { 'if-none-match': held } });
+        expect(repeat.statusCode, `${url} ${held}`).toBe(304);
+        expect(repeat.body).toBe('');
+        expect(repeat.headers.etag).toBe(etag);
+      }
+      const stale = await call(api.app, 'GET', url, { headers: { 'if-none-match': '"other"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(first.body);
+    }
+  });
+
+  it('gives a new ETag once a writer changed the answer', async () => {
+    const productId = await productAndBanner();
+    const before = await call(api.app, 'GET', '/banners/getBannerDetails');
+    const token = await ownerToken(api.app);
+    const deleted = await call(api.app, 'POST', '/banners/deleteBannerImage', {
+      token,
+      body: { imageUrl: '/uploads/banners/one.webp' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await call(api.app, 'GET', '/banners/getBannerDetails', {
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json().data[0].images).toEqual(['/uploads/banners/two.webp']);
+    // A search is answered afresh each time, with an ETag all the same.
+    const searched = await call(api.app, 'GET', `/reviews/get-reviews/${productId}?q=crunchy`);
+    expect(searched.statusCode).toBe(200);
+    expect(searched.headers.etag).toMatch(/^"/);
+  });
+
+  it('answers through the schema: a missing product is still a 404, and is not kept', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const response = await call(api.app, 'GET', `/products/getProductDetails/${missing}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers.etag).toBeUndefined();
+    const reviews = await call(api.app, 'GET', `/reviews/get-reviews/${missing}`);
+    expect(reviews.statusCode).toBe(404);
+  });
+});
+
+/**
+ * Two API processes on one database: every write through `a` is seen by the very next read
+ * through `b`, whose caches were full of the answers before it.
+ */
+function acrossProcesses(start: () => Promise<[FastifyInstance, FastifyInstance]>) {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    [a, b] = await start();
+  });
+
+  it('a review, a banner picture and a product written through one are read through the other at once', async () => {
+    const productId = await productAndBanner();
+    const urls = reads(productId);
+    const read = async (url: string) => {
+      const response = await call(b, 'GET', url);
+      return { response, data: response.json().data };
+    };
+    // Filled in b, twice: the second read is a hit.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await read(urls.reviews)).data).toEqual([]);
+      expect((await read(urls.one)).data.rating).toEqual({ average: 0, count: 0 });
+      expect((await read(urls.banners)).data[0].images).toHaveLength(2);
+    }
+    const listed = await read(urls.list);
+    expect(listed.data.map((p: { _id: string }) => p._id)).toContain(productId);
+
+    const shopper = await api.signInCustomer('across@example.com', a);
+    const added = await call(a, 'POST', '/reviews/add-review', {
+      token: shopper.accessToken,
+      body: { productId, rating: 4, comment: 'Crunchy and fresh' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await read(urls.reviews)).data.map((r: { comment: string }) => r.comment)).toEqual([
+      'Crunchy and fresh',
+    ]);
+    expect((await read(urls.one)).data.rating).toEqual({ average: 4, count: 1 });
+
+    const owner = await ownerToken(a);
+    const deleted = await call(a, 'POST', '/banners/deleteBannerImage', {
+      token: owner,
+      body: { imageUrl: '/uploads/banners/one.webp' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await read(urls.banners)).data[0].images).toEqual(['/uploads/banners/two.webp']);
+
+    const gone = await call(a, 'POST', `/products/deleteProduct/${productId}`, { token: owner });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await read(urls.list)).data.map((p: { _id: string }) => p._id)).not.toContain(
+      productId,
+    );
+    expect((await read(urls.one)).response.statusCode).toBe(404);
+    expect(listed.response.headers.etag).not.toBe((await read(urls.list)).response.headers.etag);
+  });
+
+  it('an ETag held from one process is a 304 from the other, until a write anywhere', async () => {
+    await productAndBanner();
+    const fromA = await call(a, 'GET', '/banners/getBannerDetails');
+    const etag = fromA.headers.etag as string;
+    const fromB = await call(b, 'GET', '/banners/getBannerDetails', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(fromB.statusCode).toBe(304);
+    const owner = await ownerToken(b);
+    await call(b, 'POST', '/banners/deleteBannerImage', {
+      token: owner,
+      body: { imageUrl: '/uploads/banners/two.webp' },
+    });
+    const afterWrite = await call(a, 'GET', '/banners/getBannerDetails', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(afterWrite.statusCode).toBe(200);
+    expect(afterWrite.json().data[0].images).toEqual(['/uploads/banners/one.webp']);
+  });
+}
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.runIf(redisUrl)('two API processes with Redis', () => {
+  acrossProcesses(async () => {
+    const env = { ...ENV, REDIS_URL: redisUrl };
+    const pair = [await api.startApp({ env }), await api.startApp({ env })] as const;
+    apps.push(...pair);
+    return [...pair];
+  });
+});
+
+describe.runIf(usesPostgres())('two API processes on PostgreSQL without Redis', () => {
+  acrossProcesses(async () => {
+    const other = await api.startApp({ env: ENV });
+    apps.push(other);
+    return [api.app, other];
+  });
+});
