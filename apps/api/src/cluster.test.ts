@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replacementDelay, SWEEPER_LOCK } from './cluster';
+import { replacementDelay, SWEEPER_LOCK, sessionLock } from './cluster';
 import { REPO_ROOT } from './config/config';
 import { usesPostgres } from './test/database';
 
@@ -70,6 +70,51 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+describe.skipIf(!usesPostgres())('sessionLock', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `mm_lock_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const log = { info: () => {}, warn: () => {} };
+  let admin: pg.Client;
+  let url = '';
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+  });
+
+  afterAll(async () => {
+    await admin?.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin?.end();
+  });
+
+  it('is held by one holder at a time, passes on at release, and idles without a connection', async () => {
+    const sessions = async () => {
+      const { rows } = await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = $1 and application_name like 'makhana test job %'`,
+        [name],
+      );
+      return rows[0]?.n;
+    };
+    const one = sessionLock(url, 4242, 'test job', log);
+    const other = sessionLock(url, 4242, 'test job', log);
+    expect(await one.hold()).toBe(true);
+    expect(await other.hold()).toBe(false);
+    expect(await one.hold()).toBe(true);
+    // The one that lost keeps no connection open.
+    expect(await sessions()).toBe(1);
+    await one.release();
+    expect(await other.hold()).toBe(true);
+    expect(await one.hold()).toBe(false);
+    await other.release();
+    expect(await sessions()).toBe(0);
+  });
+});
 
 // Several processes need a database server; this runs with the API suite's PostgreSQL pass.
 describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entry)', () => {
