@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import { prepareAnswer, sendPrepared } from '../products/prepared-answer';
+import { prepareAnswer, REVALIDATED, sendPrepared } from '../products/prepared-answer';
 import { listBanners } from './service';
 
 export const bannerRoutes: FastifyPluginAsyncZod<{
@@ -17,6 +17,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: "The home page's banners",
+        description: REVALIDATED,
         tags: ['catalogue'],
         response: answers(z.array(bannerShape)),
       },

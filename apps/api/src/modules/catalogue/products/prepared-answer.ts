@@ -16,6 +16,10 @@ export interface PreparedAnswer {
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, no-cache';
 
+/** What the API document says of these routes. */
+export const REVALIDATED =
+  'Carries an `ETag` and `Cache-Control: public, no-cache`; a request whose `If-None-Match` names the ETag is answered 304 without a body.';
+
 /** Writes `payload` through the route's 200 schema, as Fastify would, and tags the bytes. */
 export function prepareAnswer(reply: FastifyReply, payload: object): PreparedAnswer {
   const serialize = reply.getSerializationFunction('200');

@@ -9,7 +9,7 @@ import { isUuid } from '../../../lib/ids';
 import { answers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from './catalogue-cache';
 import { addProduct, deleteProduct, updateProduct } from './owner-writes';
-import { prepareAnswer, sendPrepared } from './prepared-answer';
+import { prepareAnswer, REVALIDATED, sendPrepared } from './prepared-answer';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './service';
 
 export const PRODUCT_ADDED = 'Product Added successfully';
@@ -34,6 +34,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'Every product, newest first',
+        description: REVALIDATED,
         tags: ['catalogue'],
         response: answers(z.array(productShape)),
       },
@@ -51,6 +52,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'One product',
+        description: REVALIDATED,
         tags: ['catalogue'],
         params: productParams,
         response: answers(productShape),

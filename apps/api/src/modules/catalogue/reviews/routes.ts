@@ -10,7 +10,7 @@ import { page, success } from '../../../lib/envelope';
 import { accountRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import { prepareAnswer, sendPrepared } from '../products/prepared-answer';
+import { prepareAnswer, REVALIDATED, sendPrepared } from '../products/prepared-answer';
 import { addReview, deleteReview, listLatestReviews, listReviews, updateReview } from './service';
 
 export const REVIEW_ADDED = 'Review submitted successfully!';
@@ -53,6 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: "A product's reviews, newest first, a page at a time",
+        description: `${REVALIDATED} A search (\`?q=\`) is read afresh each time.`,
         tags: ['catalogue'],
         params: productParams,
         querystring: pageQueryShape,
