@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '../apps/api/scripts/build.mjs';
+import { API_NODE_FLAGS } from './lib.mjs';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Inside apps/api (the bundle finds its data files from there), in a folder git ignores.
@@ -36,7 +37,7 @@ before(async () => {
   await buildApi(bundle);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  server = spawn(process.execPath, [...API_NODE_FLAGS, bundle], {
     cwd: repository,
     env: {
       ...process.env,

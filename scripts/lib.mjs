@@ -269,6 +269,13 @@ export function ensureWebBuild({ force = false } = {}) {
 
 export const API_BUNDLE = join(root, 'apps', 'api', 'dist', 'main.js');
 
+/**
+ * How `npm start` runs the bundle: stack traces through its source map, and a young generation
+ * capped at 8 MB a half, which keeps one process on PostgreSQL at about 140 MB at rest instead of
+ * 155 (docs/performance.md, "Start and memory").
+ */
+export const API_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
+
 /** Builds the API into apps/api/dist/main.js when the bundle is missing or older than its sources. */
 export function ensureApiBuild({ force = false } = {}) {
   const api = join(root, 'apps', 'api');

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import {
   API_BUNDLE,
+  API_NODE_FLAGS,
   ensureApiBuild,
   ensureDependencies,
   ensureNode,
@@ -26,7 +27,7 @@ if (!dev) {
 log(dev ? 'Starting the API and the storefront dev server' : 'Starting the shop');
 const apiArgs = dev
   ? ['--import', 'tsx', join('apps', 'api', 'src', 'main.ts')]
-  : ['--enable-source-maps', API_BUNDLE];
+  : [...API_NODE_FLAGS, API_BUNDLE];
 const children = [
   spawn(process.execPath, apiArgs, { cwd: root, stdio: 'inherit', env: process.env }),
 ];
