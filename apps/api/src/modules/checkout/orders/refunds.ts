@@ -113,7 +113,8 @@ export async function refundOrder(
     ctx.log.error({ orderId, refundId: refund.id }, 'refund made for an order that moved on');
     throw new ConflictError(REFUND_RACED);
   }
-  if (applied.stockBack) await ctx.catalogue.invalidate();
+  // Free stock may have grown, and the author of a review is no longer a verified buyer.
+  await ctx.catalogue.invalidate();
   ctx.background.run(() => sendStatusMail(ctx, applied.eventId));
   return {
     order: await orderView(ctx.db, orderId),
@@ -138,7 +139,7 @@ async function noteFailure(
 }
 
 type Recorded =
-  | { kind: 'refunded'; eventId: string; stockBack: boolean }
+  | { kind: 'refunded'; eventId: string }
   /** another request recorded the refund first */
   | { kind: 'already' }
   /** the order shipped while the gateway refunded it: the money is back, the status is not */
@@ -166,7 +167,7 @@ async function recordRefundInTx(
     return { kind: 'raced' };
   }
   const next = refundedState(stateOf(row));
-  const stockBack = await putStockBack(tx, row.id);
+  await putStockBack(tx, row.id);
   await writeState(tx, row.id, next, refundColumns);
   const [event] = await tx
     .insert(orderStatusEvents)
@@ -178,7 +179,7 @@ async function recordRefundInTx(
       note: refund.reason,
     })
     .returning({ id: orderStatusEvents.id });
-  return { kind: 'refunded', eventId: event!.id, stockBack };
+  return { kind: 'refunded', eventId: event!.id };
 }
 
 /**
@@ -186,12 +187,12 @@ async function recordRefundInTx(
  * they are counted back exactly once. A late capture whose stock was gone never committed any
  * (its hold was released when it was cancelled), so nothing comes back for it.
  */
-async function putStockBack(tx: Transaction, orderId: string): Promise<boolean> {
+async function putStockBack(tx: Transaction, orderId: string): Promise<void> {
   const sold = await tx
     .select({ variantId: stockReservations.variantId })
     .from(stockReservations)
     .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')));
-  if (sold.length === 0) return false;
+  if (sold.length === 0) return;
   // Variants are locked in sku order before their stock changes, like every other writer.
   await lockVariantsById(
     tx,
@@ -203,5 +204,4 @@ async function putStockBack(tx: Transaction, orderId: string): Promise<boolean> 
     .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')))
     .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
   for (const row of released) await returnToShelf(tx, row.variantId, row.quantity);
-  return released.length > 0;
 }
