@@ -1,14 +1,21 @@
-/** Products, customers and orders for the checkout, payment and race tests. */
+/** Products, customers, the owner and orders for the checkout, payment, owner and race tests. */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rupeesToPaise } from '@makhana/domain/money';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseMail } from '../adapters/mail/parse-mail';
 import { paymentSignature } from '../adapters/payments/signatures';
-import { DEV_AUTH_SECRET } from '../config/config';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET } from '../config/config';
 import type { Database } from '../db/client';
-import { orders, productImages, products, productVariants, stockReservations } from '../db/schema';
+import {
+  orderStatusEvents,
+  orders,
+  productImages,
+  products,
+  productVariants,
+  stockReservations,
+} from '../db/schema';
 import { SessionService } from '../modules/accounts';
 import { call, insertUser } from './requests';
 
@@ -88,16 +95,29 @@ export async function insertProduct(
   return variants as [TestVariant, ...TestVariant[]];
 }
 
-/** A signed-in customer: user row and an access token from a real session. */
-export async function customer(db: Database, email?: string) {
-  const user = await insertUser(db, email);
+/** An access token for a customer row, from a session started the way sign-in starts one. */
+export async function customerToken(db: Database, userId: string): Promise<string> {
   const sessions = new SessionService(db, {
     authSecret: DEV_AUTH_SECRET,
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 30,
   });
-  const { accessToken } = await sessions.start('customer', user.id);
-  return { user, token: accessToken };
+  return (await sessions.start('customer', userId)).accessToken;
+}
+
+/** A signed-in customer: user row and an access token from a real session. */
+export async function customer(db: Database, email?: string) {
+  const user = await insertUser(db, email);
+  return { user, token: await customerToken(db, user.id) };
+}
+
+/** The development owner (a file's `owner: true`) signed in through the login route. */
+export async function ownerToken(app: FastifyInstance): Promise<string> {
+  const response = await call(app, 'POST', '/admins/onlyAdminTo/login', {
+    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`owner login: ${response.body}`);
+  return response.json().data.accessToken;
 }
 
 export function cartLine(variant: TestVariant, quantity: number) {
@@ -147,6 +167,72 @@ export async function orderWithPayment(
   return { orderId, gatewayOrderId: started.json().data.id, amount: started.json().data.amount };
 }
 
+/**
+ * A new customer's order, paid through the simulated window unless `paid` is false, once what
+ * the payment sets off (stock, mails) is done. Without a variant, one pack of a new product.
+ */
+export async function simulatedOrder(
+  api: { app: FastifyInstance; db: Database },
+  options: { variant?: TestVariant; quantity?: number; paid?: boolean } = {},
+): Promise<{ orderId: string; token: string }> {
+  const buyer = await customer(api.db);
+  let variant = options.variant;
+  if (!variant) {
+    [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 250, price: 449, stock: 10 }],
+    });
+    await api.app.catalogue.invalidate();
+  }
+  const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
+    cartLine(variant, options.quantity ?? 1),
+  ]);
+  if (options.paid !== false) await paySimulated(api.app, buyer.token, gatewayOrderId);
+  await api.app.orders.idle();
+  return { orderId, token: buyer.token };
+}
+
+/** Pays a gateway order through the simulated window, as its Pay button does. */
+export async function paySimulated(
+  app: FastifyInstance,
+  token: string,
+  gatewayOrderId: string,
+): Promise<void> {
+  const paid = await call(app, 'POST', '/payments/simulated/pay', {
+    token,
+    body: { razorpay_order_id: gatewayOrderId },
+  });
+  if (paid.statusCode !== 200) throw new Error(`simulated pay: ${paid.body}`);
+}
+
+let numbered = 0;
+/**
+ * An order row written straight to the table, as the payment flow leaves one: paid and Confirmed
+ * for `totalPaise` with free shipping, unless `states` say otherwise. No lines, no reservations.
+ */
+export async function insertOrderRow(
+  db: Database,
+  userId: string,
+  totalPaise: number,
+  states: Partial<typeof orders.$inferInsert> = {},
+) {
+  numbered += 1;
+  const [row] = await db
+    .insert(orders)
+    .values({
+      orderNumber: `MM-TEST-${numbered}`,
+      userId,
+      subtotalPaise: totalPaise,
+      shippingCostPaise: 0,
+      totalAmountPaise: totalPaise,
+      shippingAddress: { ...ADDRESS, country: 'India' },
+      paymentStatus: 'completed',
+      status: 'Confirmed',
+      ...states,
+    })
+    .returning();
+  return row!;
+}
+
 /** What a browser holds after paying: the signed triple of Razorpay Checkout. */
 export function signedPayment(
   gatewayOrderId: string,
@@ -166,6 +252,15 @@ export async function stockOf(db: Database, variantId: string): Promise<number> 
     .from(productVariants)
     .where(eq(productVariants.id, variantId));
   return row!.stock;
+}
+
+/** An order's recorded moves, oldest first. */
+export async function statusEvents(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, orderId))
+    .orderBy(asc(orderStatusEvents.createdAt));
 }
 
 export async function reservationStatuses(db: Database, orderId: string): Promise<string[]> {

@@ -1,9 +1,11 @@
 /**
  * A local HTTP stand-in for Razorpay's Orders, Payments and Refunds APIs, for tests: it checks
- * basic auth, keeps what it was asked, and can be told to refuse or to sit on a refund.
+ * basic auth, keeps what it was asked, and can be told to be down, to fail an order, or to refuse
+ * or sit on a refund.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface StubRefundRequest {
   paymentId: string;
@@ -12,8 +14,25 @@ export interface StubRefundRequest {
   body: { amount?: unknown; speed?: unknown; receipt?: unknown; notes?: unknown };
 }
 
-export interface RazorpayStub {
+export interface StubRequest {
+  method: string;
   url: string;
+  authorization: string | undefined;
+  /** the JSON body, or null when there was none */
+  body: unknown;
+}
+
+export interface RazorpayStub {
+  /** empty until the stub listens */
+  url: string;
+  /** every request, in order, whatever it was answered */
+  requests: StubRequest[];
+  /** while true, every request is answered 502, as a gateway in trouble answers */
+  down: boolean;
+  /** the orders made, oldest first; ids are order_Stub0000000001, 2, … from the last reset */
+  orders: { id: string; amount: number; receipt: string }[];
+  /** amounts (paise) whose order creation fails with a 500 */
+  failingOrderAmounts: Set<number>;
   /** the payments GET /v1/payments/{id} answers */
   payments: Map<string, { order_id: string; amount: number; status: string }>;
   /** every refund asked for, answered or not */
@@ -40,20 +59,48 @@ const badRequest = (res: ServerResponse, description: string) =>
     .writeHead(400)
     .end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business' } }));
 
-export async function startRazorpayStub(keys: {
+interface StubKeys {
   keyId: string;
   keySecret: string;
-}): Promise<RazorpayStub> {
+}
+
+/**
+ * The set-up of a test file (or describe) that talks to the stub: listening from its beforeAll,
+ * reset before each test, closed after the last. Call it before useTestApp when the app is built
+ * with the stub's url (read it lazily: `env: () => ({ RAZORPAY_API_URL: stub.url })`).
+ */
+export function useRazorpayStub(keys: StubKeys): RazorpayStub {
+  const { stub, listen } = createRazorpayStub(keys);
+  beforeAll(listen);
+  beforeEach(() => stub.reset());
+  afterAll(() => stub.close());
+  return stub;
+}
+
+export async function startRazorpayStub(keys: StubKeys): Promise<RazorpayStub> {
+  const { stub, listen } = createRazorpayStub(keys);
+  await listen();
+  return stub;
+}
+
+function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Promise<void> } {
   const basic = `Basic ${Buffer.from(`${keys.keyId}:${keys.keySecret}`).toString('base64')}`;
   const hanging = new Set<ServerResponse>();
-  let orders = 0;
   const stub: RazorpayStub = {
     url: '',
+    requests: [],
+    down: false,
+    orders: [],
+    failingOrderAmounts: new Set(),
     payments: new Map(),
     refundRequests: [],
     refundMode: { kind: 'ok' },
     refunds: new Map(),
     reset() {
+      stub.requests.length = 0;
+      stub.down = false;
+      stub.orders.length = 0;
+      stub.failingOrderAmounts.clear();
       stub.payments.clear();
       stub.refundRequests.length = 0;
       stub.refundMode = { kind: 'ok' };
@@ -68,7 +115,17 @@ export async function startRazorpayStub(keys: {
 
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    stub.requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: raw ? JSON.parse(raw) : null,
+    });
     res.setHeader('content-type', 'application/json');
+    if (stub.down) {
+      res.writeHead(502).end('{}');
+      return;
+    }
     if (req.headers.authorization !== basic) {
       res.writeHead(401).end(
         JSON.stringify({
@@ -79,17 +136,19 @@ export async function startRazorpayStub(keys: {
     }
     if (req.method === 'POST' && req.url === '/v1/orders') {
       const body = JSON.parse(raw);
-      orders += 1;
-      res.writeHead(200).end(
-        JSON.stringify({
-          id: `order_Stub${String(orders).padStart(10, '0')}`,
-          entity: 'order',
-          amount: body.amount,
-          currency: 'INR',
-          receipt: body.receipt,
-          status: 'created',
-        }),
-      );
+      if (stub.failingOrderAmounts.has(body.amount)) {
+        res.writeHead(500).end('{}');
+        return;
+      }
+      const made = {
+        id: `order_Stub${String(stub.orders.length + 1).padStart(10, '0')}`,
+        amount: body.amount,
+        receipt: body.receipt,
+      };
+      stub.orders.push(made);
+      res
+        .writeHead(200)
+        .end(JSON.stringify({ entity: 'order', currency: 'INR', status: 'created', ...made }));
       return;
     }
     const refund = /^\/v1\/payments\/([^/]+)\/refund$/.exec(req.url ?? '');
@@ -147,7 +206,9 @@ export async function startRazorpayStub(keys: {
     res.writeHead(404).end('{}');
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return stub;
+  const listen = async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  return { stub, listen };
 }

@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RazorpayStub, startRazorpayStub } from '../../test/razorpay-stub';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useRazorpayStub } from '../../test/razorpay-stub';
 import { PaymentRefusedError } from './payment-gateway';
 import { createRazorpayGateway } from './razorpay-gateway';
 import { gatewayId, paymentSignature } from './signatures';
@@ -72,75 +70,17 @@ describe('the simulated gateway', () => {
 });
 
 describe('the Razorpay gateway, against a local stub of its Orders API', () => {
-  const requests: { method: string; url: string; authorization?: string; body: unknown }[] = [];
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = '';
-      req.on('data', (chunk) => {
-        data += chunk;
-      });
-      req.on('end', () => resolve(data));
-    });
-  const stub = createServer(async (req, res) => {
-    const raw = await readBody(req);
-    const body = raw ? JSON.parse(raw) : null;
-    requests.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      authorization: req.headers.authorization,
-      body,
-    });
-    res.setHeader('content-type', 'application/json');
-    if (
-      req.headers.authorization !==
-      `Basic ${Buffer.from('rzp_test_key:rzp_secret_test').toString('base64')}`
-    ) {
-      res.writeHead(401).end(
-        JSON.stringify({
-          error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' },
-        }),
-      );
-      return;
-    }
-    if (req.method === 'POST' && req.url === '/v1/orders') {
-      if (body.amount === 999) {
-        res.writeHead(500).end('{}');
-        return;
-      }
-      res.writeHead(200).end(
-        JSON.stringify({
-          id: 'order_StubOrder00001',
-          entity: 'order',
-          amount: body.amount,
-          currency: 'INR',
-          receipt: body.receipt,
-          status: 'created',
-        }),
-      );
-      return;
-    }
-    if (req.method === 'GET' && req.url === '/v1/payments/pay_StubPayment0001') {
-      res.writeHead(200).end(
-        JSON.stringify({
-          id: 'pay_StubPayment0001',
-          entity: 'payment',
-          order_id: 'order_StubOrder00001',
-          amount: 54_900,
-          currency: 'INR',
-          status: 'captured',
-          method: 'upi',
-        }),
-      );
-      return;
-    }
-    res.writeHead(404).end('{}');
-  });
+  const stub = useRazorpayStub(keys);
   let apiUrl = '';
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    apiUrl = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
+  beforeEach(() => {
+    apiUrl = stub.url;
+    stub.failingOrderAmounts.add(999);
+    stub.payments.set('pay_StubPayment0001', {
+      order_id: 'order_Stub0000000001',
+      amount: 54_900,
+      status: 'captured',
+    });
   });
-  afterAll(() => new Promise<void>((resolve) => stub.close(() => resolve())));
 
   it('creates an order with basic auth for the amount in paise', async () => {
     const gateway = createRazorpayGateway({ ...keys, apiUrl });
@@ -150,14 +90,15 @@ describe('the Razorpay gateway, against a local stub of its Orders API', () => {
       notes: { orderId: 'o1' },
     });
     expect(order).toEqual({
-      id: 'order_StubOrder00001',
+      id: 'order_Stub0000000001',
       amount: 54_900,
       currency: 'INR',
       receipt: 'MM-1001',
     });
-    expect(requests.at(-1)).toMatchObject({
+    expect(stub.requests.at(-1)).toMatchObject({
       method: 'POST',
       url: '/v1/orders',
+      authorization: `Basic ${Buffer.from('rzp_test_key:rzp_secret_test').toString('base64')}`,
       body: { amount: 54_900, currency: 'INR', receipt: 'MM-1001', notes: { orderId: 'o1' } },
     });
   });
@@ -165,10 +106,10 @@ describe('the Razorpay gateway, against a local stub of its Orders API', () => {
   it('reads a payment back from the gateway', async () => {
     const gateway = createRazorpayGateway({ ...keys, apiUrl });
     expect(
-      await gateway.fetchPayment('pay_StubPayment0001', 'order_StubOrder00001', 54_900),
+      await gateway.fetchPayment('pay_StubPayment0001', 'order_Stub0000000001', 54_900),
     ).toEqual({
       id: 'pay_StubPayment0001',
-      orderId: 'order_StubOrder00001',
+      orderId: 'order_Stub0000000001',
       amount: 54_900,
       status: 'captured',
       method: 'upi',
@@ -214,11 +155,7 @@ describe('refunds', () => {
   });
 
   describe("Razorpay's Refunds API, against the local stub", () => {
-    let stub: RazorpayStub;
-    beforeAll(async () => {
-      stub = await startRazorpayStub(keys);
-    });
-    afterAll(() => stub.close());
+    const stub = useRazorpayStub(keys);
     const refund = (gateway = createRazorpayGateway({ ...keys, apiUrl: stub.url })) =>
       gateway.refundPayment({
         paymentId: 'pay_StubPayment0001',
@@ -229,7 +166,6 @@ describe('refunds', () => {
       });
 
     it('posts the amount in paise, normal speed and the idempotency header; a retry is the same refund', async () => {
-      stub.reset();
       const made = await refund();
       expect(made).toEqual({
         id: 'rfnd_Stub0000000001',
@@ -254,7 +190,6 @@ describe('refunds', () => {
     });
 
     it("reports a refusal with Razorpay's own words, apart from an outage", async () => {
-      stub.reset();
       stub.refundMode = {
         kind: 'refuse',
         description: 'The payment has been fully refunded already',

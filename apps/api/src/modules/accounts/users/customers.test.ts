@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
-import { addresses, orders, users } from '../../../db/schema';
+import { addresses, users } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { ADDRESS, customer } from '../../../test/order-fixtures';
+import { customer, insertOrderRow, ownerToken } from '../../../test/order-fixtures';
 import { call, insertUser } from '../../../test/requests';
 
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
-
-async function ownerToken() {
-  const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  return login.json().data.accessToken as string;
-}
 
 async function customers(token: string, query = '') {
   const response = await call(api.app, 'GET', `/users/getUserDetails${query}`, { token });
@@ -31,7 +23,6 @@ async function customers(token: string, query = '') {
   };
 }
 
-let seq = 0;
 /** A customer who joined on the given day of May 2025. */
 async function joined(day: number, person: Partial<typeof users.$inferInsert> = {}) {
   const user = await insertUser(api.db);
@@ -43,38 +34,25 @@ async function joined(day: number, person: Partial<typeof users.$inferInsert> = 
   return row!;
 }
 
-async function orderOf(
-  userId: string,
-  totalPaise: number,
-  states: Partial<typeof orders.$inferInsert> = {},
-) {
-  seq += 1;
-  await api.db.insert(orders).values({
-    orderNumber: `MM-CUST-${seq}`,
-    userId,
-    subtotalPaise: totalPaise,
-    shippingCostPaise: 0,
-    totalAmountPaise: totalPaise,
-    shippingAddress: { ...ADDRESS, country: 'India' },
-    paymentStatus: 'completed',
-    status: 'Confirmed',
-    ...states,
-  });
-}
-
 describe('GET /users/getUserDetails: the owner’s customers', () => {
   it('pages the customers newest first, each with orders, paid total, addresses and joining date', async () => {
     const asha = await joined(1);
     const ravi = await joined(2);
     const meera = await joined(3);
-    await orderOf(asha.id, 49_950);
-    await orderOf(asha.id, 20_025, { status: 'Delivered' });
+    await insertOrderRow(api.db, asha.id, 49_950);
+    await insertOrderRow(api.db, asha.id, 20_025, { status: 'Delivered' });
     // Not spent: unpaid, failed, refunded, or waiting for its refund.
-    await orderOf(asha.id, 10_000, { paymentStatus: 'pending', status: 'Pending' });
-    await orderOf(asha.id, 10_000, { paymentStatus: 'failed', status: 'Cancelled' });
-    await orderOf(asha.id, 10_000, { paymentStatus: 'refunded', status: 'Cancelled' });
-    await orderOf(asha.id, 10_000, { status: 'Cancelled', needsRefund: true });
-    await orderOf(ravi.id, 10_000, { paymentStatus: 'refunded', status: 'Cancelled' });
+    await insertOrderRow(api.db, asha.id, 10_000, { paymentStatus: 'pending', status: 'Pending' });
+    await insertOrderRow(api.db, asha.id, 10_000, { paymentStatus: 'failed', status: 'Cancelled' });
+    await insertOrderRow(api.db, asha.id, 10_000, {
+      paymentStatus: 'refunded',
+      status: 'Cancelled',
+    });
+    await insertOrderRow(api.db, asha.id, 10_000, { status: 'Cancelled', needsRefund: true });
+    await insertOrderRow(api.db, ravi.id, 10_000, {
+      paymentStatus: 'refunded',
+      status: 'Cancelled',
+    });
     const [older] = await api.db
       .insert(addresses)
       .values({ ...addressRow(asha.id), createdAt: new Date('2025-06-01T00:00:00Z') })
@@ -83,7 +61,7 @@ describe('GET /users/getUserDetails: the owner’s customers', () => {
       .insert(addresses)
       .values({ ...addressRow(asha.id), createdAt: new Date('2025-06-02T00:00:00Z') })
       .returning();
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
 
     const all = await customers(token);
     expect(all.meta).toEqual({ page: 1, limit: 50, total: 3 });
@@ -120,7 +98,7 @@ describe('GET /users/getUserDetails: the owner’s customers', () => {
       phoneNumber: '9123456780',
     });
     const ravi = await joined(2, { firstName: 'Ravi', lastName: 'Das', phoneNumber: '9988776655' });
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     const found = async (q: string) =>
       (await customers(token, `?q=${encodeURIComponent(q)}`)).data.map((c) => c._id);
 
@@ -137,7 +115,7 @@ describe('GET /users/getUserDetails: the owner’s customers', () => {
     const { token } = await customer(api.db);
     expect((await call(api.app, 'GET', '/users/getUserDetails')).statusCode).toBe(401);
     expect((await call(api.app, 'GET', '/users/getUserDetails', { token })).statusCode).toBe(401);
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     for (const [query, field] of [
       ['?page=0', 'page'],
       ['?limit=0', 'limit'],

@@ -3,7 +3,6 @@ import type { Order } from '@makhana/domain/orders';
 import type { Review } from '@makhana/domain/product';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import {
   addresses,
   complaints,
@@ -24,6 +23,8 @@ import {
   insertProduct,
   orderWithPayment,
   outbox,
+  ownerToken,
+  paySimulated,
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { ERASED_CUSTOMER_NAME } from '../../checkout';
@@ -37,14 +38,6 @@ const api = useTestApp({
 });
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
-
-async function ownerToken(): Promise<string> {
-  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.accessToken;
-}
 
 const erase = (userId: string, token?: string) =>
   call(api.app, 'POST', `/users/deleteUser/${userId}`, { token });
@@ -79,11 +72,7 @@ async function aCustomer(email: string) {
   const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
     cartLine(makhana, 2),
   ]);
-  const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
-    token,
-    body: { razorpay_order_id: gatewayOrderId },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
+  await paySimulated(api.app, token, gatewayOrderId);
   await api.app.orders.idle();
 
   const review = await call(api.app, 'POST', '/reviews/add-review', {
@@ -135,6 +124,16 @@ async function aCustomer(email: string) {
     review: review.json().data as Review,
   };
 }
+
+/** What rowsOf counts for a customer aCustomer made, before any erasure. */
+const AS_MADE = {
+  users: 1,
+  addresses: 1,
+  sessions: 1,
+  codes: 2,
+  codeRequests: 2,
+  googleCodes: 1,
+};
 
 async function orderAsOwner(orderId: string, token: string): Promise<Order> {
   const response = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
@@ -192,15 +191,8 @@ describe('POST /users/deleteUser/:userId', () => {
   it('erases the account, its addresses, sessions and codes; the order lines and totals stay', async () => {
     const ravi = await aCustomer('ravi@example.com');
     const asha = await aCustomer('asha@example.com');
-    const owner = await ownerToken();
-    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual({
-      users: 1,
-      addresses: 1,
-      sessions: 1,
-      codes: 2,
-      codeRequests: 2,
-      googleCodes: 1,
-    });
+    const owner = await ownerToken(api.app);
+    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual(AS_MADE);
     const before = await orderAsOwner(ravi.orderId, owner);
     const figuresBefore = await figures(owner);
     const invalidate = vi.spyOn(api.app.catalogue, 'invalidate');
@@ -319,7 +311,7 @@ describe('POST /users/deleteUser/:userId', () => {
       200,
     );
 
-    expect((await erase(ravi.userId, await ownerToken())).statusCode).toBe(200);
+    expect((await erase(ravi.userId, await ownerToken(api.app))).statusCode).toBe(200);
 
     for (const [method, url] of [
       ['GET', '/users/getUser'],
@@ -345,7 +337,7 @@ describe('POST /users/deleteUser/:userId', () => {
 
   it('lets the same e-mail register again as a new customer with no orders', async () => {
     const ravi = await aCustomer('ravi@example.com');
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     expect((await erase(ravi.userId, owner)).statusCode).toBe(200);
 
     const again = await api.signInCustomer('ravi@example.com');
@@ -378,7 +370,7 @@ describe('POST /users/deleteUser/:userId', () => {
 
   it("keeps an erased customer's order moving: the owner ships it, and no mail is sent", async () => {
     const ravi = await aCustomer('ravi@example.com');
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     expect((await erase(ravi.userId, owner)).statusCode).toBe(200);
     const mailsBefore = outbox(api.outboxDir).length;
 
@@ -417,7 +409,7 @@ describe('POST /users/deleteUser/:userId', () => {
 
   it('answers 404 for an unknown customer, and changes nothing', async () => {
     const ravi = await aCustomer('ravi@example.com');
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     for (const id of [MISSING, 'not-an-id', 'x'.repeat(100)]) {
       const response = await erase(id, owner);
       expect(response.statusCode, id).toBe(404);
@@ -444,14 +436,7 @@ describe('POST /users/deleteUser/:userId', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ success: false, statusCode: 401 });
     }
-    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual({
-      users: 1,
-      addresses: 1,
-      sessions: 1,
-      codes: 2,
-      codeRequests: 2,
-      googleCodes: 1,
-    });
+    expect(await rowsOf(ravi.userId, ravi.email, ravi.pendingEmail)).toEqual(AS_MADE);
     const [review] = await api.db.select().from(reviews).where(eq(reviews.userId, ravi.userId));
     expect(review?.userName).toBe('Ravi Jha');
     expect((await call(api.app, 'GET', '/users/getUser', { token: ravi.token })).statusCode).toBe(
@@ -461,7 +446,7 @@ describe('POST /users/deleteUser/:userId', () => {
 
   it('erases a customer who never ordered, and the owner can erase nobody twice', async () => {
     const signedIn = await api.signInCustomer('new@example.com');
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     expect((await erase(signedIn.user._id, owner)).statusCode).toBe(200);
     const twice = await erase(signedIn.user._id, owner);
     expect(twice.statusCode).toBe(404);

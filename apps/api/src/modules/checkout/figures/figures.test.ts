@@ -3,15 +3,15 @@ import { rupeesToPaise } from '@makhana/domain/money';
 import type { PaymentStatus } from '@makhana/domain/order-state';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
-import { orders, products } from '../../../db/schema';
+import { products } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import {
-  ADDRESS,
   cartLine,
   customer,
+  insertOrderRow,
   insertProduct,
   orderWithPayment,
+  ownerToken,
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { indiaDay, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
@@ -30,22 +30,15 @@ function clockAt(iso: string) {
   vi.setSystemTime(new Date(iso));
 }
 
-async function ownerToken(): Promise<string> {
-  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.accessToken;
-}
-
 async function figures(): Promise<DashboardFigures> {
-  const response = await call(api.app, 'GET', '/admins/dashboard', { token: await ownerToken() });
+  const response = await call(api.app, 'GET', '/admins/dashboard', {
+    token: await ownerToken(api.app),
+  });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json()).toMatchObject({ success: true, message: FIGURES_FETCHED });
   return response.json().data;
 }
 
-let numbered = 0;
 /** An order row as the payment flow leaves it: paid (or not) for `rupees` at `paidAt`. */
 async function orderPaid(
   userId: string,
@@ -54,15 +47,7 @@ async function orderPaid(
   paymentStatus: PaymentStatus = 'completed',
   needsRefund = false,
 ) {
-  numbered += 1;
-  const paise = rupeesToPaise(rupees);
-  await api.db.insert(orders).values({
-    orderNumber: `MM-FIGURES-${numbered}`,
-    userId,
-    subtotalPaise: paise,
-    shippingCostPaise: 0,
-    totalAmountPaise: paise,
-    shippingAddress: { ...ADDRESS, country: 'India' },
+  await insertOrderRow(api.db, userId, rupeesToPaise(rupees), {
     paymentStatus,
     status: paymentStatus === 'completed' && !needsRefund ? 'Confirmed' : 'Cancelled',
     needsRefund,

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { ADDRESS as SHIPPING_ADDRESS } from '../../../test/order-fixtures';
+import {
+  customerToken,
+  insertOrderRow,
+  ownerToken,
+  ADDRESS as SHIPPING_ADDRESS,
+} from '../../../test/order-fixtures';
 import { call, insertUser } from '../../../test/requests';
 
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
@@ -14,23 +18,14 @@ const ADDRESS = { ...SHIPPING_ADDRESS, country: 'India' };
 let seq = 0;
 async function insertOrder(db: Database, userId: string, createdAt: Date) {
   seq += 1;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      orderNumber: `MM-TEST-${seq}`,
-      userId,
-      subtotalPaise: 44_950,
-      shippingCostPaise: 5_000,
-      totalAmountPaise: 49_950,
-      shippingAddress: ADDRESS,
-      paymentStatus: 'completed',
-      status: 'Confirmed',
-      transactionId: `pay_test_${seq}`,
-      createdAt,
-    })
-    .returning();
+  const order = await insertOrderRow(db, userId, 49_950, {
+    subtotalPaise: 44_950,
+    shippingCostPaise: 5_000,
+    transactionId: `pay_test_${seq}`,
+    createdAt,
+  });
   await db.insert(orderItems).values({
-    orderId: order!.id,
+    orderId: order.id,
     productId: 'product-1',
     name: 'Classic Roasted Makhana',
     image: '/uploads/demo/products/classic-roasted-1.svg',
@@ -39,19 +34,7 @@ async function insertOrder(db: Database, userId: string, createdAt: Date) {
     quantity: 2,
     priceAtPurchasePaise: 22_475,
   });
-  return order!;
-}
-
-/** A customer session started the way sign-in starts one. */
-async function customerToken(userId: string) {
-  const { SessionService } = await import('../../accounts');
-  const { DEV_AUTH_SECRET } = await import('../../../config/config');
-  const sessions = new SessionService(api.db, {
-    authSecret: DEV_AUTH_SECRET,
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlDays: 30,
-  });
-  return (await sessions.start('customer', userId)).accessToken;
+  return order;
 }
 
 describe('GET /orders/orderDetails', () => {
@@ -63,7 +46,7 @@ describe('GET /orders/orderDetails', () => {
     await insertOrder(api.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
 
     const response = await call(api.app, 'GET', '/orders/orderDetails', {
-      token: await customerToken(asha.id),
+      token: await customerToken(api.db, asha.id),
     });
     expect(response.statusCode).toBe(200);
     const list = response.json().data;
@@ -102,7 +85,7 @@ describe('GET /orders/orderDetails', () => {
     });
 
     const mine = await call(api.app, 'GET', '/users/getUser', {
-      token: await customerToken(asha.id),
+      token: await customerToken(api.db, asha.id),
     });
     expect(mine.json().data.orders).toBe(2);
   });
@@ -113,19 +96,16 @@ describe('GET /orders/orderDetails', () => {
     await insertOrder(api.db, asha.id, new Date('2025-05-01T10:00:00Z'));
     await insertOrder(api.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
 
-    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-    });
-    const ownerToken = login.json().data.accessToken;
-    const all = await call(api.app, 'GET', '/orders/orderDetails', { token: ownerToken });
+    const owner = await ownerToken(api.app);
+    const all = await call(api.app, 'GET', '/orders/orderDetails', { token: owner });
     expect(all.json().data.map((o: { user: string }) => o.user)).toEqual([ravi.id, asha.id]);
     const byCookie = await call(api.app, 'GET', '/orders/orderDetails', {
-      cookies: { adminAccessToken: ownerToken },
+      cookies: { adminAccessToken: owner },
     });
     expect(byCookie.json().data).toHaveLength(2);
 
     // The owner's Users table: each customer as a Customer, with their orders and paid total.
-    const everyone = await call(api.app, 'GET', '/users/getUserDetails', { token: ownerToken });
+    const everyone = await call(api.app, 'GET', '/users/getUserDetails', { token: owner });
     expect(everyone.statusCode).toBe(200);
     expect(everyone.json().message).toBe('Users fetched successfully');
     const byId = new Map(everyone.json().data.map((u: { _id: string }) => [u._id, u]));
@@ -150,7 +130,7 @@ describe('GET /orders/orderDetails', () => {
 
     const fresh = await insertUser(api.db);
     const empty = await call(api.app, 'GET', '/orders/orderDetails', {
-      cookies: { accessToken: await customerToken(fresh.id) },
+      cookies: { accessToken: await customerToken(api.db, fresh.id) },
     });
     expect(empty.statusCode).toBe(200);
     expect(empty.json().data).toEqual([]);
@@ -161,11 +141,8 @@ describe('GET /orders/orderDetails', () => {
     const ravi = await insertUser(api.db);
     await insertOrder(api.db, asha.id, new Date('2025-05-01T10:00:00Z'));
     await insertOrder(api.db, ravi.id, new Date('2025-05-02T10:00:00Z'));
-    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-    });
-    const ownerToken = login.json().data.accessToken;
-    const customerCookie = { accessToken: await customerToken(asha.id) };
+    const owner = await ownerToken(api.app);
+    const customerCookie = { accessToken: await customerToken(api.db, asha.id) };
 
     // The owner's access cookie has run out; the customer's has not.
     const ownerGone = await call(api.app, 'GET', '/orders/orderDetails', {
@@ -175,7 +152,7 @@ describe('GET /orders/orderDetails', () => {
     expect(ownerGone.statusCode).toBe(401);
     expect(ownerGone.json().data).toBeNull();
 
-    const both = { ...customerCookie, adminAccessToken: ownerToken };
+    const both = { ...customerCookie, adminAccessToken: owner };
     const asOwner = await call(api.app, 'GET', '/orders/orderDetails', {
       cookies: both,
       headers: { 'x-auth-realm': 'owner' },
@@ -193,13 +170,6 @@ describe('GET /orders/orderDetails', () => {
 });
 
 describe('GET /orders/orderDetails for the owner: a page at a time', () => {
-  async function ownerToken() {
-    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-    });
-    return login.json().data.accessToken as string;
-  }
-
   async function ownerPage(token: string, query: string) {
     const response = await call(api.app, 'GET', `/orders/orderDetails${query}`, { token });
     expect(response.statusCode, response.body).toBe(200);
@@ -229,7 +199,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
     const made = [];
     for (let day = 1; day <= 5; day++) made.push(await orderFor(asha.id, day, {}));
     const newestFirst = made.map((o) => o.id).reverse();
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
 
     const first = await ownerPage(token, '?limit=2');
     expect(first.meta).toEqual({ page: 1, limit: 2, total: 5 });
@@ -245,7 +215,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
     expect((await ownerPage(token, '')).meta).toEqual({ page: 1, limit: 50, total: 5 });
 
     const mine = await call(api.app, 'GET', '/orders/orderDetails?limit=2', {
-      token: await customerToken(asha.id),
+      token: await customerToken(api.db, asha.id),
     });
     expect(mine.json().meta).toBeUndefined();
     expect(mine.json().data.map((o: { _id: string }) => o._id)).toEqual(newestFirst);
@@ -265,7 +235,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
       email: 'ravi_das@example.com',
       phone: '9988776655',
     });
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     const found = async (q: string) =>
       (await ownerPage(token, `?q=${encodeURIComponent(q)}`)).data.map((o) => o._id);
 
@@ -299,7 +269,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
       {},
       { status: 'Cancelled', paymentStatus: 'failed', transactionId: null },
     );
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     const ids = async (query: string) => (await ownerPage(token, query)).data.map((o) => o._id);
 
     expect(await ids('?status=Shipped')).toEqual([shipped.id]);
@@ -311,7 +281,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
   });
 
   it('refuses an unknown status, payment status, needsRefund or page, naming the field', async () => {
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     for (const [query, field] of [
       ['?status=Lost', 'status'],
       ['?paymentStatus=paid', 'paymentStatus'],

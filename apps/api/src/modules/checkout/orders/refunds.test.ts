@@ -3,12 +3,12 @@
  * Razorpay's Refunds API through a local stub on a second app sharing the database.
  */
 import { MESSAGES } from '@makhana/domain/validation';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRazorpayGateway } from '../../../adapters/payments/razorpay-gateway';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
-import { admins, orderStatusEvents } from '../../../db/schema';
+import { DEV_ADMIN_EMAIL } from '../../../config/config';
+import { admins } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import {
   ADDRESS,
@@ -19,12 +19,15 @@ import {
   orderRow,
   orderWithPayment,
   outbox,
+  ownerToken,
   reservationStatuses,
   signedPayment,
+  simulatedOrder,
+  statusEvents,
   stockOf,
   type TestVariant,
 } from '../../../test/order-fixtures';
-import { type RazorpayStub, startRazorpayStub } from '../../../test/razorpay-stub';
+import { useRazorpayStub } from '../../../test/razorpay-stub';
 import { call } from '../../../test/requests';
 import {
   ALREADY_REFUNDED,
@@ -39,16 +42,15 @@ import {
 const KEY_ID = 'rzp_test_RefundStub1';
 const KEY_SECRET = 'refund-stub-key-secret';
 
+const stub = useRazorpayStub({ keyId: KEY_ID, keySecret: KEY_SECRET });
 const api = useTestApp({
   env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' },
   owner: true,
   poolSize: 4,
 });
 
-let stub: RazorpayStub;
 let razorpayApp: FastifyInstance;
 beforeAll(async () => {
-  stub = await startRazorpayStub({ keyId: KEY_ID, keySecret: KEY_SECRET });
   razorpayApp = await api.startApp({
     env: {
       RATE_LIMIT_MAX: '100000',
@@ -62,13 +64,8 @@ beforeAll(async () => {
     dataDir: `${api.dataDir}/razorpay`,
   });
 });
-afterAll(async () => {
-  await stub?.close();
-});
-
 let makhana: TestVariant;
 beforeEach(async () => {
-  stub.reset();
   [makhana] = await insertProduct(api.db, {
     name: 'Himalayan Salt Makhana',
     variants: [{ weight: 250, price: 449, stock: 10 }],
@@ -79,30 +76,9 @@ beforeEach(async () => {
 
 const REASON = 'Customer asked to cancel before packing';
 
-async function ownerToken(app = api.app): Promise<string> {
-  const response = await call(app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.accessToken;
-}
-
 /** A customer's order of two packs, paid through the simulated window unless `paid` is false. */
-async function simulatedOrder(options: { paid?: boolean } = {}) {
-  const buyer = await customer(api.db);
-  const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
-    cartLine(makhana, 2),
-  ]);
-  if (options.paid !== false) {
-    const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
-      token: buyer.token,
-      body: { razorpay_order_id: gatewayOrderId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-  }
-  await api.app.orders.idle();
-  return { orderId, token: buyer.token };
-}
+const simulatedTwoPacks = (options: { paid?: boolean } = {}) =>
+  simulatedOrder(api, { variant: makhana, quantity: 2, ...options });
 
 /** A customer's order of two packs, paid through Razorpay (the stub) and verified. */
 async function razorpayOrder() {
@@ -130,14 +106,6 @@ function refund(
   return call(app, 'POST', `/orders/refund/${orderId}`, { token, body });
 }
 
-async function eventsOf(orderId: string) {
-  return api.db
-    .select()
-    .from(orderStatusEvents)
-    .where(eq(orderStatusEvents.orderId, orderId))
-    .orderBy(asc(orderStatusEvents.createdAt));
-}
-
 async function refundMails(orderId: string, app = api.app, outboxDir = api.outboxDir) {
   await app.orders.idle();
   return outbox(outboxDir).filter(
@@ -147,7 +115,7 @@ async function refundMails(orderId: string, app = api.app, outboxDir = api.outbo
 
 describe('POST /orders/refund/:orderId', () => {
   it('is for the owner only: a visitor or a customer is refused and nothing changes', async () => {
-    const { orderId, token } = await simulatedOrder();
+    const { orderId, token } = await simulatedTwoPacks();
     const before = await orderRow(api.db, orderId);
     const visitor = await refund(undefined, orderId);
     expect(visitor.statusCode).toBe(401);
@@ -156,14 +124,14 @@ describe('POST /orders/refund/:orderId', () => {
     expect(shopper.statusCode).toBe(401);
     expect(shopper.json().success).toBe(false);
     expect(await orderRow(api.db, orderId)).toEqual(before);
-    expect(await eventsOf(orderId)).toEqual([]);
+    expect(await statusEvents(api.db, orderId)).toEqual([]);
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
   });
 
   it('refunds a paid Confirmed order in full through the simulated gateway: Cancelled, stock back, a move with the reason, one mail', async () => {
-    const { orderId, token } = await simulatedOrder();
+    const { orderId, token } = await simulatedTwoPacks();
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     const [account] = await api.db.select().from(admins).where(eq(admins.email, DEV_ADMIN_EMAIL));
 
     const response = await refund(owner, orderId);
@@ -187,7 +155,7 @@ describe('POST /orders/refund/:orderId', () => {
 
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
     expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
-    const events = await eventsOf(orderId);
+    const events = await statusEvents(api.db, orderId);
     expect(events).toEqual([
       expect.objectContaining({
         fromStatus: 'Confirmed',
@@ -208,7 +176,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(mail!.text).toContain('within 7-10 business days');
     expect(mail!.text).toContain(REASON);
     expect(mail!.text).toContain(order.refund.id);
-    expect((await eventsOf(orderId))[0]!.customerMailedAt).toBeInstanceOf(Date);
+    expect((await statusEvents(api.db, orderId))[0]!.customerMailedAt).toBeInstanceOf(Date);
 
     // The customer sees the refund on their own order.
     const mine = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
@@ -216,8 +184,8 @@ describe('POST /orders/refund/:orderId', () => {
   });
 
   it('changes nothing the second time: 200 with the order and a message saying so', async () => {
-    const { orderId } = await simulatedOrder();
-    const owner = await ownerToken();
+    const { orderId } = await simulatedTwoPacks();
+    const owner = await ownerToken(api.app);
     const first = await refund(owner, orderId);
     expect(first.statusCode, first.body).toBe(200);
     const row = await orderRow(api.db, orderId);
@@ -228,7 +196,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(again.json().data.refund).toEqual(first.json().data.refund);
     expect(await orderRow(api.db, orderId)).toEqual(row);
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
-    expect(await eventsOf(orderId)).toHaveLength(1);
+    expect(await statusEvents(api.db, orderId)).toHaveLength(1);
     expect(await refundMails(orderId)).toHaveLength(1);
   });
 
@@ -245,7 +213,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(new Set(stub.refundRequests.map((r) => r.idempotencyKey))).toEqual(new Set([orderId]));
     expect(stub.refunds.size).toBe(1);
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
-    expect(await eventsOf(orderId)).toHaveLength(1);
+    expect(await statusEvents(api.db, orderId)).toHaveLength(1);
     expect(await orderRow(api.db, orderId)).toMatchObject({
       paymentStatus: 'refunded',
       refundId: [...stub.refunds.values()][0]!.id,
@@ -299,7 +267,7 @@ describe('POST /orders/refund/:orderId', () => {
     });
     expect(shown.json().data.refund).toMatchObject({ id: null, refundedAt: null, failure: why });
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
-    expect(await eventsOf(orderId)).toEqual([]);
+    expect(await statusEvents(api.db, orderId)).toEqual([]);
 
     stub.refundMode = { kind: 'ok' };
     const retried = await refund(owner, orderId, undefined, razorpayApp);
@@ -375,7 +343,7 @@ describe('POST /orders/refund/:orderId', () => {
     });
     expect(await stockOf(api.db, makhana.variantId)).toBe(2);
 
-    const response = await refund(await ownerToken(), orderId);
+    const response = await refund(await ownerToken(api.app), orderId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
       status: 'Cancelled',
@@ -394,8 +362,8 @@ describe('POST /orders/refund/:orderId', () => {
   });
 
   it('records the money that went back when the order shipped during the refund, and says so', async () => {
-    const { orderId } = await simulatedOrder();
-    const owner = await ownerToken();
+    const { orderId } = await simulatedTwoPacks();
+    const owner = await ownerToken(api.app);
     const context = api.app.orders.context;
     const gateway = context.gateway;
     // Another tab ships the order while the gateway is refunding it.
@@ -427,12 +395,12 @@ describe('POST /orders/refund/:orderId', () => {
     expect(row.refundId).toMatch(/^rfnd_/);
     expect(row.refundedAt).toBeInstanceOf(Date);
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
-    expect((await eventsOf(orderId)).map((e) => e.toStatus)).toEqual(['Shipped']);
+    expect((await statusEvents(api.db, orderId)).map((e) => e.toStatus)).toEqual(['Shipped']);
   });
 
   it('refuses unpaid, shipped and delivered orders with a 409 that says why; nothing changes', async () => {
-    const owner = await ownerToken();
-    const unpaid = await simulatedOrder({ paid: false });
+    const owner = await ownerToken(api.app);
+    const unpaid = await simulatedTwoPacks({ paid: false });
     const pending = await refund(owner, unpaid.orderId);
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe(REFUND_NOT_PAID);
@@ -445,7 +413,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(failed.statusCode).toBe(409);
     expect(failed.json().message).toBe(REFUND_NOT_PAID);
 
-    const { orderId } = await simulatedOrder();
+    const { orderId } = await simulatedTwoPacks();
     const ship = await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
       token: owner,
       body: { status: 'Shipped', trackingNumber: 'DL42' },
@@ -471,11 +439,11 @@ describe('POST /orders/refund/:orderId', () => {
   });
 
   it('answers 404 for an unknown order and 400 without a reason', async () => {
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     const missing = await refund(owner, '00000000-0000-4000-8000-00000000abcd');
     expect(missing.statusCode).toBe(404);
     expect((await refund(owner, 'not-an-id')).statusCode).toBe(404);
-    const { orderId } = await simulatedOrder();
+    const { orderId } = await simulatedTwoPacks();
     for (const body of [{}, { reason: '   ' }]) {
       const response = await refund(owner, orderId, body);
       expect(response.statusCode).toBe(400);

@@ -1,18 +1,17 @@
 import type { Order } from '@makhana/domain/orders';
 import { MESSAGES } from '@makhana/domain/validation';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
-import { admins, orderStatusEvents } from '../../../db/schema';
+import { DEV_ADMIN_EMAIL } from '../../../config/config';
+import { admins } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import {
   ADDRESS,
-  cartLine,
-  customer,
-  insertProduct,
   orderRow,
-  orderWithPayment,
   outbox,
+  ownerToken,
+  simulatedOrder,
+  statusEvents,
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { statusMoveRefused } from './state-changes';
@@ -31,45 +30,8 @@ const SHIP = {
   trackingUrl: 'https://track.example.in/DL12345678',
 };
 
-async function ownerToken(): Promise<string> {
-  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.accessToken;
-}
-
-/** A customer's order, paid through the simulated window unless `paid` is false. */
-async function anOrder(options: { paid?: boolean } = {}) {
-  const buyer = await customer(api.db);
-  const [makhana] = await insertProduct(api.db, {
-    variants: [{ weight: 250, price: 449, stock: 10 }],
-  });
-  await api.app.catalogue.invalidate();
-  const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
-    cartLine(makhana, 1),
-  ]);
-  if (options.paid !== false) {
-    const paid = await call(api.app, 'POST', '/payments/simulated/pay', {
-      token: buyer.token,
-      body: { razorpay_order_id: gatewayOrderId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
-  }
-  await api.app.orders.idle();
-  return { orderId, token: buyer.token };
-}
-
 function move(token: string | undefined, orderId: string, body: object) {
   return call(api.app, 'POST', `/orders/update-status/${orderId}`, { token, body });
-}
-
-async function eventsOf(orderId: string) {
-  return api.db
-    .select()
-    .from(orderStatusEvents)
-    .where(eq(orderStatusEvents.orderId, orderId))
-    .orderBy(asc(orderStatusEvents.createdAt));
 }
 
 /** The customer's mails about an order's moves, once every background send is done. */
@@ -85,7 +47,7 @@ async function statusMails(orderId: string) {
 
 describe('POST /orders/update-status/:orderId', () => {
   it('is for the owner only: a visitor or a customer is refused and nothing changes', async () => {
-    const { orderId, token } = await anOrder();
+    const { orderId, token } = await simulatedOrder(api);
     for (const caller of [undefined, token]) {
       const response = await move(caller, orderId, SHIP);
       expect(response.statusCode).toBe(401);
@@ -94,13 +56,13 @@ describe('POST /orders/update-status/:orderId', () => {
       status: 'Confirmed',
       trackingNumber: null,
     });
-    expect(await eventsOf(orderId)).toEqual([]);
+    expect(await statusEvents(api.db, orderId)).toEqual([]);
   });
 
   it('ships a paid order with its tracking, then delivers it; records and mails each move', async () => {
     const before = outbox(api.outboxDir).length;
-    const { orderId, token } = await anOrder();
-    const owner = await ownerToken();
+    const { orderId, token } = await simulatedOrder(api);
+    const owner = await ownerToken(api.app);
     const [account] = await api.db.select().from(admins).where(eq(admins.email, DEV_ADMIN_EMAIL));
 
     const shipped = await move(owner, orderId, SHIP);
@@ -173,7 +135,7 @@ describe('POST /orders/update-status/:orderId', () => {
     // confirmation, owner's notice, and the two moves
     expect(outbox(api.outboxDir)).toHaveLength(before + 4);
 
-    const events = await eventsOf(orderId);
+    const events = await statusEvents(api.db, orderId);
     expect(events).toEqual([
       expect.objectContaining({
         fromStatus: 'Confirmed',
@@ -194,8 +156,8 @@ describe('POST /orders/update-status/:orderId', () => {
   });
 
   it('ships without a tracking link, which stays empty', async () => {
-    const { orderId } = await anOrder();
-    const shipped = await move(await ownerToken(), orderId, {
+    const { orderId } = await simulatedOrder(api);
+    const shipped = await move(await ownerToken(api.app), orderId, {
       status: 'Shipped',
       trackingNumber: ' DL1 ',
       trackingUrl: '',
@@ -208,16 +170,16 @@ describe('POST /orders/update-status/:orderId', () => {
   });
 
   it('refuses every other move with a 409 naming it, and changes nothing', async () => {
-    const owner = await ownerToken();
-    const pending = await anOrder({ paid: false });
-    const cancelled = await anOrder({ paid: false });
+    const owner = await ownerToken(api.app);
+    const pending = await simulatedOrder(api, { paid: false });
+    const cancelled = await simulatedOrder(api, { paid: false });
     const failed = await call(api.app, 'POST', '/orders/mark-failed', {
       token: cancelled.token,
       body: { orderId: cancelled.orderId },
     });
     expect(failed.statusCode).toBe(200);
-    const confirmed = await anOrder();
-    const delivered = await anOrder();
+    const confirmed = await simulatedOrder(api);
+    const delivered = await simulatedOrder(api);
     expect((await move(owner, delivered.orderId, SHIP)).statusCode).toBe(200);
     expect((await move(owner, delivered.orderId, { status: 'Delivered' })).statusCode).toBe(200);
     await api.app.orders.idle();
@@ -243,17 +205,17 @@ describe('POST /orders/update-status/:orderId', () => {
     expect(statusMoveRefused('Pending', 'Shipped')).toBe(
       'An order that is Pending cannot be marked as Shipped.',
     );
-    expect(await eventsOf(pending.orderId)).toEqual([]);
-    expect(await eventsOf(cancelled.orderId)).toEqual([]);
-    expect(await eventsOf(confirmed.orderId)).toEqual([]);
-    expect(await eventsOf(delivered.orderId)).toHaveLength(2);
+    expect(await statusEvents(api.db, pending.orderId)).toEqual([]);
+    expect(await statusEvents(api.db, cancelled.orderId)).toEqual([]);
+    expect(await statusEvents(api.db, confirmed.orderId)).toEqual([]);
+    expect(await statusEvents(api.db, delivered.orderId)).toHaveLength(2);
     await api.app.orders.idle();
     expect(outbox(api.outboxDir)).toHaveLength(mailsBefore);
   });
 
   it('needs a tracking number to ship, and takes only an http(s) tracking link', async () => {
-    const { orderId } = await anOrder();
-    const owner = await ownerToken();
+    const { orderId } = await simulatedOrder(api);
+    const owner = await ownerToken(api.app);
     const cases: [object, string][] = [
       [{ status: 'Shipped' }, `trackingNumber: ${MESSAGES.trackingNumberRequired}`],
       [
@@ -286,11 +248,11 @@ describe('POST /orders/update-status/:orderId', () => {
       expect(response.statusCode, status).toBe(400);
     }
     expect(await orderRow(api.db, orderId)).toMatchObject({ status: 'Confirmed' });
-    expect(await eventsOf(orderId)).toEqual([]);
+    expect(await statusEvents(api.db, orderId)).toEqual([]);
   });
 
   it('answers 404 for an unknown order', async () => {
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     for (const orderId of [MISSING, 'not-an-id']) {
       const response = await move(owner, orderId, SHIP);
       expect(response.statusCode).toBe(404);
@@ -299,9 +261,9 @@ describe('POST /orders/update-status/:orderId', () => {
   });
 
   it('lets only one of several concurrent moves from the same state succeed', async () => {
-    const { orderId } = await anOrder();
+    const { orderId } = await simulatedOrder(api);
     // Two owner sessions, each sending moves at once: the row lock lets exactly one through.
-    const tokens = [await ownerToken(), await ownerToken()];
+    const tokens = [await ownerToken(api.app), await ownerToken(api.app)];
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         move(tokens[i % 2], orderId, { ...SHIP, trackingNumber: `DL${i}` }),
@@ -312,7 +274,7 @@ describe('POST /orders/update-status/:orderId', () => {
       expect(refused.json().message).toBe(statusMoveRefused('Shipped', 'Shipped'));
     }
     const winner = answers.find((a) => a.statusCode === 200)!.json().data as Order;
-    const events = await eventsOf(orderId);
+    const events = await statusEvents(api.db, orderId);
     expect(events).toHaveLength(1);
     expect(events[0]!.trackingNumber).toBe(winner.trackingNumber);
     expect((await orderRow(api.db, orderId)).trackingNumber).toBe(winner.trackingNumber);

@@ -1,17 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { orderStatusEvents } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import {
-  ADDRESS,
-  cartLine,
-  customer,
-  insertProduct,
-  orderRow,
-  orderWithPayment,
-} from '../../../test/order-fixtures';
+import { ADDRESS, orderRow, ownerToken, simulatedOrder } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { startSweeper } from './sweeper';
 
@@ -83,26 +75,12 @@ describe('status mails that fail', () => {
 
   /** A paid order shipped by the owner while the mail server refuses the customer. */
   async function shippedWhileRefused() {
-    const buyer = await customer(api.db);
-    const [makhana] = await insertProduct(api.db, {
-      variants: [{ weight: 100, price: 209, stock: 5 }],
-    });
-    await api.app.catalogue.invalidate();
-    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
-      cartLine(makhana, 1),
-    ]);
-    await call(api.app, 'POST', '/payments/simulated/pay', {
-      token: buyer.token,
-      body: { razorpay_order_id: gatewayOrderId },
-    });
-    await api.app.orders.idle();
-    const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-    });
+    const { orderId } = await simulatedOrder(api);
+    const owner = await ownerToken(api.app);
     smtp.refuse.add(ADDRESS.email);
     try {
       const shipped = await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
-        token: login.json().data.accessToken,
+        token: owner,
         body: { status: 'Shipped', trackingNumber: 'DL777' },
       });
       expect(shipped.statusCode, shipped.body).toBe(200);

@@ -1,7 +1,5 @@
 /** The Razorpay provider end to end, against a local HTTP stub of its Orders and Payments APIs. */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { hmacHex } from '../../../adapters/payments/signatures';
 import { useTestApp } from '../../../test/app';
 import {
@@ -15,78 +13,15 @@ import {
   stockOf,
   type TestVariant,
 } from '../../../test/order-fixtures';
+import { useRazorpayStub } from '../../../test/razorpay-stub';
 import { call } from '../../../test/requests';
 
 const KEY_ID = 'rzp_test_StubKey01';
 const KEY_SECRET = 'stub-key-secret';
 const WEBHOOK_SECRET = 'stub-webhook-secret';
 
-interface StubPayment {
-  order_id: string;
-  amount: number;
-  status: string;
-}
-const stubOrders: { amount: number; receipt: string; authorization?: string }[] = [];
-const stubPayments = new Map<string, StubPayment>();
-let stubDown = false;
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let text = '';
-    req.on('data', (chunk) => {
-      text += chunk;
-    });
-    req.on('end', () => resolve(text));
-  });
-
-const stub = createServer(async (req, res) => {
-  const raw = await readBody(req);
-  res.setHeader('content-type', 'application/json');
-  const basic = `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`;
-  if (stubDown) {
-    res.writeHead(502).end('{}');
-    return;
-  }
-  if (req.headers.authorization !== basic) {
-    res.writeHead(401).end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR' } }));
-    return;
-  }
-  if (req.method === 'POST' && req.url === '/v1/orders') {
-    const body = JSON.parse(raw);
-    stubOrders.push({ amount: body.amount, receipt: body.receipt });
-    const id = `order_Stub${String(stubOrders.length).padStart(10, '0')}`;
-    res.writeHead(200).end(
-      JSON.stringify({
-        id,
-        entity: 'order',
-        amount: body.amount,
-        currency: 'INR',
-        receipt: body.receipt,
-        status: 'created',
-      }),
-    );
-    return;
-  }
-  const payment = /^\/v1\/payments\/([^/]+)$/.exec(req.url ?? '');
-  if (req.method === 'GET' && payment) {
-    const id = decodeURIComponent(payment[1]!);
-    const found = stubPayments.get(id);
-    if (!found) {
-      res.writeHead(400).end(JSON.stringify({ error: { code: 'BAD_REQUEST_ERROR' } }));
-      return;
-    }
-    res
-      .writeHead(200)
-      .end(JSON.stringify({ id, entity: 'payment', currency: 'INR', method: 'upi', ...found }));
-    return;
-  }
-  res.writeHead(404).end('{}');
-});
-
 // Before the app's hooks, so the app is built with the stub's address.
-beforeAll(async () => {
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-});
+const stub = useRazorpayStub({ keyId: KEY_ID, keySecret: KEY_SECRET });
 const api = useTestApp({
   env: () => ({
     RATE_LIMIT_MAX: '100000',
@@ -94,17 +29,11 @@ const api = useTestApp({
     RAZORPAY_KEY_ID: KEY_ID,
     RAZORPAY_KEY_SECRET: KEY_SECRET,
     RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    RAZORPAY_API_URL: `http://127.0.0.1:${(stub.address() as AddressInfo).port}`,
+    RAZORPAY_API_URL: stub.url,
   }),
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => stub.close(() => resolve()));
-});
-
 let makhana: TestVariant;
 beforeEach(async () => {
-  stubPayments.clear();
-  stubDown = false;
   [makhana] = await insertProduct(api.db, {
     name: 'Peri Peri Makhana',
     variants: [{ weight: 100, price: 209, stock: 4 }],
@@ -119,7 +48,11 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
     ]);
     expect(amount).toBe(62_700);
     const order = await orderRow(api.db, orderId);
-    expect(stubOrders.at(-1)).toEqual({ amount: 62_700, receipt: order.orderNumber });
+    expect(stub.orders.at(-1)).toEqual({
+      id: gatewayOrderId,
+      amount: 62_700,
+      receipt: order.orderNumber,
+    });
     expect(order.gatewayOrderId).toBe(gatewayOrderId);
     const started = await call(api.app, 'POST', '/orders/razorpayPayment', {
       token,
@@ -130,11 +63,11 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
       keyId: KEY_ID,
       provider: 'razorpay',
     });
-    expect(stubOrders).toHaveLength(1);
+    expect(stub.orders).toHaveLength(1);
 
     const triple = signedPayment(gatewayOrderId, 'pay_StubPayment001', KEY_SECRET);
     // Authorised, not captured yet: not paid; the webhook settles it later.
-    stubPayments.set('pay_StubPayment001', {
+    stub.payments.set('pay_StubPayment001', {
       order_id: gatewayOrderId,
       amount: 62_700,
       status: 'authorized',
@@ -143,7 +76,7 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Payment is not captured yet');
 
-    stubPayments.set('pay_StubPayment001', {
+    stub.payments.set('pay_StubPayment001', {
       order_id: gatewayOrderId,
       amount: 100,
       status: 'captured',
@@ -153,7 +86,7 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
     expect(short.json().message).toBe('The payment amount does not match the order.');
     expect((await orderRow(api.db, orderId)).paymentStatus).toBe('pending');
 
-    stubPayments.set('pay_StubPayment001', {
+    stub.payments.set('pay_StubPayment001', {
       order_id: gatewayOrderId,
       amount: 62_700,
       status: 'captured',
@@ -180,7 +113,7 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
     const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
       cartLine(makhana, 1),
     ]);
-    stubPayments.set('pay_ForOtherOrder1', {
+    stub.payments.set('pay_ForOtherOrder1', {
       order_id: 'order_SomethingElse1',
       amount: 25_900,
       status: 'captured',
@@ -199,7 +132,7 @@ describe('PAYMENT_PROVIDER=razorpay', () => {
     const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
       cartLine(makhana, 4),
     ]);
-    stubDown = true;
+    stub.down = true;
     const response = await call(api.app, 'POST', '/orders/verifyPayment', {
       token,
       body: signedPayment(gatewayOrderId, 'pay_WhileDown0001', KEY_SECRET),
