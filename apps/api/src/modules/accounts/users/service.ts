@@ -3,7 +3,7 @@ import type { PageMeta } from '@makhana/domain/api';
 import type { Customer } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { AddressInput, profileSchema, registerSchema } from '@makhana/domain/validation';
-import { and, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client';
 import { addresses, orders, users } from '../../../db/schema';
@@ -112,6 +112,15 @@ export async function listCustomers(
     })
     .from(addresses)
     .where(eq(addresses.userId, users.id));
+  // The page's ids from the index alone, then the subqueries for those rows only: a window
+  // count or an offset past rows with subqueries would compute them for every customer.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(matching)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
   const rows = await db
     .select({
       id: users.id,
@@ -124,18 +133,12 @@ export async function listCustomers(
       orders: sql<number>`(${orderCount})`,
       spentPaise: sql<number>`(${spent})`,
       addressIds: sql<string[] | null>`(${addressIds})`,
-      total: sql<number>`count(*) over ()::int`,
     })
     .from(users)
-    .where(matching)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.page > 1) {
-    const [counted] = await db.select({ n: count() }).from(users).where(matching);
-    total = Number(counted?.n ?? 0);
-  }
+    .where(inArray(users.id, pageIds))
+    .orderBy(desc(users.createdAt), desc(users.id));
+  const [counted] = await db.select({ n: count() }).from(users).where(matching);
+  const total = Number(counted?.n ?? 0);
   const customers = rows.map((row) => ({
     _id: row.id,
     firstName: row.firstName,

@@ -190,11 +190,14 @@ export async function listLatestReviews(
   const matching = words
     ? or(ilike(reviews.comment, words), ilike(reviews.userName, words), ilike(products.name, words))
     : undefined;
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .where(matching);
+  // Every review has its product (a foreign key), so without words the count needs no join.
+  const [counted] = words
+    ? await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .where(matching)
+    : await db.select({ total: sql<number>`count(*)::int` }).from(reviews);
   const rows = await db
     .select({
       id: reviews.id,

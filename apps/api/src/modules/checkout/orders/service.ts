@@ -159,13 +159,20 @@ export async function listOwnerOrders(
     .select({ total: sql<number>`count(*)::int` })
     .from(orders)
     .where(matching);
-  const rows = await db
-    .select()
+  // The page's ids first, from the index alone; only those rows are read whole, so a deep page
+  // does not read every order it skips.
+  const pageIds = db
+    .select({ id: orders.id })
     .from(orders)
     .where(matching)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.limit)
     .offset(offsetOf(query));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, pageIds))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
   const { page, limit } = query;
   return {
     orders: await withItems(db, rows),
