@@ -313,7 +313,9 @@ describe('length before pattern', () => {
           const started = Date.now();
           const result = schema.safeParse({ ...valid, [field]: value });
           const elapsed = Date.now() - started;
-          expect(elapsed, `${name}.${field}`).toBeLessThan(50);
+          // A backtracking pattern on these strings takes seconds; the bound leaves room for a busy
+          // machine, and the spies below prove no pattern ran at all.
+          expect(elapsed, `${name}.${field}`).toBeLessThan(500);
           // Only the length check speaks: a pattern that ran would add its own message.
           expect(result.error?.issues.map((issue) => issue.message)).toEqual([
             expect.stringMatching(/^Must be at most \d+ characters$/),

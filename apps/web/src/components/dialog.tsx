@@ -111,8 +111,8 @@ export function Dialog({ title, description, onClose, children, size = 'lg' }: D
             <CloseIcon className="h-5 w-5" />
           </button>
         </div>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body with no control in it must still scroll from the keyboard */}
         <div
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling body with no control in it must still scroll from the keyboard
           tabIndex={0}
           className="overflow-y-auto px-5 py-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-forest-600 sm:px-6"
         >

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Lazy pages load their chunk first; on a busy two-core machine that alone can pass the default
+// second. A wait that finds nothing still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom implements neither; pages scroll on open and the carousel and scroll helpers read media queries.
 if (typeof window !== 'undefined') {

@@ -2,8 +2,8 @@
 // pincode check, order mails and the sweeper; the owner's sales figures.
 export { figuresRoutes } from './figures/routes';
 export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
-export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { orderRoutes } from './orders/export-routes';
+export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
 export { pincodeRoutes } from './pincodes/routes';
