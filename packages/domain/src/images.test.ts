@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deleteImageSchema,
-  imageSources,
-  parseRendition,
-  renditionUrls,
-  renditionWidths,
-  reorderImagesSchema,
-} from './images';
+import { imageSources, parseRendition, renditionUrls, renditionWidths } from './images';
+import { deleteImageSchema, reorderImagesSchema } from './validation';
 
 const ID = '0123456789abcdef0123456789abcdef';
 

@@ -8,10 +8,10 @@
  *   /uploads/products/3f9c…e1-960.webp
  *   /uploads/products/3f9c…e1-640.webp
  *   /uploads/products/3f9c…e1-320.webp
+ *
+ * No schema lives here: a storefront page that only shows pictures must not download the validator.
+ * The upload calls' bodies are in validation.ts.
  */
-import { z } from 'zod';
-import { MESSAGES } from './validation';
-
 /** The widths a picture is stored at, smallest first; a narrower picture stops at its own width. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export const LARGEST_IMAGE_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
@@ -77,30 +77,3 @@ export function imageSources(url: string): { src: string; srcSet: string } | nul
     srcSet: renditions.map((r) => `${r.url} ${r.width}w`).join(', '),
   };
 }
-
-const IMAGE_URL_MAX = 2048;
-
-const imageUrl = (message: string) =>
-  z
-    .string({ error: message })
-    .max(IMAGE_URL_MAX, { message: `Must be at most ${IMAGE_URL_MAX} characters`, abort: true })
-    .trim()
-    .min(1, message);
-
-/** The body of deleteProductImage and deleteBannerImage. */
-export const deleteImageSchema = z.object({
-  imageUrl: imageUrl(MESSAGES.selectImageToDelete),
-});
-
-const REORDER_MESSAGE = 'List the pictures to put in order';
-
-/** The body of the reorder calls: every picture once, the first becomes the main one. */
-export const reorderImagesSchema = z.object({
-  images: z
-    .array(imageUrl(REORDER_MESSAGE), { error: REORDER_MESSAGE })
-    .min(1, REORDER_MESSAGE)
-    .max(100, 'At most 100 pictures'),
-});
-
-export type DeleteImageInput = z.infer<typeof deleteImageSchema>;
-export type ReorderImagesInput = z.infer<typeof reorderImagesSchema>;

@@ -430,3 +430,31 @@ export const refundOrderSchema = z.object({
   reason: requiredText(TEXT_LIMITS.refundReason, MESSAGES.refundReason),
 });
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+
+/** A picture's URL in the owner's picture calls (delete and reorder, products and banners). */
+const IMAGE_URL_MAX = 2048;
+
+const imageUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .max(IMAGE_URL_MAX, { message: `Must be at most ${IMAGE_URL_MAX} characters`, abort: true })
+    .trim()
+    .min(1, message);
+
+/** The body of deleteProductImage and deleteBannerImage. */
+export const deleteImageSchema = z.object({
+  imageUrl: imageUrl(MESSAGES.selectImageToDelete),
+});
+
+const REORDER_MESSAGE = 'List the pictures to put in order';
+
+/** The body of the reorder calls: every picture once, the first becomes the main one. */
+export const reorderImagesSchema = z.object({
+  images: z
+    .array(imageUrl(REORDER_MESSAGE), { error: REORDER_MESSAGE })
+    .min(1, REORDER_MESSAGE)
+    .max(100, 'At most 100 pictures'),
+});
+
+export type DeleteImageInput = z.infer<typeof deleteImageSchema>;
+export type ReorderImagesInput = z.infer<typeof reorderImagesSchema>;

@@ -1,12 +1,7 @@
 import multipart from '@fastify/multipart';
 import { bannerShape, productShape } from '@makhana/domain/contracts/catalogue';
-import {
-  deleteImageSchema,
-  IMAGE_ACCEPT,
-  IMAGE_MAX_FILES,
-  IMAGE_WIDTHS,
-  reorderImagesSchema,
-} from '@makhana/domain/images';
+import { IMAGE_ACCEPT, IMAGE_MAX_FILES, IMAGE_WIDTHS } from '@makhana/domain/images';
+import { deleteImageSchema, reorderImagesSchema } from '@makhana/domain/validation';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
