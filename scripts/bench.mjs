@@ -249,6 +249,8 @@ async function measureOwnerArea(url, { runs = 20, warmUp = 3 } = {}) {
     const sample = firstOrders.find((order) => order.shippingAddress) ?? null;
     const firstCustomers = json(await get('/users/getUserDetails?page=1&limit=50'))?.data ?? [];
     const customer = firstCustomers[0] ?? null;
+    const firstProducts = json(await get('/products/owner-list?page=1&limit=50'))?.data ?? [];
+    const product = firstProducts[0] ?? null;
     const q = encodeURIComponent;
     const daysAgo = (n) =>
       new Date(Date.now() + 5.5 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
@@ -285,7 +287,18 @@ async function measureOwnerArea(url, { runs = 20, warmUp = 3 } = {}) {
       ],
       ['support inbox', '/supports/inbox?page=1&limit=50'],
       ['latest reviews', '/reviews/latest?page=1&limit=50'],
-      ["products (the owner's list)", '/products/getProductDetails'],
+      ['products, page 1', '/products/owner-list?page=1&limit=50'],
+      ['products, page 100', '/products/owner-list?page=100&limit=50'],
+      product && [
+        'products, ?q= a name',
+        `/products/owner-list?page=1&limit=50&q=${q(product.name)}`,
+      ],
+      product?.quantity[0] && [
+        "products, ?q= a weight's sku",
+        `/products/owner-list?page=1&limit=50&q=${q(product.quantity[0].sku)}`,
+      ],
+      ['products, by lowest stock', '/products/owner-list?page=1&limit=50&sort=stock-asc'],
+      ['products, by name', '/products/owner-list?page=1&limit=50&sort=name'],
       // A file rather than a page: timed for the record, outside the target.
       ['orders export, 30 days (CSV)', `/orders/export?from=${daysAgo(29)}&to=${daysAgo(0)}`],
     ].filter(Boolean);

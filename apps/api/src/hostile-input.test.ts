@@ -124,6 +124,12 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/products/getProductDetails', auth: 'none' },
   { method: 'GET', path: '/products/getProductDetails/:id', auth: 'none' },
   {
+    method: 'GET',
+    path: '/products/owner-list',
+    auth: 'owner',
+    query: ['q', 'page', 'limit', 'sort'],
+  },
+  {
     method: 'POST',
     path: '/products/addProduct',
     auth: 'owner',

@@ -161,6 +161,7 @@ describe('the API document', () => {
     });
     expect(operation('GET', '/api/v1/users/getUser')?.['x-realm']).toBe('customer');
     expect(operation('GET', '/api/v1/users/getUserDetails')?.['x-realm']).toBe('owner');
+    expect(operation('GET', '/api/v1/products/owner-list')?.['x-realm']).toBe('owner');
     expect(operation('GET', '/api/v1/orders/orderDetails')?.['x-realm']).toBe('customerOrOwner');
     expect(operation('GET', '/api/v1/products/getProductDetails')?.['x-realm']).toBe('public');
   });
@@ -238,6 +239,10 @@ describe('the answers the routes give', () => {
     await call(api.app, 'GET', '/orders/orderDetails?status=Confirmed', { token: ownerToken });
     await call(api.app, 'GET', '/orders/orderDetails?status=Lost', { token: ownerToken });
     await call(api.app, 'GET', '/reviews/latest?limit=5', { token: ownerToken });
+    await call(api.app, 'GET', '/products/owner-list?q=makhana&sort=price-desc&limit=5', {
+      token: ownerToken,
+    });
+    await call(api.app, 'GET', '/products/owner-list?sort=cheapest', { token: ownerToken });
     await call(api.app, 'GET', '/supports/inbox?status=open', { token: ownerToken });
     await call(api.app, 'GET', '/orders/export?from=2026-02-30&to=2026-03-01', {
       token: ownerToken,

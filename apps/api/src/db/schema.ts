@@ -135,6 +135,12 @@ export const products = pgTable(
   (t) => [
     check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
     index('products_created_idx').on(t.createdAt),
+    // The owner's product list: its sorts by name and by price, and its searches (ILIKE '%words%').
+    index('products_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('products_price_name_idx').on(t.pricePaise, sql`lower(${t.name})`, t.id),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_variant_trgm_idx').using('gin', t.variant.op('gin_trgm_ops')),
+    index('products_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
   ],
 );
 
@@ -182,6 +188,7 @@ export const productVariants = pgTable(
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
     check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
     check('product_variants_weight_positive', sql`${t.weightGrams} > 0`),
+    index('product_variants_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
   ],
 );
 

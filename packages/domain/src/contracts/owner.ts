@@ -48,6 +48,28 @@ export const ownerOrdersQueryShape = pageQueryShape.extend({
 });
 export type OwnerOrdersQuery = z.infer<typeof ownerOrdersQueryShape>;
 
+/** The orders the owner's product list can be read in; `newest` unless asked. */
+export const OWNER_PRODUCT_SORTS = [
+  'newest',
+  'name',
+  'price-asc',
+  'price-desc',
+  'stock-asc',
+] as const;
+export type OwnerProductSort = (typeof OWNER_PRODUCT_SORTS)[number];
+
+/** `?q=` searches name, flavour and skus (the product's and its weights'); `?sort=` orders the list. */
+export const ownerProductsQueryShape = pageQueryShape.extend({
+  sort: z
+    .enum(OWNER_PRODUCT_SORTS, { error: `sort must be one of ${OWNER_PRODUCT_SORTS.join(', ')}` })
+    .default('newest')
+    .meta({
+      description:
+        'newest first; name A to Z; price low to high or high to low; the lowest free stock across weights first',
+    }),
+});
+export type OwnerProductsQuery = z.infer<typeof ownerProductsQueryShape>;
+
 /** A customer as the owner's Users table shows them. */
 export const customerShape = userShape
   .extend({

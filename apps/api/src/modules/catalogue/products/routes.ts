@@ -1,13 +1,15 @@
 import { productShape } from '@makhana/domain/contracts/catalogue';
+import { ownerProductsQueryShape } from '@makhana/domain/contracts/owner';
 import { productSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { success } from '../../../lib/envelope';
+import { page, success } from '../../../lib/envelope';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
-import { answers } from '../../../plugins/route-contracts';
+import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from './catalogue-cache';
+import { listOwnerProducts } from './owner-list';
 import { addProduct, deleteProduct, updateProduct } from './owner-writes';
 import { prepareAnswer, REVALIDATED, sendPrepared } from './prepared-answer';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './service';
@@ -15,6 +17,7 @@ import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './service';
 export const PRODUCT_ADDED = 'Product Added successfully';
 export const PRODUCT_UPDATED = 'Product updated successfully';
 export const PRODUCT_DELETED = 'Product Delete successfully';
+export const PRODUCTS_FETCHED = 'Products fetched successfully';
 
 const productParams = z.object({
   id: z.string().trim().min(1, 'Product id is required').max(100, 'Product id is too long'),
@@ -41,7 +44,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const answer = await catalogue.get('answer:products', async () =>
-        prepareAnswer(reply, success(await cachedList(), 'Products fetched successfully')),
+        prepareAnswer(reply, success(await cachedList(), PRODUCTS_FETCHED)),
       );
       return sendPrepared(request, reply, answer);
     },
@@ -68,6 +71,25 @@ export const productRoutes: FastifyPluginAsyncZod<{
         return prepareAnswer(reply, success(product, 'Product fetched successfully'));
       });
       return sendPrepared(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/owner-list',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "The owner's products a page at a time, read fresh",
+        description:
+          '`?q=` searches the name, the flavour and the skus (the product’s and its weights’); `?sort=` orders the list. Deleted products are left out.',
+        tags: ['catalogue'],
+        querystring: ownerProductsQueryShape,
+        response: pageAnswers(productShape),
+      },
+    },
+    async (request) => {
+      const { products, meta } = await listOwnerProducts(db, request.query);
+      return page(products, meta, PRODUCTS_FETCHED);
     },
   );
 
