@@ -1,4 +1,4 @@
-import type { Product } from '@makhana/domain/product';
+import { lowestStock, type Product } from '@makhana/domain/product';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,11 +12,12 @@ import {
   fail,
   makeProduct,
   ok,
+  okPage,
   periPeri,
   pinkSalt,
   renderRoutes,
 } from '../../../test/shop-fixtures';
-import { ProductsTab } from './products-tab';
+import { OWNER_PRODUCTS_PATH, ProductsTab } from './products-tab';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {
@@ -27,11 +28,67 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderTab(products: Product[] = catalogue) {
+const byName = (a: Product, b: Product) => a.name.localeCompare(b.name, 'en-IN');
+const SERVER_SORTS: Record<string, (a: Product, b: Product) => number> = {
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt) || byName(a, b),
+  name: byName,
+  'price-asc': (a, b) => a.price - b.price || byName(a, b),
+  'price-desc': (a, b) => b.price - a.price || byName(a, b),
+  'stock-asc': (a, b) =>
+    lowestStock(a) - lowestStock(b) || b.createdAt.localeCompare(a.createdAt) || byName(a, b),
+};
+
+/**
+ * The server's `GET /products/owner-list` over `products`, in memory: the same search (the words
+ * as one phrase in the name, flavour or a sku, case aside), sorts and pages. The owner's writes
+ * that succeed change what it serves next, as the server's would. Each query asked is kept.
+ */
+function serveOwnerList(products: Product[]) {
+  const rows = [...products];
+  const asked: URLSearchParams[] = [];
+  if (!vi.isMockFunction(fetch)) stubRoutes({});
+  const fetchMock = vi.mocked(fetch);
+  const base = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://shop.test');
+    if (url.pathname.endsWith(OWNER_PRODUCTS_PATH)) {
+      asked.push(url.searchParams);
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const found = rows
+        .filter((p) =>
+          [p.name, p.variant, p.sku, ...p.quantity.map((v) => v.sku)].some((text) =>
+            text.toLowerCase().includes(q),
+          ),
+        )
+        .sort(SERVER_SORTS[url.searchParams.get('sort') ?? 'newest']);
+      const items = found.slice((page - 1) * limit, page * limit);
+      return new Response(
+        JSON.stringify(okPage(items, { page, limit, total: found.length }).body),
+        { status: 200 },
+      );
+    }
+    const answer = await base!(input, init);
+    if (init?.method === 'POST' && answer.ok && url.pathname.includes('/products/')) {
+      const data = (await answer.clone().json()).data as Product | { _id: string };
+      const at = rows.findIndex((p) => p._id === data._id);
+      if (url.pathname.includes('/products/deleteProduct/')) rows.splice(at, 1);
+      else if ('quantity' in data) at === -1 ? rows.unshift(data) : rows.splice(at, 1, data);
+    }
+    return answer;
+  });
+  return asked;
+}
+
+/** The tab over `products` as the server serves them, once its first page is shown. */
+async function renderTab(products: Product[] = catalogue) {
   const store = createStore();
   store.dispatch(fetchProducts.fulfilled(products, 'catalogue-loaded'));
+  const asked = serveOwnerList(products);
   const view = renderRoutes([{ path: '/', Component: ProductsTab }], { store });
-  return { ...view, store, user: userEvent.setup() };
+  await waitFor(() => expect(screen.queryByText('Loading products…')).toBeNull());
+  return { ...view, store, asked, user: userEvent.setup() };
 }
 
 const table = () => screen.getByRole('table', { name: 'Products' });
@@ -55,8 +112,8 @@ const described = (element: HTMLElement) =>
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
 describe('ProductsTab table', () => {
-  it('lists every product with its price, lowest stock, on-sale state and rating', () => {
-    renderTab([...catalogue, makeProduct({ _id: 'no-weights', name: 'Bare', quantity: [] })]);
+  it('lists every product with its price, lowest stock, on-sale state and rating', async () => {
+    await renderTab([...catalogue, makeProduct({ _id: 'no-weights', name: 'Bare', quantity: [] })]);
     const cells = (name: string) =>
       within(rowOf(name))
         .getAllByRole('cell')
@@ -73,8 +130,8 @@ describe('ProductsTab table', () => {
     expect(cells('Bare')[1]).toBe('0');
   });
 
-  it('shows a product taken off sale, and one on sale with no stock', () => {
-    renderTab([
+  it('shows a product taken off sale, and one on sale with no stock', async () => {
+    await renderTab([
       makeProduct({ _id: 'off', name: 'Off', listed: false, inStock: false }),
       { ...caramel, inStock: false },
     ]);
@@ -82,39 +139,76 @@ describe('ProductsTab table', () => {
     expect(within(rowOf('Caramel Makhana')).getByText('On sale · sold out')).toBeTruthy();
   });
 
-  it('finds products by name, sku or flavour, and sorts them', async () => {
-    const { user } = renderTab();
+  it('asks the server for the first page, newest first, and shows where it sits', async () => {
+    const { asked } = await renderTab();
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(asked[0] ?? [])).toEqual({ page: '1', limit: '50' });
+    expect(screen.getByText('Showing 1–4 of 4 products')).toBeTruthy();
+    expect(screen.getByText('4 products in the shop')).toBeTruthy();
+  });
+
+  it('finds products by name, sku or flavour on the server, and sorts them there', async () => {
+    const { user, asked, router } = await renderTab();
     const search = screen.getByRole('searchbox', { name: 'Search' });
+    const lastAsked = () => Object.fromEntries(asked.at(-1) ?? []);
 
     await user.type(search, 'ppr-500');
-    expect(rowNames()).toEqual(['Peri Peri Makhana']);
+    await waitFor(() => expect(rowNames()).toEqual(['Peri Peri Makhana']));
+    expect(lastAsked()).toEqual({ page: '1', limit: '50', q: 'ppr-500' });
+    expect(router.state.location.search).toBe('?q=ppr-500');
     await user.clear(search);
-    await user.type(search, 'himalayan salt');
-    expect(rowNames()).toEqual(['Himalayan Pink Salt Makhana']);
+    await user.type(search, 'PINK salt');
+    await waitFor(() => expect(rowNames()).toEqual(['Himalayan Pink Salt Makhana']));
     await user.clear(search);
     await user.type(search, 'nothing like it');
-    expect(screen.getByRole('status').textContent).toBe('No products match your search.');
+    expect(await screen.findByText('No products match your search.')).toBeTruthy();
     await user.clear(search);
+    await waitFor(() => expect(rowNames()).toHaveLength(4));
 
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     await user.selectOptions(sort, 'name');
-    expect(rowNames()).toEqual([
-      'Caramel Makhana',
-      'Classic Roasted Makhana',
-      'Himalayan Pink Salt Makhana',
-      'Peri Peri Makhana',
-    ]);
+    await waitFor(() =>
+      expect(rowNames()).toEqual([
+        'Caramel Makhana',
+        'Classic Roasted Makhana',
+        'Himalayan Pink Salt Makhana',
+        'Peri Peri Makhana',
+      ]),
+    );
+    expect(lastAsked()).toEqual({ page: '1', limit: '50', sort: 'name' });
+    expect(router.state.location.search).toBe('?sort=name');
     await user.selectOptions(sort, 'price-desc');
-    expect(rowNames()[0]).toBe('Himalayan Pink Salt Makhana');
+    await waitFor(() => expect(rowNames()[0]).toBe('Himalayan Pink Salt Makhana'));
     await user.selectOptions(sort, 'price-asc');
-    expect(rowNames()[0]).toBe('Classic Roasted Makhana');
+    await waitFor(() => expect(rowNames()[0]).toBe('Classic Roasted Makhana'));
     await user.selectOptions(sort, 'stock-asc');
-    expect(rowNames()).toEqual([
-      'Caramel Makhana',
-      'Classic Roasted Makhana',
-      'Peri Peri Makhana',
-      'Himalayan Pink Salt Makhana',
-    ]);
+    await waitFor(() =>
+      expect(rowNames()).toEqual([
+        'Caramel Makhana',
+        'Classic Roasted Makhana',
+        'Peri Peri Makhana',
+        'Himalayan Pink Salt Makhana',
+      ]),
+    );
+    await user.selectOptions(sort, '');
+    await waitFor(() => expect(lastAsked()).toEqual({ page: '1', limit: '50' }));
+  });
+
+  it('pages through the products fifty at a time', async () => {
+    const many = Array.from({ length: 51 }, (_, i) =>
+      makeProduct({
+        _id: `p${i}`,
+        name: `Makhana ${String(i).padStart(2, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      }),
+    );
+    const { user, asked } = await renderTab(many);
+    expect(rowNames()).toHaveLength(50);
+    expect(rowNames()[0]).toBe('Makhana 50');
+    await user.click(screen.getByRole('button', { name: 'Next page of products' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Makhana 00']));
+    expect(asked.at(-1)?.get('page')).toBe('2');
+    expect(screen.getByText('Showing 51–51 of 51 products')).toBeTruthy();
   });
 
   it('shows a card per product on a phone, with its figures and buttons', async () => {
@@ -128,7 +222,7 @@ describe('ProductsTab table', () => {
         }) as unknown as MediaQueryList,
     );
     stubRoutes({});
-    const { user } = renderTab();
+    const { user } = await renderTab();
     expect(screen.queryByRole('table')).toBeNull();
     const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
     expect(cards).toHaveLength(4);
@@ -140,8 +234,8 @@ describe('ProductsTab table', () => {
     phone.mockRestore();
   });
 
-  it('sorts the newest first by default', () => {
-    renderTab([
+  it('sorts the newest first by default', async () => {
+    await renderTab([
       makeProduct({ _id: 'old', name: 'Old', createdAt: '2025-01-01T00:00:00.000Z' }),
       makeProduct({ _id: 'new', name: 'New', createdAt: '2026-01-01T00:00:00.000Z' }),
     ]);
@@ -152,7 +246,7 @@ describe('ProductsTab table', () => {
 describe('ProductsTab form', () => {
   it("shows the form's rules under the fields and sends nothing", async () => {
     const server = stubRoutes({});
-    const { user } = renderTab();
+    const { user } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Add product' }));
     await user.click(dialog().getByRole('button', { name: 'Add product' }));
 
@@ -174,7 +268,7 @@ describe('ProductsTab form', () => {
   it('adds a product with two weights, then offers its pictures', async () => {
     const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
     const server = stubRoutes({ 'POST /products/addProduct': ok(saved) });
-    const { user, store } = renderTab();
+    const { user, store, asked } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Add product' }));
     const form = dialog();
     expect(form.getByText(/Save the product first/)).toBeTruthy();
@@ -221,6 +315,12 @@ describe('ProductsTab form', () => {
     expect(store.getState().product.product).toEqual(saved);
     expect(await screen.findByRole('dialog', { name: 'Edit Mint Makhana' })).toBeTruthy();
     expect(dialog().getByRole('group', { name: 'Pictures' })).toBeTruthy();
+
+    // Done: the list is asked again, and the new product is in it.
+    const before = asked.length;
+    await user.click(dialog().getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(rowNames()).toContain('Mint Makhana'));
+    expect(asked.length).toBe(before + 1);
   });
 
   it("edits a weight's price and takes a product off sale", async () => {
@@ -228,7 +328,7 @@ describe('ProductsTab form', () => {
       'POST /products/updateProduct/prod-classic': (body) =>
         ok({ ...classic, ...(body as object), inStock: false }),
     });
-    const { user, store } = renderTab();
+    const { user, store } = await renderTab();
     await user.click(
       within(rowOf('Classic Roasted Makhana')).getByRole('button', {
         name: 'Edit Classic Roasted Makhana',
@@ -267,7 +367,7 @@ describe('ProductsTab form', () => {
       'POST /products/updateProduct/prod-classic': (body) =>
         ok({ ...classic, ...(body as object) }),
     });
-    const { user } = renderTab();
+    const { user } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
     await user.click(dialog().getByRole('button', { name: 'Remove weight 3' }));
     expect(dialog().queryByRole('spinbutton', { name: 'Weight (g) of weight 3' })).toBeNull();
@@ -295,7 +395,7 @@ describe('ProductsTab form', () => {
         },
       },
     });
-    const { user, store } = renderTab();
+    const { user, store } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
     const sku = dialog().getByRole('textbox', { name: 'SKU of weight 2' });
     await user.clear(sku);
@@ -320,7 +420,7 @@ describe('ProductsTab delete', () => {
     const server = stubRoutes({
       'POST /products/deleteProduct/prod-peri-peri': ok({ _id: 'prod-peri-peri' }),
     });
-    const { user, store } = renderTab();
+    const { user, store } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Delete Peri Peri Makhana' }));
     expect(screen.getByRole('dialog', { name: 'Delete Peri Peri Makhana?' })).toBeTruthy();
     await user.click(dialog().getByRole('button', { name: 'Cancel' }));
@@ -338,7 +438,7 @@ describe('ProductsTab delete', () => {
 
   it("keeps the product and toasts the server's message when the delete is refused", async () => {
     stubRoutes({ 'POST /products/deleteProduct/prod-peri-peri': fail(404, 'Product not found') });
-    const { user } = renderTab();
+    const { user } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Delete Peri Peri Makhana' }));
     await user.click(dialog().getByRole('button', { name: 'Delete product' }));
     await waitFor(() =>
@@ -365,7 +465,7 @@ describe('ProductsTab pictures', () => {
       }
       return base!(input, init);
     });
-    const { user, store } = renderTab();
+    const { user, store } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Himalayan Pink Salt Makhana' }));
     const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
 
@@ -394,7 +494,7 @@ describe('ProductsTab pictures', () => {
     const server = stubRoutes({
       'POST /products/deleteProductImage/prod-classic': ok({ ...classic, images: [first] }),
     });
-    const { user } = renderTab();
+    const { user } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
     const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
 
@@ -414,7 +514,7 @@ describe('ProductsTab pictures', () => {
 
   it('Escape closes the question over the form, and leaves the form open', async () => {
     const server = stubRoutes({});
-    const { user } = renderTab();
+    const { user } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
     const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
     await user.click(pictures.getByRole('radio', { name: 'Choose picture 1' }));
@@ -433,7 +533,7 @@ describe('ProductsTab pictures', () => {
       'POST /products/reorderProductImages/prod-classic': (body) =>
         ok({ ...classic, images: (body as { images: string[] }).images }),
     });
-    const { user, store } = renderTab();
+    const { user, store } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
     const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
     expect(disabled(pictures.getByRole('button', { name: 'Move picture 1 left' }))).toBe(true);
@@ -473,7 +573,7 @@ describe('ProductsTab pictures', () => {
       }
       return base!(input, init);
     });
-    const { user } = renderTab();
+    const { user } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
     const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
     await user.upload(
