@@ -122,7 +122,10 @@ async function postgresBroadcast(pool: pg.Pool, hooks: Hooks): Promise<Broadcast
     if (closed) return;
     retry = setTimeout(() => listen().catch(reconnect), RECONNECT_MS);
   };
-  await listen();
+  // A database not reachable yet must not stop the shop from starting: the cache stays bypassed
+  // (reads go to the database) until the listener is in.
+  hooks.connected(false);
+  await listen().catch(reconnect);
 
   return {
     async publish(message) {
