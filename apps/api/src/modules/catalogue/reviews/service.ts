@@ -59,23 +59,28 @@ function authorName(db: Executor, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/** What every list of reviews reads of a review, its author's verified purchase included. */
+function reviewColumns(db: Executor) {
+  return {
+    id: reviews.id,
+    productId: reviews.productId,
+    userId: reviews.userId,
+    userName: reviews.userName,
+    rating: reviews.rating,
+    comment: reviews.comment,
+    verifiedBuyer: verifiedBuyer(db),
+    createdAt: reviews.createdAt,
+    updatedAt: reviews.updatedAt,
+  };
+}
+
 async function reviewViews(
   db: Executor,
   where: SQL | undefined,
   paging?: { limit: number; offset: number },
 ): Promise<Review[]> {
   const query = db
-    .select({
-      id: reviews.id,
-      productId: reviews.productId,
-      userId: reviews.userId,
-      userName: reviews.userName,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      verifiedBuyer: verifiedBuyer(db),
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
+    .select(reviewColumns(db))
     .from(reviews)
     .where(where)
     // The id breaks ties between reviews written in the same instant, so pages never overlap.
@@ -199,18 +204,7 @@ export async function listLatestReviews(
         .where(matching)
     : await db.select({ total: sql<number>`count(*)::int` }).from(reviews);
   const rows = await db
-    .select({
-      id: reviews.id,
-      productId: reviews.productId,
-      productName: products.name,
-      userId: reviews.userId,
-      userName: reviews.userName,
-      rating: reviews.rating,
-      comment: reviews.comment,
-      verifiedBuyer: verifiedBuyer(db),
-      createdAt: reviews.createdAt,
-      updatedAt: reviews.updatedAt,
-    })
+    .select({ ...reviewColumns(db), productName: products.name })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(matching)
