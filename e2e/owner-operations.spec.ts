@@ -183,32 +183,4 @@ test.describe('the owner runs the shop', () => {
       await expectAccessible(page);
     });
   });
-
-  test('every owner tab at phone and desktop size, with nothing serious for axe', async ({
-    page,
-  }, testInfo) => {
-    test.setTimeout(120_000);
-    await ownerSignsIn(page);
-    for (const [label, size] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      for (const tab of [
-        'dashboard',
-        'products',
-        'users',
-        'orders',
-        'support',
-        'reviews',
-        'banners',
-      ]) {
-        await page.goto(`/owner/admin/dashboard?tab=${tab}`);
-        await expect(page.getByRole('tabpanel')).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page);
-        await shot(page, testInfo, `owner-tab-${tab}-${label}`);
-      }
-    }
-  });
 });

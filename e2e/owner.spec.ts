@@ -93,8 +93,8 @@ for (const [label, size] of [
         await expect(dialog).toHaveCount(0);
       });
 
-      await test.step('Products and Banners open in their tabs', async () => {
-        for (const name of ['Products', 'Banners']) {
+      await test.step('Products, Support, Reviews and Banners open in their tabs', async () => {
+        for (const name of ['Products', 'Support', 'Reviews', 'Banners']) {
           await openTab(page, name);
           await expect(page.getByRole('tabpanel')).toBeVisible();
           await page.waitForLoadState('networkidle');
