@@ -1,8 +1,8 @@
 // Checkout: orders and their items, stock reservations, payments and payment events, the
 // pincode check, order mails and the sweeper; the owner's sales figures.
 export { figuresRoutes } from './figures/routes';
+export { orderRoutes } from './orders/all-routes';
 export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
-export { orderRoutes } from './orders/export-routes';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';

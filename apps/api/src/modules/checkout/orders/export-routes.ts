@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { exportFileName, orderExport } from './export';
-import { orderRoutes as orderAndRefundRoutes } from './refund-routes';
 
 /** The accountant's file: every line of the orders paid in a range of India's days. */
 export const orderExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -38,14 +37,4 @@ export const orderExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
         // The schema documents the file as text; Fastify sends the stream as it is written.
         .send(orderExport(db, request.query) as unknown as string),
   );
-};
-
-/**
- * The order routes (with the refund) and the export, as the one plugin the app registers under
- * `/orders`, so the export lives in its own file beside the other order routes.
- */
-export const orderRoutes: typeof orderAndRefundRoutes = async (app, { db, orders, directory }) => {
-  // Only what the routes take: the options the app passed also hold its `/orders` prefix.
-  await app.register(orderAndRefundRoutes, { db, orders, directory });
-  await app.register(orderExportRoutes, { db });
 };

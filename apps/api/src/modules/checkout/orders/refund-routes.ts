@@ -6,7 +6,6 @@ import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
 import type { OrdersKit } from './kit';
 import { refundOrder } from './refunds';
-import { orderRoutes as orderOwnRoutes } from './routes';
 
 /** The owner refunds a paid order that has not shipped, in full; mailed to its customer. */
 export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async (
@@ -36,13 +35,4 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
       return success(order, message);
     },
   );
-};
-
-/**
- * The orders' routes and the refund, as the one plugin the app registers under `/orders`, so the
- * refund lives in its own file beside the other order routes.
- */
-export const orderRoutes: typeof orderOwnRoutes = async (app, { db, orders, directory }) => {
-  await app.register(orderOwnRoutes, { db, orders, directory });
-  await app.register(refundRoutes, { orders });
 };

@@ -1,0 +1,14 @@
+import { orderExportRoutes } from './export-routes';
+import { refundRoutes } from './refund-routes';
+import { orderRoutes as orderOwnRoutes } from './routes';
+
+/**
+ * Everything under `/orders` as the one plugin the app registers: the orders' own routes, the
+ * owner's refund and the accountant's export, each in a file of its own.
+ */
+export const orderRoutes: typeof orderOwnRoutes = async (app, { db, orders, directory }) => {
+  // Only what each takes: the options the app passed also hold its `/orders` prefix.
+  await app.register(orderOwnRoutes, { db, orders, directory });
+  await app.register(refundRoutes, { orders });
+  await app.register(orderExportRoutes, { db });
+};
