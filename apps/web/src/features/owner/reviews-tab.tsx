@@ -1,13 +1,12 @@
 import { RATING_MAX } from '@makhana/domain/constants';
 import type { OwnerReview } from '@makhana/domain/contracts/owner';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StarIcon } from '../../components/icons';
-import { apiAnswer, errorMessage } from '../../lib/api-client';
+import { apiAnswer } from '../../lib/api-client';
 import { formatOrderDate } from '../../lib/orders';
 import { OwnerListControls } from './owner-list-controls';
+import { useConfirmedRemoval } from './use-confirmed-removal';
 import { useOwnerList } from './use-owner-list';
 
 function Stars({ rating }: { rating: number }) {
@@ -36,28 +35,15 @@ const authorOf = (review: OwnerReview) => review.userName || 'Anonymous';
 /** The newest reviews across every product; the owner removes one after confirming. */
 export function ReviewsTab() {
   const list = useOwnerList<OwnerReview>({ path: '/reviews/latest' });
-  const [deleting, setDeleting] = useState<OwnerReview | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const answer = await apiAnswer<{ _id: string }>(
-        `/reviews/delete-review/${encodeURIComponent(deleting._id)}`,
-        // Both sessions may be in the browser: the owner removes it as the owner, not as an author.
-        { method: 'DELETE', realm: 'owner' },
-      );
-      toast.success(answer.message);
-      setDeleting(null);
-      list.removeItem(deleting._id);
-    } catch (error) {
-      const text = errorMessage(error);
-      toast.error(text, { toastId: text });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedRemoval<OwnerReview>(list, async (review) => {
+    const answer = await apiAnswer<{ _id: string }>(
+      `/reviews/delete-review/${encodeURIComponent(review._id)}`,
+      // Both sessions may be in the browser: the owner removes it as the owner, not as an author.
+      { method: 'DELETE', realm: 'owner' },
+    );
+    return answer.message;
+  });
+  const deleting = removal.asking;
 
   return (
     <section aria-labelledby="owner-reviews-title" className="space-y-4">
@@ -104,7 +90,7 @@ export function ReviewsTab() {
                   type="button"
                   className="btn-outline shrink-0 self-end px-4 py-1.5 text-maroon-700"
                   aria-label={`Delete the review by ${authorOf(review)} of ${review.productName}`}
-                  onClick={() => setDeleting(review)}
+                  onClick={() => removal.ask(review)}
                 >
                   Delete
                 </button>
@@ -119,9 +105,9 @@ export function ReviewsTab() {
           description={`${authorOf(deleting)}'s review of ${deleting.productName} goes from the shop, and the product's rating follows.`}
           confirmLabel="Delete review"
           busyLabel="Deleting…"
-          busy={busy}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          busy={removal.busy}
+          onConfirm={removal.confirm}
+          onCancel={removal.cancel}
         />
       )}
     </section>

@@ -1,13 +1,11 @@
 import type { Customer } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
-import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { errorMessage } from '../../lib/api-client';
 import { formatOrderDate } from '../../lib/orders';
 import { deleteCustomer } from './api/delete-customer';
 import { OwnerListControls } from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
+import { useConfirmedRemoval } from './use-confirmed-removal';
 import { useOwnerList } from './use-owner-list';
 
 /** The customer as the owner calls them: their name, else their e-mail. */
@@ -55,25 +53,11 @@ function DeleteButton({
  */
 export function UsersTab() {
   const list = useOwnerList<Customer>({ path: '/users/getUserDetails' });
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const leaving = deleting;
-    setBusy(true);
-    try {
-      const { erased, message } = await deleteCustomer(leaving._id);
-      setDeleting(null);
-      toast.success(message);
-      list.removeItem(erased._id || leaving._id);
-    } catch (error) {
-      const message = errorMessage(error);
-      toast.error(message, { toastId: message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useConfirmedRemoval<Customer>(list, async (customer) => {
+    const { message } = await deleteCustomer(customer._id);
+    return message;
+  });
+  const deleting = removal.asking;
 
   return (
     <section aria-labelledby="owner-users-title" className="space-y-4">
@@ -108,7 +92,7 @@ export function UsersTab() {
                 <p className="text-sm text-muted">
                   {ordersText(customer.orders)} · Joined {formatOrderDate(customer.createdAt)}
                 </p>
-                <DeleteButton customer={customer} onDelete={setDeleting} />
+                <DeleteButton customer={customer} onDelete={removal.ask} />
               </div>
             </OwnerCard>
           ))}
@@ -129,7 +113,7 @@ export function UsersTab() {
                 {formatOrderDate(customer.createdAt)}
               </td>
               <td className={`${cellClass} text-right`}>
-                <DeleteButton customer={customer} onDelete={setDeleting} />
+                <DeleteButton customer={customer} onDelete={removal.ask} />
               </td>
             </tr>
           ))}
@@ -141,9 +125,9 @@ export function UsersTab() {
           description={DELETE_CUSTOMER_WARNING}
           confirmLabel="Delete customer"
           busyLabel="Deleting…"
-          busy={busy}
-          onConfirm={confirmDelete}
-          onCancel={() => setDeleting(null)}
+          busy={removal.busy}
+          onConfirm={removal.confirm}
+          onCancel={removal.cancel}
         />
       )}
     </section>
