@@ -113,6 +113,11 @@ for (const [label, size] of [
         await expect(page.getByRole('heading', { level: 1, name: 'Owner sign-in' })).toBeVisible();
         const owner = await page.request.get('/api/v1/admins/getAdmin');
         expect(owner.status()).toBe(401);
+        // The customer's access cookie lives seconds here; their session is the refresh cookie.
+        const renewed = await page.request.post('/api/v1/users/refresh-token', {
+          headers: { Origin: new URL(page.url()).origin },
+        });
+        expect(renewed.ok()).toBe(true);
         const customer = await page.request.get('/api/v1/users/getUser');
         expect(customer.ok()).toBe(true);
       });
