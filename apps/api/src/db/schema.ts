@@ -189,6 +189,8 @@ export const productVariants = pgTable(
     check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
     check('product_variants_weight_positive', sql`${t.weightGrams} > 0`),
     index('product_variants_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),
+    // The owner's products by lowest stock read the live weights in stock order.
+    index('product_variants_stock_idx').on(t.stock).where(sql`${t.removedAt} is null`),
   ],
 );
 
@@ -347,6 +349,8 @@ export const stockReservations = pgTable(
   (t) => [
     index('stock_reservations_variant_idx').on(t.variantId, t.status),
     index('stock_reservations_order_idx').on(t.orderId),
+    // The few reservations still holding stock, without reading every one ever made.
+    index('stock_reservations_active_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
     check('stock_reservations_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

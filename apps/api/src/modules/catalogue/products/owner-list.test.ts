@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { products } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { customer } from '../../../test/order-fixtures';
+import { cartLine, customer, expireNow, placeOrder } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { PRODUCTS_FETCHED } from './routes';
 
@@ -191,6 +191,45 @@ describe('GET /products/owner-list', () => {
       'himalayan Pink Salt 100%',
     ]);
     expect(await names('?sort=newest&q=makhana&limit=1&page=2')).toEqual(['Peri Peri Makhana']);
+  });
+
+  it('sorts by free stock: a pending order holds its units until it expires, no weight is none', async () => {
+    const { peri } = await seed();
+    const weight = peri.quantity[0]!;
+    const buyer = await customer(api.db);
+    const held = await placeOrder(api.app, buyer.token, [
+      cartLine({ ...weight, productId: peri._id, variantId: '', name: peri.name }, 10),
+    ]);
+    expect(held.statusCode, held.body).toBe(200);
+    await make({ name: 'Plain Makhana', variant: 'Plain', price: 149, weights: [], day: 5 });
+    await make({
+      name: 'Lotus Seeds',
+      variant: 'Plain',
+      price: 99,
+      weights: [{ weight: 100, stock: 5 }],
+      day: 6,
+    });
+    const lowestFirst = [
+      'Plain Makhana',
+      'Caramel Makhana',
+      'Peri Peri Makhana',
+      'Classic Roasted Makhana',
+      'Lotus Seeds',
+      'himalayan Pink Salt 100%',
+    ];
+    expect(await names('?sort=stock-asc')).toEqual(lowestFirst);
+    // Peri Peri is fourth by its shelf alone, third once its held units are taken off.
+    expect(await names('?sort=stock-asc&limit=1&page=3')).toEqual(['Peri Peri Makhana']);
+    expect(await names('?sort=stock-asc&limit=2&page=2')).toEqual(lowestFirst.slice(2, 4));
+    expect(await names('?sort=stock-asc&q=peri')).toEqual(['Peri Peri Makhana']);
+
+    await expireNow(api.db, held.json().data._id);
+    expect((await names('?sort=stock-asc')).slice(2)).toEqual([
+      'Classic Roasted Makhana',
+      'Lotus Seeds',
+      'Peri Peri Makhana',
+      'himalayan Pink Salt 100%',
+    ]);
   });
 
   it('refuses a bad query with a 400 naming the field', async () => {

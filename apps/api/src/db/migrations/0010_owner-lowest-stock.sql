@@ -1,0 +1,3 @@
+-- The owner's products by lowest stock: the live weights read in stock order, and the reservations still active (held stock) found without reading every reservation ever made.
+CREATE INDEX "product_variants_stock_idx" ON "product_variants" USING btree ("stock") WHERE "product_variants"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX "stock_reservations_active_idx" ON "stock_reservations" USING btree ("expires_at") WHERE "stock_reservations"."status" = 'active';
