@@ -250,7 +250,8 @@ export function ensureDependencies() {
 /** Builds the storefront when its build is missing or older than its sources. */
 export function ensureWebBuild({ force = false } = {}) {
   const web = join(root, 'apps', 'web');
-  const built = join(web, 'dist', 'index.html');
+  // The page template and the server's render of the same pages, built together.
+  const builds = [join(web, 'dist', 'index.html'), join(web, 'dist-ssr', 'entry-server.js')];
   const sources = Math.max(
     newestMtime(join(web, 'src')),
     newestMtime(join(web, 'public')),
@@ -259,7 +260,8 @@ export function ensureWebBuild({ force = false } = {}) {
     newestMtime(join(root, 'packages', 'domain', 'src')),
     newestMtime(join(root, 'package-lock.json')),
   );
-  if (!force && existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  const upToDate = builds.every((file) => existsSync(file) && statSync(file).mtimeMs >= sources);
+  if (!force && upToDate) return;
   log('Building the storefront');
   if (runSync('npm', ['run', 'build', '-w', 'apps/web']) !== 0) {
     console.error('The storefront build failed; see the output above.');

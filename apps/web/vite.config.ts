@@ -37,10 +37,19 @@ function preloadDisplayFont(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), preloadDisplayFont()],
   server: {
     proxy: { '/api': apiOrigin, '/uploads': apiOrigin },
   },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: false },
-});
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // The server reads which files a lazy page needs, to name them in that page's head.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
+  // The server's render (src/entry-server.tsx) is one file that needs no node_modules at run time.
+  ssr: { noExternal: true },
+}));

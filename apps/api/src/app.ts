@@ -42,6 +42,7 @@ import {
   webhookRoutes,
 } from './modules/checkout';
 import { healthRoutes } from './modules/health';
+import { crawlerRoutes, createPageRenderer } from './modules/storefront';
 import { supportRoutes } from './modules/support';
 import { openApiRoute, registerApiDocs } from './plugins/api-docs';
 import { installErrorHandler } from './plugins/error-handler';
@@ -52,6 +53,8 @@ import { installSecurityHeaders } from './plugins/security-headers';
 import { registerStorefront, registerUploads } from './plugins/static-files';
 
 export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** The storefront's server render, built beside it by `vite build --ssr`. */
+const SSR_DIR_NAME = 'dist-ssr';
 const JSON_BODY_LIMIT = 64 * 1024;
 
 declare module 'fastify' {
@@ -199,6 +202,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await registerUploads(app, config.uploadsDir);
-  await registerStorefront(app, deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir);
+  const webDist = deps.webDistDir === undefined ? DEFAULT_WEB_DIST : deps.webDistDir;
+  const pages = webDist
+    ? await createPageRenderer({
+        distDir: webDist,
+        ssrDir: path.join(path.dirname(webDist), SSR_DIR_NAME),
+        db,
+        catalogue,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      })
+    : null;
+  if (pages) {
+    await app.register(crawlerRoutes, {
+      db,
+      catalogue,
+      publicUrl: config.publicUrl,
+      listedPaths: pages.listedPaths,
+    });
+  }
+  await registerStorefront(app, webDist, pages);
   return app;
 }

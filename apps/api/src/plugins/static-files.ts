@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../lib/envelope';
+import { matchesTag } from '../lib/etag';
+import type { PageAnswer, PageRenderer } from '../modules/storefront';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,14 +33,40 @@ export function isPagePath(url: string): boolean {
   return !API_PATH.test(pathname) && !FILE_PATH.test(pathname);
 }
 
+/** The encoding a client takes that the page was compressed in ahead, or null for plain HTML. */
+function pageEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const offered = accept.split(',').map((part) => part.split(';')[0]?.trim().toLowerCase());
+  if (offered.includes('br')) return 'br';
+  if (offered.includes('gzip')) return 'gzip';
+  return null;
+}
+
+/** A page rendered on the server: the same for every visitor, revalidated on every visit. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
+  reply
+    .code(answer.status)
+    .header('etag', answer.etag)
+    .header('cache-control', 'public, no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (matchesTag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(answer.html);
+  return reply
+    .header('content-encoding', encoding)
+    .send(encoding === 'br' ? answer.brotli : answer.gzip);
+}
+
 /**
- * The built storefront: hashed `/assets/*` cached for a year, `index.html` revalidated on every
- * visit, and `index.html` for every page path so deep links and reloads work.
- * Returns false (and serves nothing) when the build is missing.
+ * The built storefront: hashed `/assets/*` cached for a year, and every page path answered with
+ * its page rendered on the server (`pages`) or else `index.html`, revalidated on every visit, so
+ * deep links and reloads work. Returns false (and serves nothing) when the build is missing.
  */
 export async function registerStorefront(
   app: FastifyInstance,
   distDir: string | null,
+  pages: PageRenderer | null = null,
 ): Promise<boolean> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const available = Boolean(distDir && indexFile && existsSync(indexFile));
@@ -49,6 +77,8 @@ export async function registerStorefront(
       prefix: '/',
       cacheControl: false,
       dotfiles: 'ignore',
+      // Pages are rendered (or sent as index.html) by the handlers below, never as a bare file.
+      index: false,
       setHeaders(res, filePath) {
         const relative = path.relative(distDir, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) res.setHeader('cache-control', IMMUTABLE);
@@ -58,11 +88,17 @@ export async function registerStorefront(
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = pages ? await pages.page(request.url.split('?')[0] ?? '/') : null;
+    if (answer) return sendPage(request, reply, answer);
+    return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+  };
+  // The static files' wildcard would answer `/` as a directory.
+  if (available) app.get('/', { schema: { hide: true } }, servePage);
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (available && isRead && isPagePath(request.url)) {
-      return reply.code(200).sendFile('index.html');
-    }
+    if (available && isRead && isPagePath(request.url)) return servePage(request, reply);
     const message = API_PATH.test(request.url) ? 'Route not found' : 'Not found';
     return reply.code(404).send(failure(404, message));
   });

@@ -1,10 +1,21 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
-import { persistor, store } from '../stores/store';
-import { router } from './router';
+import { persistor, renderedState, store } from '../stores/store';
+import type { AppRouter } from './router';
 
-export function App() {
+/**
+ * A page the server rendered hydrates with the state it was rendered with (`renderedState`), then
+ * takes this browser's cart and session; any other page waits for the session to be read first.
+ */
+export function App({ router }: { router: AppRouter }) {
+  if (renderedState) {
+    return (
+      <Provider store={store} serverState={renderedState}>
+        <RouterProvider router={router} />
+      </Provider>
+    );
+  }
   return (
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>

@@ -10,7 +10,7 @@ import { createStore } from '../stores/store';
 import { customer, signIn, stubRoutes } from '../test/customer-fixtures';
 import { allOrders, customers, owner, ownerPassword, signInOwner } from '../test/owner-fixtures';
 import { fail, ok, okPage, renderRoutes } from '../test/shop-fixtures';
-import { routes } from './router';
+import { routes } from './routes';
 
 let success: ReturnType<typeof vi.spyOn>;
 let error: ReturnType<typeof vi.spyOn>;

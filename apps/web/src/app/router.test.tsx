@@ -6,7 +6,7 @@ import { addItem } from '../stores/cart-slice';
 import { createStore } from '../stores/store';
 import { customer, ok, stubRoutes } from '../test/customer-fixtures';
 import { renderRoutes } from '../test/shop-fixtures';
-import { routes } from './router';
+import { routes } from './routes';
 
 beforeEach(() => {
   vi.spyOn(toast, 'success').mockImplementation(() => 'toast');

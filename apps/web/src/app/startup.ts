@@ -9,7 +9,7 @@ import { setOwnerSessionHandler } from '../lib/api-client';
 import { ownerSessionExpired } from '../stores/auth-slice';
 import { useAppDispatch } from '../stores/hooks';
 import { hideLoader, showLoader } from '../stores/loader-slice';
-import type { AppDispatch, RootState } from '../stores/store';
+import { type AppDispatch, type RootState, renderedState, sessionRestored } from '../stores/store';
 
 type StartupLoad = { abort: () => void } & PromiseLike<unknown>;
 
@@ -46,12 +46,30 @@ function useOwnerSessionExpiry(): void {
   }, [dispatch, navigate]);
 }
 
-/** Start-up data loads; the full-screen loader shows until every one of them settles. */
+/**
+ * Start-up data loads; the full-screen loader shows until every one of them settles. A page the
+ * server rendered already holds the catalogue and the banners: nothing is asked again, and the
+ * signed-in customer's details load behind the page, once this browser's session is read back.
+ */
 export function useStartupData(): void {
   useOwnerSessionExpiry();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   useEffect(() => {
+    if (renderedState) {
+      const loads: StartupLoad[] = [];
+      let cancelled = false;
+      void sessionRestored.then(() => {
+        if (cancelled) return;
+        const { auth } = store.getState();
+        if (auth.isUserAuthenticated) loads.push(dispatch(loadUser()));
+        if (auth.isAdminAuthenticated) loads.push(...ownerStartupLoads(dispatch));
+      });
+      return () => {
+        cancelled = true;
+        for (const load of loads) load.abort();
+      };
+    }
     dispatch(showLoader());
     // Read once: the persisted session has been restored before the app renders (PersistGate).
     const { auth } = store.getState();

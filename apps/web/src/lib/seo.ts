@@ -1,48 +1,150 @@
 import { SITE } from '@makhana/domain/site';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
-interface PageMeta {
+export interface PageMeta {
   title?: string;
   description?: string;
   /** a path such as /product/123; the canonical link is the site root plus this path */
   canonicalPath?: string;
   /** keep the page out of search engines (the owner's pages) */
   noindex?: boolean;
-}
-
-function setMeta(name: string, content: string): void {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
-  if (!element) {
-    element = document.createElement('meta');
-    element.name = name;
-    document.head.appendChild(element);
-  }
-  element.content = content;
-}
-
-function setCanonical(href: string): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'canonical';
-    document.head.appendChild(link);
-  }
-  link.href = href;
+  /** the picture a shared link shows: a path on this shop or an address */
+  image?: string;
+  /** schema.org data for the page, given the site's origin (links in it are absolute) */
+  structuredData?: (origin: string) => Record<string, unknown>;
 }
 
 export const DEFAULT_TITLE = `${SITE.brand} | Premium organic makhana from Bihar`;
 
-/** Page title, description and canonical link; defaults describe the premium makhana shop. */
-export function usePageMeta({
-  title,
-  description,
-  canonicalPath,
-  noindex = false,
-}: PageMeta): void {
+/**
+ * Where a page rendered on the server leaves its meta: effects do not run there, so the page's
+ * `usePageMeta` call records it during the render and the server writes it into the head.
+ */
+export interface ServerHead {
+  origin: string;
+  pathname: string;
+  meta: PageMeta;
+}
+
+export const ServerHeadContext = createContext<ServerHead | null>(null);
+
+interface ResolvedHead {
+  title: string;
+  description: string;
+  robots: string;
+  canonical: string;
+  image: string | null;
+  ogType: 'product' | 'website';
+  structuredData: string | null;
+}
+
+function resolveHead(meta: PageMeta, origin: string, pathname: string): ResolvedHead {
+  const data = meta.structuredData?.(origin) ?? null;
+  const image = meta.image ?? null;
+  return {
+    title: meta.title ?? DEFAULT_TITLE,
+    description: meta.description ?? SITE.description,
+    robots: meta.noindex ? 'noindex, nofollow' : 'index, follow',
+    canonical: `${origin}${meta.canonicalPath ?? pathname}`,
+    image: image && !/^https?:\/\//.test(image) ? `${origin}${image}` : image,
+    ogType: data?.['@type'] === 'Product' ? 'product' : 'website',
+    // `<` escaped: no text in the data can close the script element.
+    structuredData: data ? JSON.stringify(data).replace(/</g, '\\u003c') : null,
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The head's tags for a page rendered on the server. */
+export function renderHead(head: ServerHead): string {
+  const h = resolveHead(head.meta, head.origin, head.pathname);
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(h.title)}</title>`,
+    meta('name', 'description', h.description),
+    meta('name', 'robots', h.robots),
+    `<link rel="canonical" href="${escapeHtml(h.canonical)}" />`,
+    meta('property', 'og:site_name', SITE.brand),
+    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:type', h.ogType),
+    meta('property', 'og:title', h.title),
+    meta('property', 'og:description', h.description),
+    meta('property', 'og:url', h.canonical),
+    ...(h.image ? [meta('property', 'og:image', h.image)] : []),
+    meta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary'),
+    ...(h.structuredData
+      ? [`<script type="application/ld+json">${h.structuredData}</script>`]
+      : []),
+  ];
+  return tags.join('');
+}
+
+function setTag(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void) {
+  let element = document.head.querySelector<HTMLElement>(selector);
+  if (!element) {
+    element = create();
+    document.head.appendChild(element);
+  }
+  apply(element);
+}
+
+function setMeta(attr: 'name' | 'property', key: string, content: string | null): void {
+  const selector = `meta[${attr}="${key}"]`;
+  if (content === null) {
+    document.head.querySelector(selector)?.remove();
+    return;
+  }
+  setTag(
+    selector,
+    () => {
+      const element = document.createElement('meta');
+      element.setAttribute(attr, key);
+      return element;
+    },
+    (element) => element.setAttribute('content', content),
+  );
+}
+
+/** The same head in the browser, after a move to another page. */
+function applyHead(h: ResolvedHead): void {
+  document.title = h.title;
+  setMeta('name', 'description', h.description);
+  setMeta('name', 'robots', h.robots);
+  setTag(
+    'link[rel="canonical"]',
+    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+    (element) => element.setAttribute('href', h.canonical),
+  );
+  setMeta('property', 'og:type', h.ogType);
+  setMeta('property', 'og:title', h.title);
+  setMeta('property', 'og:description', h.description);
+  setMeta('property', 'og:url', h.canonical);
+  setMeta('property', 'og:image', h.image);
+  const data = document.head.querySelector('script[type="application/ld+json"]');
+  if (!h.structuredData) data?.remove();
+  else if (data) data.textContent = h.structuredData;
+  else {
+    const script = Object.assign(document.createElement('script'), {
+      type: 'application/ld+json',
+      textContent: h.structuredData,
+    });
+    document.head.appendChild(script);
+  }
+}
+
+/**
+ * Page title, description, canonical link, sharing tags and structured data; defaults describe
+ * the premium makhana shop.
+ */
+export function usePageMeta(meta: PageMeta): void {
+  const server = useContext(ServerHeadContext);
+  if (server) server.meta = meta;
+  const head = server ? null : resolveHead(meta, window.location.origin, window.location.pathname);
+  const applied = JSON.stringify(head);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `applied` is the head's value; the object is new each render
   useEffect(() => {
-    document.title = title ?? DEFAULT_TITLE;
-    setMeta('description', description ?? SITE.description);
-    setMeta('robots', noindex ? 'noindex, nofollow' : 'index, follow');
-    setCanonical(`${window.location.origin}${canonicalPath ?? window.location.pathname}`);
-  }, [title, description, canonicalPath, noindex]);
+    if (head) applyHead(head);
+  }, [applied]);
 }

@@ -65,15 +65,20 @@ export function storeCart(cart: Cart): void {
   }
 }
 
-function initialState(): CartState {
+/** A cart with nothing in it, as the server renders every page. */
+export function blankCartState(): CartState {
   return {
-    ...loadStoredCart(),
+    ...clearCart(),
     orderDetails: [],
     order: null,
     razorpay: null,
     loading: false,
     error: null,
   };
+}
+
+function initialState(): CartState {
+  return { ...blankCartState(), ...loadStoredCart() };
 }
 
 const cartSlice = createSlice({

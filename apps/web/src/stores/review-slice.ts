@@ -12,6 +12,8 @@ export interface ReviewState {
   meta: PageMeta | null;
   loading: boolean;
   error: string | null;
+  /** the first page came with the page from the server, and has not been shown yet */
+  served: boolean;
 }
 
 export const initialReviewState: ReviewState = {
@@ -20,6 +22,7 @@ export const initialReviewState: ReviewState = {
   meta: null,
   loading: false,
   error: null,
+  served: false,
 };
 
 interface ForProduct {
@@ -39,6 +42,11 @@ const reviewSlice = createSlice({
       }
       state.loading = true;
       state.error = null;
+      state.served = false;
+    },
+    /** The reviews the server sent are on screen; a later visit to the product reads afresh. */
+    servedReviewsShown(state) {
+      state.served = false;
     },
     /** `append` adds a further page; otherwise the list is replaced. */
     reviewsLoaded(
@@ -65,7 +73,8 @@ const reviewSlice = createSlice({
   },
 });
 
-export const { reviewsRequested, reviewsLoaded, reviewsFailed } = reviewSlice.actions;
+export const { reviewsRequested, reviewsLoaded, reviewsFailed, servedReviewsShown } =
+  reviewSlice.actions;
 export const reviewReducer = reviewSlice.reducer;
 
 /** Whether the server holds reviews beyond the pages loaded. */

@@ -18,12 +18,16 @@ import {
 import storage from 'redux-persist/es/storage';
 import { refreshToken } from '../api/refresh-token';
 import { setSessionHandlers } from '../lib/api-client';
-import { type AuthState, authReducer, endExpiredSession, forgetLegacySession } from './auth-slice';
-import { bannerReducer } from './banner-slice';
-import { cartReducer, storeCart } from './cart-slice';
-import { loaderReducer } from './loader-slice';
-import { productReducer } from './product-slice';
-import { reviewReducer } from './review-slice';
+import {
+  type AuthState,
+  authReducer,
+  endExpiredSession,
+  forgetLegacySession,
+  initialAuthState,
+} from './auth-slice';
+import { blankCartState, storeCart } from './cart-slice';
+import { shopReducers } from './reducers';
+import { readServedState, type ServedState } from './served-state';
 
 /**
  * Version 1 dropped the tokens from the persisted state. Rehydration merges every stored key,
@@ -53,17 +57,15 @@ const authPersistConfig: PersistConfig<AuthState> = {
 
 const rootReducer = combineReducers({
   auth: persistReducer(authPersistConfig, authReducer),
-  product: productReducer,
-  cart: cartReducer,
-  banner: bannerReducer,
-  review: reviewReducer,
-  loader: loaderReducer,
+  ...shopReducers,
 });
 
-export function createStore() {
+/** `served`: the catalogue, banners and reviews the server rendered the page with. */
+export function createStore(served?: ServedState['state']) {
   forgetLegacySession();
   const store = configureStore({
     reducer: rootReducer,
+    preloadedState: served,
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
@@ -86,8 +88,32 @@ export function createStore() {
   return store;
 }
 
-export const store = createStore();
+const served = readServedState();
+export const store = createStore(served?.state);
 export const persistor = persistStore(store);
+
+/**
+ * What the server rendered: this visit's store before the browser's own cart and session were
+ * read. A hydrated page renders with it first, so its markup matches the server's, then with the
+ * whole state. Null for a page the server sent empty.
+ */
+export const renderedState: RootState | null = served
+  ? (() => {
+      const state = store.getState();
+      return { ...state, auth: { ...state.auth, ...initialAuthState }, cart: blankCartState() };
+    })()
+  : null;
+
+/** Settles once the session kept in this browser has been read back (redux-persist). */
+export const sessionRestored = new Promise<void>((resolve) => {
+  const settle = () => {
+    if (!persistor.getState().bootstrapped) return;
+    unsubscribe();
+    resolve();
+  };
+  const unsubscribe = persistor.subscribe(settle);
+  settle();
+});
 
 // redux-persist writes a few milliseconds after a change; a sign-in or sign-out followed at once
 // by a reload (or a new tab) must not find the previous session, so those are written at once.

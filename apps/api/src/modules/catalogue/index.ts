@@ -10,3 +10,4 @@ export { listProducts } from './products/service';
 export { returnToShelf, takeFromShelf } from './products/shelf';
 export { forgetReviewAuthor } from './reviews/erased-author';
 export { reviewRoutes } from './reviews/routes';
+export { listReviews } from './reviews/service';

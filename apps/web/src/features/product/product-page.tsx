@@ -1,5 +1,6 @@
 import type { Product } from '@makhana/domain/product';
 import { SITE } from '@makhana/domain/site';
+import { productStructuredData } from '@makhana/domain/structured-data';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { fetchProductById } from '../../api/get-product';
@@ -78,6 +79,8 @@ export function ProductPage() {
         : undefined,
     description: product ? product.description.split('\n')[0]?.slice(0, 160) : undefined,
     canonicalPath: id ? `/product/${encodeURIComponent(id)}` : undefined,
+    image: product?.images[0],
+    structuredData: product ? (origin) => productStructuredData(product, origin) : undefined,
   });
 
   if (!product) {

@@ -7,7 +7,7 @@ import { fetchProductById } from '../../api/get-product';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { hasMoreReviews } from '../../stores/review-slice';
+import { hasMoreReviews, servedReviewsShown } from '../../stores/review-slice';
 import { addReview } from './api/add-review';
 import { deleteReview } from './api/delete-review';
 import { loadReviews } from './api/get-reviews';
@@ -47,7 +47,14 @@ export function ReviewsSection({ product }: { product: Product }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const productId = product._id;
 
+  // The server's first page is shown as it came; a page not rendered there asks for it.
+  const servedHere = review.served && mine;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: whether the server sent them counts when the product is first shown, not as it changes
   useEffect(() => {
+    if (servedHere) {
+      dispatch(servedReviewsShown());
+      return;
+    }
     dispatch(loadReviews({ productId, mode: 'first' })).then((result) => {
       if (loadReviews.rejected.match(result)) notifyFailure(result.payload);
     });

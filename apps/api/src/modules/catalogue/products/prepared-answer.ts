@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchesTag } from '../../../lib/etag';
 
 /**
  * A public read's answer as sent: the body written once through the route's response schema
@@ -27,13 +28,6 @@ export function prepareAnswer(reply: FastifyReply, payload: object): PreparedAns
   const body = serialize(payload as Record<string, unknown>);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   return { body, etag };
-}
-
-/** Whether an If-None-Match header names this tag (weak comparison, as RFC 9110 asks). */
-export function matchesTag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 /** The answer, or 304 with no body when the caller already holds it. */

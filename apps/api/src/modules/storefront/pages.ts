@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { PageMeta } from '@makhana/domain/api';
+import type { Banner, Product, Review } from '@makhana/domain/product';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { type CatalogueCache, listBanners, listProducts, listReviews } from '../catalogue';
+
+/** What the storefront's server render (apps/web/src/entry-server.tsx) reads through. */
+interface ShopReads {
+  products(): Promise<Product[]>;
+  banners(): Promise<Banner[]>;
+  reviews(
+    productId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ reviews: Review[]; meta: PageMeta }>;
+}
+
+interface RenderedPage {
+  status: number;
+  head: string;
+  html: string;
+  state: string | null;
+  source: string | null;
+}
+
+interface StorefrontEntry {
+  render(url: URL, reads: ShopReads): Promise<RenderedPage | null>;
+  listedPaths(): string[];
+}
+
+/** A page as sent: the HTML, its compressed forms, and its ETag. */
+export interface PageAnswer {
+  status: number;
+  html: string;
+  gzip: Buffer;
+  brotli: Buffer;
+  etag: string;
+}
+
+export interface PageRenderer {
+  /** The page at `pathname`, or null for a page the browser renders on its own (the shell). */
+  page(pathname: string): Promise<PageAnswer | null>;
+  /** the storefront's pages with a path of their own, for the sitemap */
+  listedPaths: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+// The template's own title and description give way to the page's. Bounded runs, no backtracking.
+const TEMPLATE_TITLE = /<title>[^<]{0,500}<\/title>/;
+const TEMPLATE_DESCRIPTION = /<meta\s{1,10}name="description"[^>]{0,1000}>/;
+
+/** The files a lazy page needs beyond what index.html already loads, from Vite's manifest. */
+function pageFiles(manifest: Record<string, ManifestChunk>, source: string) {
+  const entry = manifest['index.html'];
+  const loaded = new Set([
+    entry?.file,
+    ...(entry?.imports ?? []).map((key) => manifest[key]?.file),
+  ]);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(chunk.file) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ].join('');
+}
+
+/** Routes match whatever the case and a trailing slash: one key (and one render) for them all. */
+function routeKey(pathname: string): string {
+  let end = pathname.length;
+  while (end > 1 && pathname[end - 1] === '/') end -= 1;
+  return pathname.slice(0, end).toLowerCase();
+}
+
+function answerOf(status: number, html: string): PageAnswer {
+  const bytes = Buffer.from(html);
+  return {
+    status,
+    html,
+    gzip: gzipSync(bytes, { level: 9 }),
+    brotli: brotliCompressSync(bytes, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+    }),
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
+  };
+}
+
+/** A page that is not kept (a 404): the cache drops a load that fails, so it travels as one. */
+class UncachedPage extends Error {
+  constructor(readonly answer: PageAnswer | null) {
+    super('page not kept');
+  }
+}
+
+/**
+ * Renders the storefront's public pages on the server from the built storefront (`dist`, the
+ * template and Vite's manifest) and its server render (`dist-ssr`). Pages are kept in the catalogue
+ * cache under their path, so a catalogue write renders them afresh in every process. Null when
+ * either build is missing: the shell is served as before.
+ */
+export async function createPageRenderer(options: {
+  distDir: string;
+  ssrDir: string;
+  db: Database;
+  catalogue: CatalogueCache;
+  /** canonical links and structured data name the shop's public address, never a request's Host */
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}): Promise<PageRenderer | null> {
+  const { distDir, ssrDir, db, catalogue, publicUrl, log } = options;
+  const templateFile = path.join(distDir, 'index.html');
+  const entryFile = path.join(ssrDir, 'entry-server.js');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(templateFile) || !existsSync(entryFile) || !existsSync(manifestFile)) {
+    return null;
+  }
+  const template = readFileSync(templateFile, 'utf8');
+  if (!template.includes(ROOT_ELEMENT)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = (await import(pathToFileURL(entryFile).href)) as StorefrontEntry;
+
+  const [before, after] = template
+    .replace(TEMPLATE_TITLE, '')
+    .replace(TEMPLATE_DESCRIPTION, '')
+    .split(ROOT_ELEMENT) as [string, string];
+  const headEnd = before.lastIndexOf('</head>');
+
+  const reads: ShopReads = {
+    products: () => catalogue.list(() => listProducts(db)),
+    banners: () => catalogue.get('banners', () => listBanners(db)),
+    reviews: (productId, page, limit) =>
+      catalogue.get(`reviews:${productId.toLowerCase()}:${page}:${limit}`, () =>
+        listReviews(db, productId, { page, limit }),
+      ),
+  };
+
+  const assemble = (page: RenderedPage) => {
+    const head = page.head + (page.source ? pageFiles(manifest, page.source) : '');
+    const state =
+      page.state === null
+        ? ''
+        : `<script type="application/json" id="served-state">${page.state}</script>`;
+    return `${before.slice(0, headEnd)}${head}${before.slice(headEnd)}<div id="root">${page.html}</div>${state}${after}`;
+  };
+
+  const render = async (pathname: string): Promise<PageAnswer> => {
+    const page = await entry.render(new URL(pathname, publicUrl), reads);
+    if (!page) throw new UncachedPage(null);
+    const answer = answerOf(page.status, assemble(page));
+    if (page.status !== 200) throw new UncachedPage(answer);
+    return answer;
+  };
+
+  return {
+    listedPaths: entry.listedPaths(),
+    async page(requested) {
+      const pathname = routeKey(requested);
+      try {
+        return await catalogue.get(`page:${pathname}`, () => render(pathname));
+      } catch (error) {
+        if (error instanceof UncachedPage) return error.answer;
+        // A page that cannot be rendered still works: the browser renders it from the shell.
+        log.error({ err: error, pathname }, 'server render failed');
+        return null;
+      }
+    },
+  };
+}

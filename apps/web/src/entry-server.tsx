@@ -1,0 +1,126 @@
+// The storefront rendered on the server (built by `vite build --ssr`, loaded by the API): a page
+// answers with its content in the HTML, and the browser hydrates it with the same data.
+import type { PageMeta as PageInfo } from '@makhana/domain/api';
+import type { Banner, Product, Review } from '@makhana/domain/product';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { PRODUCT_ROUTE_ID, routes, type ServedRoute } from './app/routes';
+import { REVIEWS_PER_PAGE } from './features/product/api/get-reviews';
+import { renderHead, type ServerHead, ServerHeadContext } from './lib/seo';
+import { authReducer } from './stores/auth-slice';
+import { shopReducers } from './stores/reducers';
+import { initialReviewState } from './stores/review-slice';
+import { type ServedState, serializeServedState } from './stores/served-state';
+
+/** What the server reads for a page, each only when the page needs it. */
+export interface ShopReads {
+  products(): Promise<Product[]>;
+  banners(): Promise<Banner[]>;
+  /** a page of a product's reviews */
+  reviews(
+    productId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ reviews: Review[]; meta: PageInfo }>;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** the head's tags: title, description, canonical link, sharing tags, structured data */
+  head: string;
+  /** the markup inside #root */
+  html: string;
+  /** the state the page was rendered with, as JSON safe inside a script element; null when the
+   * browser renders the page itself */
+  state: string | null;
+  /** the lazy page's module, for the server to list its files in the head */
+  source: string | null;
+}
+
+const handler = createStaticHandler(routes);
+
+/** The pages of their own with a fixed path, for the sitemap (products are listed by the server). */
+export function listedPaths(): string[] {
+  const paths: string[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      const handle = route.handle as Partial<ServedRoute> | undefined;
+      if (handle?.listed && route.path && !route.path.includes(':')) paths.push(route.path);
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return paths;
+}
+
+function servedRoute(context: StaticHandlerContext): ServedRoute | null {
+  const leaf = context.matches[context.matches.length - 1];
+  const handle = leaf?.route.handle as Partial<ServedRoute> | undefined;
+  return handle?.firstResponse ? (handle as ServedRoute) : null;
+}
+
+/**
+ * The page at `url` rendered with the shop's data, or null for a page rendered in the browser only
+ * (the account, the cart, the checkout, the owner's area). A product not in the catalogue answers
+ * 404 with an empty page, which the browser fills from its own load ("Product not found").
+ */
+export async function render(url: URL, reads: ShopReads): Promise<RenderedPage | null> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const served = servedRoute(context);
+  if (!served) return null;
+
+  const [products, banners] = await Promise.all([reads.products(), reads.banners()]);
+  const productMatch = context.matches.find((match) => match.route.id === PRODUCT_ROUTE_ID);
+  const productId = productMatch?.params.id;
+  let review = initialReviewState;
+  if (productId !== undefined) {
+    if (!products.some((product) => product._id === productId)) {
+      const head = renderHead({
+        origin: url.origin,
+        pathname: url.pathname,
+        meta: { noindex: true },
+      });
+      return { status: 404, head, html: '', state: null, source: served.source ?? null };
+    }
+    const { reviews, meta } = await reads.reviews(productId, 1, REVIEWS_PER_PAGE);
+    review = { ...initialReviewState, productId, data: reviews, meta, served: true };
+  }
+
+  const reducer = combineReducers({ auth: authReducer, ...shopReducers });
+  const start = reducer(undefined, { type: 'render/start' });
+  const state: ServedState['state'] = {
+    product: { ...start.product, productDetails: products },
+    banner: { ...start.banner, banners },
+    review,
+  };
+  const store = configureStore({ reducer, preloadedState: { ...start, ...state } });
+
+  const head: ServerHead = { origin: url.origin, pathname: url.pathname, meta: {} };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <ServerHeadContext.Provider value={head}>
+        <Provider store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Provider>
+      </ServerHeadContext.Provider>
+    </StrictMode>,
+  );
+  return {
+    status: served.status,
+    head: renderHead(head),
+    html,
+    state: serializeServedState({ state }),
+    source: served.source ?? null,
+  };
+}
