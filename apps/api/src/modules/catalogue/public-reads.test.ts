@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, type Environment } from '../../config/config';
@@ -94,6 +95,37 @@ describe('public reads: ETag and 304', () => {
     const searched = await call(api.app, 'GET', `/reviews/get-reviews/${productId}?q=crunchy`);
     expect(searched.statusCode).toBe(200);
     expect(searched.headers.etag).toMatch(/^"/);
+  });
+
+  it('sends a kept answer compressed as the caller accepts, each encoding under the one ETag', async () => {
+    for (let n = 0; n < 8; n += 1) {
+      await insertProduct(api.db, { variants: [{ weight: 100, price: 199, stock: 5 }] });
+    }
+    await forgetEverywhere();
+    const plain = await call(api.app, 'GET', '/products/getProductDetails');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
+      for (let i = 0; i < 2; i += 1) {
+        const response = await call(api.app, 'GET', '/products/getProductDetails', {
+          headers: { 'accept-encoding': accept },
+        });
+        expect(response.headers['content-encoding'], accept).toBe(encoding);
+        expect(response.headers.etag).toBe(plain.headers.etag);
+        expect(decoders[encoding](response.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    const refused = await call(api.app, 'GET', '/products/getProductDetails', {
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
   });
 
   it('answers through the schema: a missing product is still a 404, and is not kept', async () => {
