@@ -1,0 +1,310 @@
+// The bench's paid checkout under load: buyers signed in through the shop's own one-time codes
+// (read from its outbox, as the browser journeys read them) run the storefront's sequence
+// (createOrder, razorpayPayment, the simulated window's Pay, verifyPayment) against the
+// production bundle on PostgreSQL, for a fixed time, and the stock is counted before and after.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { percentile, row } from './bench-shop.mjs';
+
+export const CHECKOUT_HEADING = '## Paid checkout under load';
+const PAID_PER_SECOND_TARGET = 200;
+const P99_TARGET_MS = 250;
+const CALLS = ['createOrder', 'razorpayPayment', 'simulated pay', 'verifyPayment'];
+const ADDRESS = {
+  firstName: 'Asha',
+  lastName: 'Kumari',
+  phone: '9876543210',
+  address: '12 Station Road',
+  city: 'Darbhanga',
+  state: 'Bihar',
+  pincode: '846004',
+};
+
+async function call(origin, method, path, { token, body, owner } = {}) {
+  const headers = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (owner) headers['x-auth-realm'] = 'owner';
+  const res = await fetch(`${origin}/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await res.json().catch(() => ({}));
+  return { status: res.status, data: answer.data, message: answer.message };
+}
+
+/** The newest six-digit code in the outbox's mails to `email` (quoted-printable lines joined). */
+async function codeFor(outbox, email) {
+  for (let i = 0; i < 100; i++) {
+    const names = (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('.eml')).sort();
+    for (const name of names.reverse()) {
+      const mail = (await readFile(join(outbox, name), 'utf8')).replace(/=\r?\n/g, '');
+      if (!new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(mail)) continue;
+      const code = mail.match(/^\s{2,}(\d{6})\s*$/m)?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sign-in code mailed to ${email}`);
+}
+
+/** A buyer registered and signed in through the shop's one-time code, as the storefront does. */
+async function signIn(origin, outbox, n) {
+  const email = `buyer.${n}.${Date.now()}@example.in`;
+  const registered = await call(origin, 'POST', '/users/registerUser', {
+    body: { firstName: 'Buyer', lastName: `Number ${n}`, email, phoneNumber: '9123456780' },
+  });
+  if (registered.status !== 200) throw new Error(`registerUser: ${registered.message}`);
+  const sent = await call(origin, 'POST', '/users/loginUser', { body: { email } });
+  if (sent.status !== 200) throw new Error(`loginUser: ${sent.message}`);
+  const verified = await call(origin, 'POST', '/users/loginVerificationUser', {
+    body: { email, otp: await codeFor(outbox, email) },
+  });
+  if (verified.status !== 200) throw new Error(`loginVerificationUser: ${verified.message}`);
+  return { email, token: verified.data.accessToken };
+}
+
+/** The owner's products for the run, added through the owner's own form; one weight each. */
+async function addProducts(origin, ownerCredentials, stocks) {
+  const login = await call(origin, 'POST', '/admins/onlyAdminTo/login', { body: ownerCredentials });
+  if (login.status !== 200) throw new Error(`owner sign-in: ${login.message}`);
+  const token = login.data.accessToken;
+  const added = [];
+  for (const [index, stock] of stocks.entries()) {
+    const price = 199 + index * 50;
+    const answer = await call(origin, 'POST', '/products/addProduct', {
+      token,
+      owner: true,
+      body: {
+        name: `Load Makhana ${index + 1}`,
+        brand: 'Mithila Makhana',
+        categoryType: 'Snacks',
+        packOfBox: 1,
+        price,
+        description: 'Roasted fox nuts, for the checkout bench.',
+        shelfLife: 6,
+        variant: 'Classic',
+        sku: `LOAD-${index + 1}`,
+        listed: true,
+        quantity: [{ weight: 100, stock, price }],
+      },
+    });
+    if (answer.status !== 200) throw new Error(`addProduct: ${answer.message}`);
+    const product = answer.data;
+    const [weight] = product.quantity;
+    added.push({ id: product._id, name: product.name, ...weight, stockBefore: stock });
+  }
+  return added;
+}
+
+/** Shelf stock and units sold (lines of paid orders) of each weight, read from the database. */
+async function stockFigures(databaseUrl, skus) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select v.sku, v.stock,
+         coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+           where i.variant_id = v.id and o.payment_status = 'completed'), 0)::int as sold
+       from product_variants v where v.sku = any($1)`,
+      [skus],
+    );
+    return new Map(rows.map((r) => [r.sku, { stock: r.stock, sold: r.sold }]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `buyers` signed-in buyers each run paid checkouts back to back for `seconds`: a cart of one or
+ * two of the products (one to three packs each), the four calls of the storefront's Place Order
+ * and Pay, each timed. A refusal (sold out) counts and the buyer carries on with a new cart.
+ */
+export async function measureCheckout({
+  origin,
+  databaseUrl,
+  outbox,
+  owner,
+  buyers = 32,
+  seconds = 20,
+}) {
+  // One product is stocked to sell out within the run; the others cannot.
+  const stocks = [1_000_000, 1_000_000, 1_000_000, 400];
+  const products = await addProducts(origin, owner, stocks);
+  const people = [];
+  for (let n = 0; n < buyers; n++) people.push(await signIn(origin, outbox, n));
+
+  const latencies = Object.fromEntries(CALLS.map((name) => [name, []]));
+  const refusals = new Map();
+  const failures = new Map();
+  const bought = new Map(products.map((p) => [p.sku, 0]));
+  let paid = 0;
+  const timed = async (name, request) => {
+    const t0 = performance.now();
+    const answer = await request();
+    latencies[name].push(performance.now() - t0);
+    return answer;
+  };
+  const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+
+  async function buyer({ email, token }) {
+    while (performance.now() < until) {
+      const picked = [...products]
+        .sort(() => Math.random() - 0.5)
+        .slice(0, 1 + Math.floor(Math.random() * 2));
+      const lines = picked.map((p) => ({
+        id: p.id,
+        name: p.name,
+        image: '',
+        weight: p.weight,
+        sku: p.sku,
+        price: p.price,
+        quantity: 1 + Math.floor(Math.random() * 3),
+      }));
+      const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+      const shippingCost = subtotal > 500 ? 0 : 50;
+      const created = await timed('createOrder', () =>
+        call(origin, 'POST', '/orders/createOrder', {
+          token,
+          body: {
+            items: lines,
+            shippingCost,
+            totalAmount: subtotal + shippingCost,
+            shippingAddress: { ...ADDRESS, email },
+            paymentMethod: 'Prepaid',
+          },
+        }),
+      );
+      if (created.status === 409) {
+        tally(refusals, created.message);
+        continue;
+      }
+      if (created.status !== 200) {
+        tally(failures, `createOrder ${created.status}: ${created.message}`);
+        continue;
+      }
+      const opened = await timed('razorpayPayment', () =>
+        call(origin, 'POST', '/orders/razorpayPayment', {
+          token,
+          body: { orderId: created.data._id },
+        }),
+      );
+      if (opened.status !== 200) {
+        tally(failures, `razorpayPayment ${opened.status}: ${opened.message}`);
+        continue;
+      }
+      const signed = await timed('simulated pay', () =>
+        call(origin, 'POST', '/payments/simulated/pay', {
+          token,
+          body: { razorpay_order_id: opened.data.id },
+        }),
+      );
+      if (signed.status !== 200) {
+        tally(failures, `simulated pay ${signed.status}: ${signed.message}`);
+        continue;
+      }
+      const verified = await timed('verifyPayment', () =>
+        call(origin, 'POST', '/orders/verifyPayment', { token, body: signed.data }),
+      );
+      if (verified.status !== 200 || verified.data?.paymentStatus !== 'completed') {
+        tally(failures, `verifyPayment ${verified.status}: ${verified.message}`);
+        continue;
+      }
+      paid += 1;
+      for (const line of lines) bought.set(line.sku, bought.get(line.sku) + line.quantity);
+    }
+  }
+
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(people.map(buyer));
+  const elapsed = (performance.now() - started) / 1000;
+
+  const after = await stockFigures(
+    databaseUrl,
+    products.map((p) => p.sku),
+  );
+  const stock = products.map((p) => {
+    const figures = after.get(p.sku);
+    return {
+      sku: p.sku,
+      before: p.stockBefore,
+      sold: figures.sold,
+      boughtByBench: bought.get(p.sku),
+      after: figures.stock,
+      holds:
+        p.stockBefore - figures.sold === figures.stock &&
+        figures.stock >= 0 &&
+        figures.sold === bought.get(p.sku),
+    };
+  });
+  return {
+    buyers,
+    seconds: Math.round(elapsed * 10) / 10,
+    paid,
+    perSecond: Math.round((paid / elapsed) * 10) / 10,
+    calls: CALLS.map((name) => {
+      const sorted = latencies[name].sort((a, b) => a - b);
+      return {
+        name,
+        count: sorted.length,
+        p50Ms: percentile(sorted, 0.5),
+        p99Ms: percentile(sorted, 0.99),
+      };
+    }),
+    refusals: [...refusals],
+    failures: [...failures],
+    stock,
+  };
+}
+
+export function checkoutReport(result, { date, node, load, processes }) {
+  const { buyers, seconds, paid, perSecond, calls, refusals, failures, stock } = result;
+  return [
+    CHECKOUT_HEADING,
+    '',
+    `Measured by \`BENCH_DATABASE_URL=postgres://… npm run bench\` (or \`npm run bench -- --checkout\`) on ${date}: 2 cores`,
+    `shared by the buyers' client and the shop (load average ${load.join(' before, ')} after), Node ${node}; the production`,
+    `bundle with \`WEB_CONCURRENCY=${processes}\` on a new PostgreSQL database of its own (\`makhana_bench_load\`, on`,
+    "BENCH_DATABASE_URL's server), the simulated gateway, mail to the outbox. Each of the",
+    `${buyers} buyers registered and signed in through the shop's one-time code (read from the outbox) before the`,
+    `clock started, then for ${seconds} s ran paid checkouts back to back as the storefront does: a cart of one or two of`,
+    'four products (one to three packs of each), `POST /orders/createOrder`, `POST /orders/razorpayPayment`, the',
+    "simulated window's `POST /payments/simulated/pay` (which captures the payment as Razorpay's webhook",
+    'would) and `POST /orders/verifyPayment`. One product had 400 packs, to sell out during the run.',
+    `Targets: at least ${PAID_PER_SECOND_TARGET} paid checkouts a second; each call's p99 within ${P99_TARGET_MS} ms.`,
+    '',
+    row(['paid checkouts', 'per second (target)', 'refused: sold out', 'failed']),
+    row(Array(4).fill('---')),
+    row([
+      paid,
+      `${perSecond} (≥ ${PAID_PER_SECOND_TARGET}${perSecond >= PAID_PER_SECOND_TARGET ? '' : ', **missed**'})`,
+      refusals.reduce((n, [, count]) => n + count, 0),
+      failures.length ? failures.map(([why, n]) => `${n} × ${why}`).join('; ') : 0,
+    ]),
+    '',
+    row(['call', 'calls', 'p50 (ms)', 'p99 (ms)', `within ${P99_TARGET_MS} ms`]),
+    row(Array(5).fill('---')),
+    ...calls.map((c) =>
+      row([c.name, c.count, c.p50Ms, c.p99Ms, c.p99Ms <= P99_TARGET_MS ? 'yes' : '**no**']),
+    ),
+    '',
+    'Stock, read from the database after the run: what was on the shelf, less the packs on paid orders,',
+    'is what is left, never below zero, and the packs on paid orders are those the buyers were told they bought.',
+    '',
+    row([
+      'weight',
+      'before',
+      'sold (paid orders)',
+      'bought (buyers)',
+      'after',
+      'before − sold = after ≥ 0',
+    ]),
+    row(Array(6).fill('---')),
+    ...stock.map((s) =>
+      row([s.sku, s.before, s.sold, s.boughtByBench, s.after, s.holds ? 'yes' : '**no**']),
+    ),
+    '',
+  ].join('\n');
+}
