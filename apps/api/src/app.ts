@@ -84,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Every JSON body of the API fits in a few KB; uploads are multipart, with their own limits.
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // One line a request, written below once it is answered, instead of Fastify's two (received,
+    // completed): at `info` those two were a fifth of the work of a cached read.
+    disableRequestLogging: true,
     // A malformed URL (bad percent-encoding) is the caller's error, answered in the envelope.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
@@ -91,6 +94,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
   installErrorHandler(app);
   installRouteContracts(app);
   await registerApiDocs(app, { page: config.apiDocs });
