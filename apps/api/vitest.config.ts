@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // One migrated template per run; each file's database is a copy of it.
+    globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     // Each file owns its database and app; nothing may leak between files.
     isolate: true,

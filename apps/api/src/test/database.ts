@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client';
 import * as schema from '../db/schema';
 
@@ -18,9 +23,9 @@ const TABLES = Object.values(schema as Record<string, unknown>)
   .map((table) => `"${getTableName(table)}"`);
 
 /**
- * One migrated database for a test file. With API_TEST_DB=postgres and TEST_DATABASE_URL, a fresh
- * database on that server, dropped at the end; otherwise an in-memory PGlite (about 2 s and
- * 800 MB to open, so open one per file, not per test).
+ * One migrated database for a test file, copied from the run's template (global-setup.ts). With
+ * API_TEST_DB=postgres and TEST_DATABASE_URL, a fresh database on that server, dropped at the end;
+ * otherwise an in-memory PGlite (about 800 MB, so open one per file, not per test).
  */
 export async function createTestDatabase(
   options: {
@@ -32,7 +37,7 @@ export async function createTestDatabase(
   const handle =
     process.env.API_TEST_DB === 'postgres' && serverUrl
       ? await createPostgresDatabase(serverUrl, options.poolSize ?? 5)
-      : { ...(await openPglite(null)), drop: async () => {} };
+      : { ...(await openPgliteCopy()), drop: async () => {} };
   const truncate = sql.raw(`truncate table ${TABLES.join(', ')} restart identity cascade`);
   return {
     db: handle.db,
@@ -52,17 +57,36 @@ export function usesPostgres(): boolean {
   return process.env.API_TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 }
 
+/** The template's dump loaded into a new in-memory PGlite; migrated from scratch without one. */
+async function openPgliteCopy(): Promise<DatabaseHandle> {
+  const template = inject('pgliteTemplate');
+  if (!template) return openPglite(null);
+  const client = await PGlite.create({
+    loadDataDir: new Blob([readFileSync(template)]),
+    extensions: { pg_trgm },
+  });
+  return {
+    db: drizzle({ client, schema }),
+    kind: 'pglite',
+    async close() {
+      await client.close();
+    },
+  };
+}
+
 async function createPostgresDatabase(serverUrl: string, poolSize: number) {
   const name = `mm_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // A copy of the template is migrated already: the migrator finds nothing to do.
   const handle = await openPostgres(url.toString(), { max: poolSize });
   return {
     ...handle,
