@@ -17,6 +17,7 @@ import { PRODUCT_ROUTE_ID, routes, type ServedRoute } from './app/routes';
 import { REVIEWS_PER_PAGE } from './features/product/api/get-reviews';
 import { renderHead, type ServerHead, ServerHeadContext } from './lib/seo';
 import { authReducer } from './stores/auth-slice';
+import { blankCartState } from './stores/cart-slice';
 import { shopReducers } from './stores/reducers';
 import { initialReviewState } from './stores/review-slice';
 import { type ServedState, serializeServedState } from './stores/served-state';
@@ -76,6 +77,11 @@ function servedRoute(context: StaticHandlerContext): ServedRoute | null {
 export async function render(url: URL, reads: ShopReads): Promise<RenderedPage | null> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
+  // A page module that failed to load: the caller logs it and sends the shell, which still works.
+  if (context.errors) {
+    const [error] = Object.values(context.errors);
+    throw error instanceof Error ? error : new Error(`The page at ${url.pathname} failed to load`);
+  }
   const served = servedRoute(context);
   if (!served) return null;
 
@@ -103,7 +109,11 @@ export async function render(url: URL, reads: ShopReads): Promise<RenderedPage |
     banner: { ...start.banner, banners },
     review,
   };
-  const store = configureStore({ reducer, preloadedState: { ...start, ...state } });
+  // No visitor's cart: the browser reads its own after hydrating (`restored`).
+  const store = configureStore({
+    reducer,
+    preloadedState: { ...start, ...state, cart: blankCartState() },
+  });
 
   const head: ServerHead = { origin: url.origin, pathname: url.pathname, meta: {} };
   const router = createStaticRouter(handler.dataRoutes, context);

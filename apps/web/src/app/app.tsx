@@ -1,8 +1,11 @@
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
-import { persistor, renderedState, store } from '../stores/store';
+import { persistor, renderedState, sessionRestored, store } from '../stores/store';
 import type { AppRouter } from './router';
+import { PageStartContext } from './startup';
+
+const servedStart = { served: true, sessionRestored };
 
 /**
  * A page the server rendered hydrates with the state it was rendered with (`renderedState`), then
@@ -12,7 +15,9 @@ export function App({ router }: { router: AppRouter }) {
   if (renderedState) {
     return (
       <Provider store={store} serverState={renderedState}>
-        <RouterProvider router={router} />
+        <PageStartContext.Provider value={servedStart}>
+          <RouterProvider router={router} />
+        </PageStartContext.Provider>
       </Provider>
     );
   }

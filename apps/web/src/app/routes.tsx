@@ -97,6 +97,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/cart',
+        // The frame and the cart's box come from the server; the cart itself is this browser's.
+        handle: served('src/features/cart/cart-page.tsx', 200, false),
         lazy: () => import('../features/cart/cart-page').then((m) => ({ Component: m.CartPage })),
       },
       {

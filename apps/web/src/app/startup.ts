@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchBanners } from '../api/get-banners';
@@ -9,7 +9,7 @@ import { setOwnerSessionHandler } from '../lib/api-client';
 import { ownerSessionExpired } from '../stores/auth-slice';
 import { useAppDispatch } from '../stores/hooks';
 import { hideLoader, showLoader } from '../stores/loader-slice';
-import { type AppDispatch, type RootState, renderedState, sessionRestored } from '../stores/store';
+import type { AppDispatch, RootState } from '../stores/store';
 
 type StartupLoad = { abort: () => void } & PromiseLike<unknown>;
 
@@ -46,6 +46,18 @@ function useOwnerSessionExpiry(): void {
   }, [dispatch, navigate]);
 }
 
+/** How this page started: hydrated from the server's render or not, and when the session is read. */
+export interface PageStart {
+  served: boolean;
+  /** settles once the session kept in this browser has been read back */
+  sessionRestored: Promise<void>;
+}
+
+export const PageStartContext = createContext<PageStart>({
+  served: false,
+  sessionRestored: Promise.resolve(),
+});
+
 /**
  * Start-up data loads; the full-screen loader shows until every one of them settles. A page the
  * server rendered already holds the catalogue and the banners: nothing is asked again, and the
@@ -55,8 +67,9 @@ export function useStartupData(): void {
   useOwnerSessionExpiry();
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
+  const { served, sessionRestored } = useContext(PageStartContext);
   useEffect(() => {
-    if (renderedState) {
+    if (served) {
       const loads: StartupLoad[] = [];
       let cancelled = false;
       void sessionRestored.then(() => {
@@ -80,5 +93,5 @@ export function useStartupData(): void {
     return () => {
       for (const load of loads) load.abort();
     };
-  }, [dispatch, store]);
+  }, [dispatch, store, served, sessionRestored]);
 }

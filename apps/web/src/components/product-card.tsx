@@ -11,6 +11,8 @@ interface ProductCardProps {
   /** A carousel shows a wider, shorter picture so more of the row fits on a phone. */
   imageShape?: 'square' | 'landscape';
   testId?: string;
+  /** The card's picture is among the first on screen: asked for at once, ahead of the rest. */
+  priority?: boolean;
   /**
    * Called when the picture or the button is clicked, before the link navigates; a handler that
    * wants to open the product its own way calls `event.preventDefault()`.
@@ -32,6 +34,7 @@ export function ProductCard({
   headingLevel = 'h3',
   imageShape = 'square',
   testId = 'product-card',
+  priority = false,
   onOpen,
 }: ProductCardProps) {
   const Heading = headingLevel;
@@ -53,7 +56,8 @@ export function ProductCard({
             alt={product.name}
             width={800}
             height={shape.height}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             className={`h-full w-full object-cover transition-transform duration-500 group-hover:scale-105 ${available ? '' : 'opacity-60 grayscale-[40%]'}`}
           />

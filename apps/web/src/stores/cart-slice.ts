@@ -29,6 +29,8 @@ export interface CartState extends Cart {
   razorpay: PaymentOrder | Order | null;
   loading: boolean;
   error: string | null;
+  /** this browser's stored cart has been read: false only as the server renders a page */
+  restored: boolean;
 }
 
 /**
@@ -74,11 +76,12 @@ export function blankCartState(): CartState {
     razorpay: null,
     loading: false,
     error: null,
+    restored: false,
   };
 }
 
 function initialState(): CartState {
-  return { ...blankCartState(), ...loadStoredCart() };
+  return { ...blankCartState(), ...loadStoredCart(), restored: true };
 }
 
 const cartSlice = createSlice({

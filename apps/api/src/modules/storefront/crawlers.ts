@@ -49,7 +49,7 @@ export const crawlerRoutes: FastifyPluginAsync<{
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const xml = await catalogue.get('sitemap', async () => {
-      const products = await listProducts(db);
+      const products = await catalogue.list(() => listProducts(db));
       const urls = [
         ...listedPaths.map((path) => `<url><loc>${escapeXml(`${origin}${path}`)}</loc></url>`),
         ...products.map(

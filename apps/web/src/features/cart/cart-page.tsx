@@ -22,6 +22,7 @@ export function CartPage() {
   usePageMeta({ title: `Cart | ${SITE.brand}`, canonicalPath: '/cart' });
   const items = useAppSelector(selectCartItems);
   const summary = useAppSelector(selectCartSummary);
+  const restored = useAppSelector((state) => state.cart.restored);
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -34,10 +35,20 @@ export function CartPage() {
     navigate('/products');
   };
 
-  if (items.length === 0) {
+  // The server cannot know this browser's cart: its page keeps the empty cart's box, unfilled,
+  // until the cart is read, so neither "empty" nor a list shows before it is true.
+  if (!restored || items.length === 0) {
     return (
-      <div className="container-page py-16 sm:py-24">
-        <div className="card mx-auto max-w-lg px-6 py-12 text-center">
+      <div className="container-page py-16 sm:py-24" aria-busy={!restored}>
+        {!restored && (
+          <span role="status" className="sr-only">
+            Loading your cart…
+          </span>
+        )}
+        <div
+          className={`card mx-auto max-w-lg px-6 py-12 text-center ${restored ? '' : 'invisible'}`}
+          aria-hidden={!restored}
+        >
           <CartIcon width="56" height="56" strokeWidth={1.4} className="mx-auto text-forest-500" />
           <h1 className="mt-4 font-display text-3xl font-semibold text-forest-800">
             Your cart is empty

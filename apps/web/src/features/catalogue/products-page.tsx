@@ -174,9 +174,10 @@ export function ProductsPage() {
           </div>
         ) : (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {visible.map((product) => (
+            {visible.map((product, index) => (
               <li key={product._id}>
-                <ProductCard product={product} headingLevel="h2" />
+                {/* The first card's picture is the largest thing a phone shows first. */}
+                <ProductCard product={product} headingLevel="h2" priority={index === 0} />
               </li>
             ))}
           </ul>

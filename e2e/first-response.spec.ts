@@ -1,0 +1,155 @@
+import { formatRupees } from '@makhana/domain/money';
+import type { Product } from '@makhana/domain/product';
+import { productStructuredData } from '@makhana/domain/structured-data';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { DESKTOP, fetchProducts, PHONE } from './support';
+
+/** The page's HTML as a crawler or a phone without JavaScript gets it. */
+async function firstResponse(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { headers: { accept: 'text/html' } });
+  return { response, html: await response.text() };
+}
+
+/** The HTML's text, tags dropped, entities of the shop's texts read back. */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[^>]{0,200}>[^<]{0,200000}<\/script>/g, ' ')
+    .replace(/<[^>]{0,2000}>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** Calls the page makes to the API for what the server already sent with it. */
+function watchCatalogueCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/v1\/(products\/getProductDetails|banners\/|reviews\/get-reviews)/.test(pathname)) {
+      calls.push(pathname);
+    }
+  });
+  return calls;
+}
+
+/** React reports a page whose HTML did not match its first render on the console. */
+function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('content in the first response', () => {
+  test('home, the catalogue and a product page carry their names and prices in the HTML', async ({
+    request,
+  }) => {
+    const products = await fetchProducts(request);
+    const listed = products.filter((product) => product.listed);
+
+    const home = await firstResponse(request, '/');
+    expect(home.response.status()).toBe(200);
+    const homeText = textOf(home.html);
+    expect(homeText).toContain('Featured Products');
+    expect(listed.some((product) => homeText.includes(product.name))).toBe(true);
+    // The first banner picture is in the HTML, asked for first.
+    expect(home.html).toMatch(/<img[^>]{0,600}fetchpriority="high"/i);
+
+    const catalogue = await firstResponse(request, '/products');
+    const catalogueText = textOf(catalogue.html);
+    for (const product of listed) {
+      expect(catalogueText).toContain(product.name);
+      expect(catalogueText).toContain(formatRupees(product.price));
+    }
+    expect(catalogue.html).toContain('<link rel="canonical" href="http://127.0.0.1:');
+
+    const product = listed[0] as Product;
+    const path = `/product/${product._id}`;
+    const page = await firstResponse(request, path);
+    expect(page.response.status()).toBe(200);
+    const pageText = textOf(page.html);
+    expect(pageText).toContain(product.name);
+    expect(pageText).toContain(formatRupees(product.quantity[0]?.price ?? product.price));
+    expect(page.html).toContain(`<title>${product.name} | ${product.brand}</title>`);
+    const origin = new URL(page.response.url()).origin;
+    expect(page.html).toContain(`<link rel="canonical" href="${origin}${path}" />`);
+    expect(page.html).toContain('<meta property="og:type" content="product" />');
+    expect(page.html).toContain(`<meta property="og:title" content="${product.name} | `);
+    expect(page.html).toMatch(/<meta property="og:image" content="http[^"]{1,300}"/);
+
+    // The schema.org Product is the one the domain builds (its shape is tested there).
+    const ld = /<script type="application\/ld\+json">([^<]{1,100000})<\/script>/.exec(page.html);
+    expect(ld, 'a JSON-LD script in the head').not.toBeNull();
+    expect(JSON.parse(ld?.[1] ?? '{}')).toEqual(productStructuredData(product, origin));
+
+    // A repeat names what it holds and gets no body.
+    const etag = page.response.headers().etag ?? '';
+    expect(etag).not.toBe('');
+    const repeat = await request.get(path, { headers: { 'if-none-match': etag } });
+    expect(repeat.status()).toBe(304);
+    expect(await repeat.text()).toBe('');
+  });
+
+  test('a served page hydrates without asking for its data again, and keeps the cart', async ({
+    page,
+    request,
+  }) => {
+    const products = await fetchProducts(request);
+    const product = products.find((p) => p.listed && p.inStock) as Product;
+    const calls = watchCatalogueCalls(page);
+    const consoleErrors = watchConsoleErrors(page);
+    await page.setViewportSize(PHONE);
+
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Customer reviews' })).toBeVisible();
+    // Interactive once hydrated: the button adds to the cart and moves to it.
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-badge')).toContainText('1');
+
+    // A served page shows this browser's cart as soon as it has hydrated.
+    await page.goto('/');
+    await expect(page.getByTestId('cart-badge')).toContainText('1');
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/products');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toContainText('1');
+
+    expect(calls, 'catalogue, banner or review calls on served pages').toEqual([]);
+    expect(consoleErrors, 'errors on the console (a hydration mismatch among them)').toEqual([]);
+  });
+
+  test('the sitemap lists every page and product; robots.txt keeps crawlers out of private areas', async ({
+    request,
+    page,
+  }) => {
+    const products = await fetchProducts(request);
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('application/xml');
+    const xml = await sitemap.text();
+    const origin = new URL(sitemap.url()).origin;
+    for (const path of ['/', '/products', '/about-us', '/contact-us', '/policy']) {
+      expect(xml).toContain(`<loc>${origin}${path}</loc>`);
+    }
+    for (const product of products) {
+      expect(xml).toContain(`<loc>${origin}/product/${product._id}</loc>`);
+    }
+    expect(xml).not.toContain('/checkout');
+
+    const robots = await (await request.get('/robots.txt')).text();
+    for (const path of ['/checkout', '/dashboard', '/owner/', '/login', '/cart', '/api/']) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+    }
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+
+    // A product that is not in the catalogue answers 404, and the page says so.
+    const missing = '/product/00000000-0000-4000-8000-000000000000';
+    expect((await request.get(missing)).status()).toBe(404);
+    await page.goto(missing);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  });
+});
