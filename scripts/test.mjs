@@ -2,9 +2,14 @@
 // and again on PostgreSQL when TEST_DATABASE_URL is set), the production build, and the browser
 // journeys in a real Chromium. No suite is skipped silently. Each suite's heading and summary line
 // name the Node it ran on.
-import { spawnSync } from 'node:child_process';
+//
+// The quick suites (types, lint, unit, the bundle) run side by side, one per core, each one's
+// output held back and printed whole when it ends; the API suites and the journeys, which use
+// every core themselves, then run one after another with their output as it comes.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { ensureDependencies, ensureNode, ensureWebBuild, log, root, run, runSync } from './lib.mjs';
+import { availableParallelism } from 'node:os';
+import { ensureDependencies, ensureNode, log, root, run, runSync } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -34,26 +39,60 @@ ensureChromium();
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 
+// `parallel`: a quick suite, run beside the others before the long ones; `slow`: among those, one
+// of the longest, started first so that the short ones fill the gaps.
 const suites = [
-  { name: 'types: domain', command: bin('tsc'), args: ['--noEmit', '-p', 'packages/domain'] },
-  { name: 'types: api', command: bin('tsc'), args: ['--noEmit', '-p', 'apps/api'] },
-  { name: 'types: web', command: bin('tsc'), args: ['--noEmit', '-p', 'apps/web'] },
-  { name: 'types: e2e', command: bin('tsc'), args: ['--noEmit', '-p', 'e2e'] },
-  { name: 'lint and format', command: bin('biome'), args: ['check', '.'] },
+  {
+    name: 'types: domain',
+    parallel: true,
+    command: bin('tsc'),
+    args: ['--noEmit', '-p', 'packages/domain'],
+  },
+  {
+    name: 'types: api',
+    parallel: true,
+    slow: true,
+    command: bin('tsc'),
+    args: ['--noEmit', '-p', 'apps/api'],
+  },
+  {
+    name: 'types: web',
+    parallel: true,
+    slow: true,
+    command: bin('tsc'),
+    args: ['--noEmit', '-p', 'apps/web'],
+  },
+  { name: 'types: e2e', parallel: true, command: bin('tsc'), args: ['--noEmit', '-p', 'e2e'] },
+  { name: 'lint and format', parallel: true, command: bin('biome'), args: ['check', '.'] },
   {
     // The rule's own tests plant crossing imports in a scratch tree, then check this repository.
     name: 'import boundaries',
+    parallel: true,
     command: process.execPath,
     args: ['--test', 'scripts/check-boundaries.test.mjs'],
   },
   {
     // What `npm start` runs: the API bundled by esbuild, started on a fresh PGlite.
     name: 'api: the built bundle',
+    parallel: true,
     command: process.execPath,
     args: ['--test', 'scripts/api-bundle.test.mjs'],
   },
-  { name: 'unit: domain', command: bin('vitest'), args: ['run'], cwd: `${root}/packages/domain` },
-  { name: 'unit: storefront', command: bin('vitest'), args: ['run'], cwd: `${root}/apps/web` },
+  {
+    name: 'unit: domain',
+    parallel: true,
+    command: bin('vitest'),
+    args: ['run'],
+    cwd: `${root}/packages/domain`,
+  },
+  {
+    name: 'unit: storefront',
+    parallel: true,
+    slow: true,
+    command: bin('vitest'),
+    args: ['run'],
+    cwd: `${root}/apps/web`,
+  },
   {
     name: 'api: embedded PGlite',
     command: bin('vitest'),
@@ -81,7 +120,8 @@ if (!process.env.TEST_REDIS_URL) {
 
 suites.push({
   name: 'browser journeys (Chromium)',
-  before: () => ensureWebBuild({ force: true }),
+  // Built fresh beside the quick suites.
+  needsWebBuild: true,
   command: bin('playwright'),
   args: ['test'],
   cwd: `${root}/e2e`,
@@ -101,18 +141,81 @@ function nodeVersionFor(suite) {
   return result.status === 0 ? result.stdout.trim() : 'no node on PATH';
 }
 
-const results = [];
-for (const suite of suites) {
+/** Runs a command with its output (stdout and stderr, in order) held back; resolves to both. */
+function runBuffered(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const chunks = [];
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? root,
+      // The tools see a pipe, not a terminal: keep their colours when this run has a terminal.
+      env: {
+        ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
+        ...process.env,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const done = (code) => resolvePromise({ code, output: Buffer.concat(chunks).toString() });
+    child.on('close', (code, signal) => done(signal ? 1 : (code ?? 1)));
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      done(127);
+    });
+  });
+}
+
+const results = new Map();
+
+/** The storefront the journeys serve, built again from its sources while the quick suites run. */
+const webBuild = {
+  name: 'the storefront build for the browser journeys',
+  command: 'npm',
+  args: ['run', 'build', '-w', 'apps/web'],
+};
+let webBuilt = false;
+
+async function runQuick(job) {
+  const node = nodeVersionFor(job);
+  const started = Date.now();
+  const { code, output } = await runBuffered(job.command, job.args, {
+    cwd: job.cwd,
+    env: job.env,
+  });
+  const seconds = (Date.now() - started) / 1000;
+  log(`${job.name} (Node ${node}, ${seconds.toFixed(1)} s, run beside others)`);
+  process.stdout.write(output);
+  if (job === webBuild) webBuilt = code === 0;
+  else results.set(job, { name: job.name, node, ok: code === 0, seconds });
+}
+
+const quick = suites.filter((suite) => suite.parallel);
+const queue = [...quick.filter((s) => s.slow), ...quick.filter((s) => !s.slow), webBuild];
+const width = Math.min(availableParallelism(), queue.length);
+log(`${queue.map((job) => job.name).join(', ')}: ${width} at a time`);
+await Promise.all(
+  Array.from({ length: width }, async () => {
+    while (queue.length > 0) await runQuick(queue.shift());
+  }),
+);
+
+for (const suite of suites.filter((suite) => !suite.parallel)) {
   const node = nodeVersionFor(suite);
   log(`${suite.name} (Node ${node})`);
+  if (suite.needsWebBuild && !webBuilt) {
+    console.error('Not run: the storefront build failed (its output is above).');
+    results.set(suite, { name: suite.name, node, ok: false, seconds: 0 });
+    continue;
+  }
   const started = Date.now();
-  suite.before?.();
   const code = await run(suite.command, suite.args, { cwd: suite.cwd, env: suite.env });
-  results.push({ name: suite.name, node, ok: code === 0, seconds: (Date.now() - started) / 1000 });
+  const seconds = (Date.now() - started) / 1000;
+  results.set(suite, { name: suite.name, node, ok: code === 0, seconds });
 }
 
 log('Summary');
-for (const r of results) {
+for (const r of suites.map((suite) => results.get(suite))) {
   console.log(
     `${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}  (${r.seconds.toFixed(1)} s, Node ${r.node})`,
   );
