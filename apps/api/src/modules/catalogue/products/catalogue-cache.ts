@@ -197,6 +197,37 @@ export async function createCatalogueCache(options: {
       ? await postgresBroadcast(options.postgres, hooks)
       : null;
 
+  /** One invalidation message to every process, and the wait for their acknowledgements. */
+  const publishAndWait = async (): Promise<void> => {
+    if (!broadcast) return;
+    const message = `${self}:${++sent}`;
+    let timer: NodeJS.Timeout | undefined;
+    const acknowledged = new Promise<void>((resolve) => {
+      waiting.set(message, { got: 0, owed: Number.POSITIVE_INFINITY, done: resolve });
+      // A process that does not answer in time serves its copy until its TTL at most.
+      timer = setTimeout(resolve, ACK_WAIT_MS);
+    });
+    try {
+      const owed = await broadcast.publish(message);
+      const wait = waiting.get(message);
+      if (wait) {
+        wait.owed = owed;
+        if (wait.got >= owed) wait.done();
+      }
+      await acknowledged;
+    } catch {
+      // The broker is down: the other processes' caches expire within their TTL.
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(message);
+    }
+  };
+  // Writers share a message: one sent after their commits covers them all, so a burst of
+  // checkouts sends one at a time (and one more queued) instead of one each, every one of them
+  // a count of the listeners, a NOTIFY and an acknowledgement from every process.
+  let sending: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+
   const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     if (!usable) return load();
     const now = Date.now();
@@ -227,30 +258,18 @@ export async function createCatalogueCache(options: {
   return {
     get,
     list: (load) => get('products', load),
-    async invalidate() {
+    invalidate() {
       forget();
-      if (!broadcast) return;
-      const message = `${self}:${++sent}`;
-      let timer: NodeJS.Timeout | undefined;
-      const acknowledged = new Promise<void>((resolve) => {
-        waiting.set(message, { got: 0, owed: Number.POSITIVE_INFINITY, done: resolve });
-        // A process that does not answer in time serves its copy until its TTL at most.
-        timer = setTimeout(resolve, ACK_WAIT_MS);
-      });
-      try {
-        const owed = await broadcast.publish(message);
-        const wait = waiting.get(message);
-        if (wait) {
-          wait.owed = owed;
-          if (wait.got >= owed) wait.done();
-        }
-        await acknowledged;
-      } catch {
-        // The broker is down: the other processes' caches expire within their TTL.
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(message);
+      if (!broadcast) return Promise.resolve();
+      if (!queued) {
+        queued = sending.then(() => {
+          // Sent from here on: a writer who commits now needs the next message.
+          queued = null;
+          return publishAndWait();
+        });
+        sending = queued;
       }
+      return queued;
     },
     async close() {
       forget();
