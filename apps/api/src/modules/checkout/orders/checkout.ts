@@ -21,8 +21,10 @@ import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { verifyPincode } from '../pincodes/service';
 import {
   freeStockOf,
+  type LockedVariant,
   lockVariantsBySku,
   mainImages,
+  readVariantsBySku,
   reserve,
   unitsHeldBy,
 } from '../stock/reservations';
@@ -99,9 +101,65 @@ function describe(name: string, weight: number): string {
 }
 
 /**
+ * The cart checked against the variants: each line still sold as the browser saw it, and every
+ * price, the shipping and the total as the browser computed them. Throws the refusal otherwise.
+ */
+function priceCart(input: CreateOrderInput, variants: LockedVariant[]) {
+  const bySku = new Map(variants.map((v) => [v.sku, v]));
+
+  const unavailable: ApiFieldError[] = [];
+  const lines = input.items.map((item, index) => {
+    const variant = bySku.get(item.sku);
+    if (
+      !variant ||
+      variant.withdrawn ||
+      variant.productId !== item.id ||
+      variant.weightGrams !== item.weight
+    ) {
+      unavailable.push({
+        field: `items.${index}.sku`,
+        message: 'This item is no longer available',
+      });
+    }
+    return { item, index, variant: variant! };
+  });
+  if (unavailable.length > 0) throw new ConflictError(ITEMS_UNAVAILABLE, unavailable);
+
+  const changed: ApiFieldError[] = [];
+  let subtotalPaise = 0;
+  for (const { item, index, variant } of lines) {
+    if (rupeesToPaise(item.price) !== variant.pricePaise) {
+      changed.push({
+        field: `items.${index}.price`,
+        message: `The price of ${describe(variant.productName, variant.weightGrams)} is now ${formatRupees(paiseToRupees(variant.pricePaise))}`,
+      });
+    }
+    subtotalPaise += variant.pricePaise * item.quantity;
+  }
+  const shippingPaise = rupeesToPaise(shippingFor(paiseToRupees(subtotalPaise)));
+  const totalPaise = subtotalPaise + shippingPaise;
+  if (rupeesToPaise(input.shippingCost) !== shippingPaise) {
+    changed.push({
+      field: 'shippingCost',
+      message: `Shipping is ${formatRupees(paiseToRupees(shippingPaise))}`,
+    });
+  }
+  if (rupeesToPaise(input.totalAmount) !== totalPaise) {
+    changed.push({
+      field: 'totalAmount',
+      message: `The total is ${formatRupees(paiseToRupees(totalPaise))}`,
+    });
+  }
+  if (changed.length > 0) throw new ConflictError(PRICES_CHANGED, changed);
+  return { lines, subtotalPaise, shippingPaise, totalPaise };
+}
+
+/**
  * Places an order: checks the pincode, takes every price from the database and refuses the order
- * when the browser's figures differ, then, in one transaction with the variant rows locked, checks
- * free stock and writes the order, its lines and its reservations. Nothing is written on a refusal.
+ * when the browser's figures differ, then, in one transaction, writes the order and its lines and,
+ * with the variant rows locked, checks the cart again, checks free stock and writes the
+ * reservations. Nothing is written on a refusal. Every buyer of a weight waits for its lock, so
+ * the lock is taken last, for the few statements that need it.
  */
 export async function createOrder(
   ctx: OrderContext,
@@ -130,56 +188,50 @@ export async function createOrder(
       );
     if (Number(pending) >= MAX_PENDING_ORDERS) throw new ConflictError(TOO_MANY_PENDING);
 
-    const variants = await lockVariantsBySku(
-      tx,
-      input.items.map((item) => item.sku),
+    const skus = input.items.map((item) => item.sku);
+    const { lines, subtotalPaise, shippingPaise, totalPaise } = priceCart(
+      input,
+      await readVariantsBySku(tx, skus),
     );
-    const bySku = new Map(variants.map((v) => [v.sku, v]));
-
-    const unavailable: ApiFieldError[] = [];
-    const lines = input.items.map((item, index) => {
-      const variant = bySku.get(item.sku);
-      if (
-        !variant ||
-        variant.withdrawn ||
-        variant.productId !== item.id ||
-        variant.weightGrams !== item.weight
-      ) {
-        unavailable.push({
-          field: `items.${index}.sku`,
-          message: 'This item is no longer available',
-        });
-      }
-      return { item, index, variant: variant! };
+    const order = await insertOrder(tx, {
+      userId,
+      subtotalPaise,
+      shippingCostPaise: shippingPaise,
+      totalAmountPaise: totalPaise,
+      currency: CURRENCY,
+      shippingAddress: { ...input.shippingAddress, country: COUNTRY },
+      paymentMethod: PAYMENT_METHOD,
+      status: NEW_ORDER.status,
+      paymentStatus: NEW_ORDER.paymentStatus,
+      needsRefund: NEW_ORDER.needsRefund,
+      expiresAt: sql`now() + make_interval(mins => ${ctx.settings.pendingOrderMinutes})`,
     });
-    if (unavailable.length > 0) throw new ConflictError(ITEMS_UNAVAILABLE, unavailable);
+    const images = await mainImages(
+      tx,
+      lines.map((l) => l.variant.productId),
+    );
+    await tx.insert(orderItems).values(
+      lines.map(({ item, variant, index }) => ({
+        orderId: order.id,
+        productId: variant.productId,
+        variantId: variant.id,
+        name: variant.productName,
+        image: images.get(variant.productId) ?? '',
+        variantWeight: variant.weightGrams,
+        sku: variant.sku,
+        quantity: item.quantity,
+        priceAtPurchasePaise: variant.pricePaise,
+        position: index,
+      })),
+    );
+    const [result] = await withItems(tx, [order]);
 
-    const changed: ApiFieldError[] = [];
-    let subtotalPaise = 0;
-    for (const { item, index, variant } of lines) {
-      if (rupeesToPaise(item.price) !== variant.pricePaise) {
-        changed.push({
-          field: `items.${index}.price`,
-          message: `The price of ${describe(variant.productName, variant.weightGrams)} is now ${formatRupees(paiseToRupees(variant.pricePaise))}`,
-        });
-      }
-      subtotalPaise += variant.pricePaise * item.quantity;
+    const variants = await lockVariantsBySku(tx, skus);
+    // The owner may have changed a price or taken a weight away since the lines were read.
+    const locked = priceCart(input, variants).lines;
+    if (locked.some((line, i) => line.variant.id !== lines[i]!.variant.id)) {
+      throw new ConflictError(ITEMS_UNAVAILABLE);
     }
-    const shippingPaise = rupeesToPaise(shippingFor(paiseToRupees(subtotalPaise)));
-    const totalPaise = subtotalPaise + shippingPaise;
-    if (rupeesToPaise(input.shippingCost) !== shippingPaise) {
-      changed.push({
-        field: 'shippingCost',
-        message: `Shipping is ${formatRupees(paiseToRupees(shippingPaise))}`,
-      });
-    }
-    if (rupeesToPaise(input.totalAmount) !== totalPaise) {
-      changed.push({
-        field: 'totalAmount',
-        message: `The total is ${formatRupees(paiseToRupees(totalPaise))}`,
-      });
-    }
-    if (changed.length > 0) throw new ConflictError(PRICES_CHANGED, changed);
 
     // Checked with the variant rows locked, so two orders of one customer cannot both pass.
     const held = await unitsHeldBy(
@@ -189,7 +241,7 @@ export async function createOrder(
       ctx.settings.pendingOrderMinutes,
     );
     const hoarded: { index: number; what: string; left: number }[] = [];
-    for (const { item, index, variant } of lines) {
+    for (const { item, index, variant } of locked) {
       const left = Math.max(0, MAX_UNITS_HELD_PER_SKU - (held.get(variant.id) ?? 0));
       if (item.quantity > left) {
         hoarded.push({ index, what: describe(variant.productName, variant.weightGrams), left });
@@ -207,7 +259,7 @@ export async function createOrder(
 
     const free = await freeStockOf(tx, variants);
     const short: { index: number; message: string; text: string }[] = [];
-    for (const { item, index, variant } of lines) {
+    for (const { item, index, variant } of locked) {
       const left = variant.inStock ? (free.get(variant.id) ?? 0) : 0;
       if (item.quantity <= left) continue;
       const what = describe(variant.productName, variant.weightGrams);
@@ -227,45 +279,12 @@ export async function createOrder(
       );
     }
 
-    const order = await insertOrder(tx, {
-      userId,
-      subtotalPaise,
-      shippingCostPaise: shippingPaise,
-      totalAmountPaise: totalPaise,
-      currency: CURRENCY,
-      shippingAddress: { ...input.shippingAddress, country: COUNTRY },
-      paymentMethod: PAYMENT_METHOD,
-      status: NEW_ORDER.status,
-      paymentStatus: NEW_ORDER.paymentStatus,
-      needsRefund: NEW_ORDER.needsRefund,
-      expiresAt: sql`now() + make_interval(mins => ${ctx.settings.pendingOrderMinutes})`,
-    });
-
-    const images = await mainImages(
-      tx,
-      lines.map((l) => l.variant.productId),
-    );
-    await tx.insert(orderItems).values(
-      lines.map(({ item, variant, index }) => ({
-        orderId: order.id,
-        productId: variant.productId,
-        variantId: variant.id,
-        name: variant.productName,
-        image: images.get(variant.productId) ?? '',
-        variantWeight: variant.weightGrams,
-        sku: variant.sku,
-        quantity: item.quantity,
-        priceAtPurchasePaise: variant.pricePaise,
-        position: index,
-      })),
-    );
     await reserve(
       tx,
       order.id,
-      lines.map(({ item, variant }) => ({ variantId: variant.id, quantity: item.quantity })),
+      locked.map(({ item, variant }) => ({ variantId: variant.id, quantity: item.quantity })),
       order.expiresAt!,
     );
-    const [result] = await withItems(tx, [order]);
     return result!;
   });
 

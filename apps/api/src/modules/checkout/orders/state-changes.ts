@@ -137,9 +137,8 @@ async function canStillShip(tx: Transaction, order: OrderRow): Promise<boolean> 
     if (!item.variantId || held.get(item.variantId) !== item.quantity) return false;
   }
 
-  const variants = await lockVariantsById(tx, [...held.keys()]);
-  if (variants.length !== held.size) return false;
-
+  // The order's own reservations change only with the order row, which the caller holds locked,
+  // so they are counted before the variants are: every buyer of a weight waits for its lock.
   const [{ stillHeld } = { stillHeld: 0 }] = await tx
     .select({ stillHeld: sql<number>`count(*)::int` })
     .from(stockReservations)
@@ -150,6 +149,9 @@ async function canStillShip(tx: Transaction, order: OrderRow): Promise<boolean> 
         sql`${stockReservations.expiresAt} > now()`,
       ),
     );
+  const variants = await lockVariantsById(tx, [...held.keys()]);
+  if (variants.length !== held.size) return false;
+
   if (Number(stillHeld) === reservations.length) {
     // Its own hold stands: the units are its own unless the shelf itself shrank.
     return variants.every((v) => v.stock >= (held.get(v.id) ?? 0));

@@ -53,6 +53,16 @@ function lockVariantsWhere(tx: Transaction, condition: SQL): Promise<LockedVaria
     .for('update', { of: productVariants });
 }
 
+/** The variants with these skus as they are now, unlocked. Missing skus are absent. */
+export async function readVariantsBySku(tx: Transaction, skus: string[]): Promise<LockedVariant[]> {
+  if (skus.length === 0) return [];
+  return tx
+    .select(variantColumns)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.sku, [...new Set(skus)]));
+}
+
 /** Locks the variants with these skus (`SELECT ... FOR UPDATE`, in sku order). Missing skus are absent. */
 export async function lockVariantsBySku(tx: Transaction, skus: string[]): Promise<LockedVariant[]> {
   if (skus.length === 0) return [];
