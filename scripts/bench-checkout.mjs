@@ -10,6 +10,7 @@ export const CHECKOUT_HEADING = '## Paid checkout under load';
 const PAID_PER_SECOND_TARGET = 200;
 const P99_TARGET_MS = 250;
 const PRODUCTS = 16;
+const SELLS_OUT = 40;
 const CALLS = ['createOrder', 'razorpayPayment', 'simulated pay', 'verifyPayment'];
 const ADDRESS = {
   firstName: 'Asha',
@@ -132,7 +133,7 @@ export async function measureCheckout({
 }) {
   // A small shop's shelf: every cart locks the rows of its weights, so a handful of products would
   // measure one queue rather than a shop. One product is stocked to sell out within the run.
-  const stocks = [...Array(PRODUCTS - 1).fill(1_000_000), 400];
+  const stocks = [...Array(PRODUCTS - 1).fill(1_000_000), SELLS_OUT];
   const products = await addProducts(origin, owner, stocks);
   const people = [];
   for (let n = 0; n < buyers; n++) people.push(await signIn(origin, outbox, n));
@@ -274,7 +275,7 @@ export function checkoutReport(result, { date, node, load, processes }) {
     `clock started, then for ${seconds} s ran paid checkouts back to back as the storefront does: a cart of one or two of`,
     `${PRODUCTS} products, one weight each (one to three packs of each), \`POST /orders/createOrder\`, \`POST /orders/razorpayPayment\`, the`,
     "simulated window's `POST /payments/simulated/pay` (which captures the payment as Razorpay's webhook",
-    'would) and `POST /orders/verifyPayment`. One product had 400 packs, to sell out during the run.',
+    `would) and \`POST /orders/verifyPayment\`. One product had ${SELLS_OUT} packs, to sell out during the run.`,
     `Targets: at least ${PAID_PER_SECOND_TARGET} paid checkouts a second; each call's p99 within ${P99_TARGET_MS} ms.`,
     '',
     row(['paid checkouts', 'per second (target)', 'refused: sold out', 'failed']),
