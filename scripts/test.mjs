@@ -3,9 +3,10 @@
 // journeys in a real Chromium. No suite is skipped silently. Each suite's heading and summary line
 // name the Node it ran on.
 //
-// The quick suites (types, lint, unit, the bundle) run side by side, one per core, each one's
-// output held back and printed whole when it ends; the API suites and the journeys, which use
-// every core themselves, then run one after another with their output as it comes.
+// The quick suites (types, lint, unit) run side by side, one per core, each one's output held back
+// and printed whole when it ends. The bundle (which must start within a deadline), the API suites
+// and the journeys, which use every core themselves, then run one after another with their output
+// as it comes.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -74,7 +75,7 @@ const suites = [
   {
     // What `npm start` runs: the API bundled by esbuild, started on a fresh PGlite.
     name: 'api: the built bundle',
-    parallel: true,
+    // Not beside the others: the bundle has 25 s to start a fresh PGlite and seed it.
     command: process.execPath,
     args: ['--test', 'scripts/api-bundle.test.mjs'],
   },
