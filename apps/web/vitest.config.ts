@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     maxWorkers: 2,
+    // npm test runs this suite beside the type checks, so a test may wait for a core.
+    testTimeout: 15_000,
     // Every file gets a fresh DOM and store: module state (the API client's session hooks, the
     // persisted store) must not leak from one file's tests into another's.
     isolate: true,
