@@ -5,7 +5,12 @@ import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import { prepareAnswer, REVALIDATED, sendPrepared } from '../products/prepared-answer';
+import {
+  COMPRESSES_ITSELF,
+  prepareAnswer,
+  REVALIDATED,
+  sendPrepared,
+} from '../products/prepared-answer';
 import { listBanners } from './service';
 
 export const bannerRoutes: FastifyPluginAsyncZod<{
@@ -15,6 +20,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/getBannerDetails',
     {
+      ...COMPRESSES_ITSELF,
       schema: {
         summary: "The home page's banners",
         description: REVALIDATED,

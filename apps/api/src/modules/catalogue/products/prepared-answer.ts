@@ -53,6 +53,12 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, no-cache';
 
+/**
+ * The route options of a kept read: its answer is compressed once (see `sendPrepared`), so
+ * `@fastify/compress`'s hooks on every request would only check and step aside.
+ */
+export const COMPRESSES_ITSELF = { compress: false, decompress: false } as const;
+
 /** What the API document says of these routes. */
 export const REVALIDATED =
   'Carries an `ETag` and `Cache-Control: public, no-cache`; a request whose `If-None-Match` names the ETag is answered 304 without a body.';

@@ -10,7 +10,12 @@ import { page, success } from '../../../lib/envelope';
 import { accountRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import { prepareAnswer, REVALIDATED, sendPrepared } from '../products/prepared-answer';
+import {
+  COMPRESSES_ITSELF,
+  prepareAnswer,
+  REVALIDATED,
+  sendPrepared,
+} from '../products/prepared-answer';
 import { addReview, deleteReview, listLatestReviews, listReviews, updateReview } from './service';
 
 export const REVIEW_ADDED = 'Review submitted successfully!';
@@ -51,6 +56,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/get-reviews/:productId',
     {
+      ...COMPRESSES_ITSELF,
       schema: {
         summary: "A product's reviews, newest first, a page at a time",
         description: `${REVALIDATED} A search (\`?q=\`) is read afresh each time.`,
