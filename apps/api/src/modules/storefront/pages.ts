@@ -79,7 +79,9 @@ function pageFiles(manifest: Record<string, ManifestChunk>, source: string) {
   visit(source);
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ...[...scripts].map(
+      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`,
+    ),
   ].join('');
 }
 
@@ -140,6 +142,15 @@ export async function createPageRenderer(options: {
   const [before, after] = template
     .replace(TEMPLATE_TITLE, '')
     .replace(TEMPLATE_DESCRIPTION, '')
+    // A served page paints without its scripts: they come after the stylesheet and the pictures.
+    .replaceAll(
+      '<script type="module" crossorigin',
+      '<script type="module" crossorigin fetchpriority="low"',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" crossorigin fetchpriority="low"',
+    )
     .split(ROOT_ELEMENT) as [string, string];
   const headEnd = before.lastIndexOf('</head>');
 
