@@ -125,4 +125,34 @@ describe.runIf(usesPostgres())('the catalogue cache across API processes without
       await database.close();
     }
   });
+
+  it('writers at once share messages, and each returns only after the other process dropped its copy', async () => {
+    const database = await createTestDatabase();
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const cacheA = await createCatalogueCache({ postgres: pool, ttlMs: 60_000 });
+    const cacheB = await createCatalogueCache({ postgres: pool, ttlMs: 60_000 });
+    const query = vi.spyOn(pool, 'query');
+    try {
+      const load = vi.fn(async () => [product]);
+      await cacheB.list(load);
+      const notifies = () =>
+        query.mock.calls.filter(([text]) => String(text).startsWith('select pg_notify')).length;
+      const before = notifies();
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          await cacheA.invalidate();
+          await cacheB.list(load);
+        }),
+      );
+      // Every writer's read after its invalidation went to the loader, not to a kept copy.
+      expect(load.mock.calls.length).toBeGreaterThanOrEqual(2);
+      // Each message is a NOTIFY and an acknowledgement from each of the two processes.
+      expect(notifies() - before).toBeLessThan(10 * 3);
+    } finally {
+      query.mockRestore();
+      await cacheA.close();
+      await cacheB.close();
+      await database.close();
+    }
+  });
 });
