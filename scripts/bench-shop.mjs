@@ -122,6 +122,3 @@ export function percentile(sorted, p) {
 }
 
 export const row = (cells) => `| ${cells.join(' | ')} |`;
-
-/** "yes" or "no" for a figure against its target, the way each table says it. */
-export const meets = (ok) => (ok ? 'yes' : '**no**');
