@@ -1,8 +1,14 @@
 import type { CartItem } from '@makhana/domain/cart';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addItem } from '../../stores/cart-slice';
+import { authReducer } from '../../stores/auth-slice';
+import { addItem, blankCartState } from '../../stores/cart-slice';
+import { shopReducers } from '../../stores/reducers';
 import { createStore } from '../../stores/store';
 import { renderRoutes } from '../../test/shop-fixtures';
 import { CartPage } from './cart-page';
@@ -146,5 +152,30 @@ describe('CartPage', () => {
     expect(router.state.location.pathname).toBe('/cart');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(router.state.location.pathname).toBe('/products');
+  });
+});
+
+describe('CartPage rendered on the server', () => {
+  it("keeps the empty cart's box unfilled: the server cannot know this browser's cart", async () => {
+    const reducer = combineReducers({ auth: authReducer, ...shopReducers });
+    const store = configureStore({
+      reducer,
+      preloadedState: { ...reducer(undefined, { type: 'test/start' }), cart: blankCartState() },
+    });
+    const routes = [{ path: '/cart', Component: CartPage }];
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request('http://shop.test/cart'));
+    if (context instanceof Response) throw new Error('unexpected redirect');
+    const html = renderToString(
+      <Provider store={store}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+        />
+      </Provider>,
+    );
+    expect(html).toContain('Loading your cart…');
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toMatch(/class="card[^"]{0,200}invisible"[^>]{0,100}aria-hidden="true"/);
   });
 });
