@@ -216,11 +216,12 @@ for (const suite of suites.filter((suite) => !suite.parallel)) {
 }
 
 log('Summary');
-for (const r of suites.map((suite) => results.get(suite))) {
+const summary = suites.map((suite) => results.get(suite));
+for (const r of summary) {
   console.log(
     `${r.ok ? 'ok    ' : 'FAILED'}  ${r.name}  (${r.seconds.toFixed(1)} s, Node ${r.node})`,
   );
 }
-const failed = results.filter((r) => !r.ok).length;
-console.log(`suites: ${results.length - failed} passed, ${failed} failed`);
+const failed = summary.filter((r) => !r.ok).length;
+console.log(`suites: ${summary.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
