@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replacementDelay, SWEEPER_LOCK, sessionLock } from './cluster';
-import { REPO_ROOT } from './config/config';
+import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, REPO_ROOT } from './config/config';
 import { usesPostgres } from './test/database';
 
 describe('replacementDelay', () => {
@@ -33,6 +33,48 @@ function get(port: number, route: string): Promise<{ status: number; worker: str
     });
     request.on('error', reject);
     request.setTimeout(2000, () => request.destroy(new Error('timed out')));
+  });
+}
+
+/** A JSON call on a new connection, so either worker may answer it. */
+function call(
+  port: number,
+  method: 'GET' | 'POST',
+  route: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; worker: string | null; json: { data: unknown } }> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: route,
+        method,
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            worker: (response.headers['x-worker'] as string | undefined) ?? null,
+            json: text ? JSON.parse(text) : { data: null },
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.setTimeout(5000, () => request.destroy(new Error('timed out')));
+    request.end(payload);
   });
 }
 
@@ -172,6 +214,70 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
     await admin?.end();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
+
+  it('a write in one worker is read by the other at once', async () => {
+    try {
+      await until(
+        'the shop to answer',
+        async () => ((await get(port, '/api/v1/health')).status === 200 ? true : null),
+        45_000,
+      );
+      const catalogueOf = async () => {
+        const answer = await call(port, 'GET', '/api/v1/products/getProductDetails');
+        return {
+          worker: answer.worker,
+          names: (answer.json.data as { name: string }[]).map((p) => p.name),
+        };
+      };
+      const login = await call(port, 'POST', '/api/v1/admins/onlyAdminTo/login', {
+        body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      const { accessToken } = login.json.data as { accessToken: string };
+      // Both workers hold the catalogue in their cache (kept 5 s) just before the write.
+      const primed = new Set<string>();
+      await until(
+        'both workers to hold the catalogue',
+        async () => {
+          const { worker } = await catalogueOf();
+          if (worker) primed.add(worker);
+          return primed.size === 2 ? true : null;
+        },
+        5_000,
+      );
+
+      const added = await call(port, 'POST', '/api/v1/products/addProduct', {
+        token: accessToken,
+        body: {
+          name: 'Saffron Makhana',
+          brand: 'Mithila Makhana',
+          categoryType: 'Snacks',
+          packOfBox: 1,
+          price: 149,
+          description: 'Roasted fox nuts with saffron.',
+          shelfLife: 6,
+          variant: 'Saffron',
+          sku: '',
+          listed: true,
+          quantity: [{ weight: 100, stock: 10, price: 149 }],
+        },
+      });
+      expect(added.status).toBe(200);
+
+      // Read at once, on fresh connections, until both workers have answered: each has it.
+      const seen = new Map<string, string[]>();
+      for (let i = 0; i < 40 && seen.size < 2; i++) {
+        const { worker, names } = await catalogueOf();
+        if (worker) seen.set(worker, names);
+      }
+      expect(seen.size).toBe(2);
+      for (const [worker, names] of seen)
+        expect(names, `worker ${worker}`).toContain('Saffron Makhana');
+    } catch (error) {
+      console.error(output.join(''));
+      throw error;
+    }
+  }, 90_000);
 
   it('serves from two workers, replaces a dead one, sweeps in one and stops on SIGTERM', async () => {
     try {
