@@ -12,6 +12,7 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from './constants';
+import { MESSAGES } from './messages';
 import { OWNER_STATUS_MOVES } from './order-state';
 
 /**
@@ -66,37 +67,7 @@ export function isEmailAddress(value: string): boolean {
   return dot !== -1 && dot < domain.length - 1;
 }
 
-export const MESSAGES = {
-  required: 'Required',
-  validEmailRequired: 'Valid email required',
-  enterPincode: 'Enter 6-digit pincode',
-  notDeliverable: 'Not deliverable',
-  serviceablePincode: 'Please enter a valid, serviceable pincode.',
-  emailRequired: 'Email is required',
-  validEmail: 'Please enter a valid email',
-  otpRequired: 'OTP is required',
-  validOtp: 'Please enter a valid OTP',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  phoneRequired: 'Phone is required',
-  validPhone: 'Please enter a valid phone',
-  acceptTerms: 'You must accept the terms and conditions',
-  validPhoneNumber: 'Please enter a valid phone number',
-  validPincode: 'Please enter a valid 6-digit pincode',
-  addressTypeRequired: 'Address type is required',
-  passwordRequired: 'Password is required',
-  selectImages: 'Please select images',
-  selectImageToDelete: 'Please select image to delete',
-  pincodeCheck: 'Please enter a valid 6-digit pincode.',
-  commentRequired: 'Please enter a comment.',
-  ratingRange: 'Rating must be a whole number from 1 to 5',
-  genderChoice: 'Gender must be Male or Female',
-  trackingNumberRequired: 'A tracking number is required to mark an order as shipped',
-  trackingUrl: 'Enter a tracking link that starts with http:// or https://',
-  statusMove: 'Choose Shipped or Delivered',
-  confirmDeleteReview: 'Are you sure you want to delete this review?',
-  refundReason: 'Please give a reason for the refund',
-} as const;
+export { MESSAGES };
 
 const requiredText = (max: number, message: string = MESSAGES.required) =>
   boundedString(max, message).trim().min(1, message);

@@ -137,6 +137,8 @@ describe('ReviewsSection for a signed-in customer', () => {
     const user = userEvent.setup();
     const { store } = renderReviews(periPeri, { signedIn: true });
     await section().findByText('No reviews yet. Be the first to review!');
+    // The form loads with its own module (react-hook-form and zod) for a signed-in customer.
+    await screen.findByRole('form', { name: 'Write a review' });
 
     expect(checkedStars(addForm())).toBe(5);
     await user.click(addForm().getByRole('button', { name: 'Submit review' }));
@@ -179,6 +181,8 @@ describe('ReviewsSection for a signed-in customer', () => {
     const user = userEvent.setup();
     renderReviews(classic, { signedIn: true });
     await section().findByText('No reviews yet. Be the first to review!');
+    // The form loads with its own module (react-hook-form and zod) for a signed-in customer.
+    await screen.findByRole('form', { name: 'Write a review' });
 
     await user.type(addForm().getByLabelText('Your review'), 'Second thoughts');
     await user.click(addForm().getByRole('button', { name: 'Submit review' }));
@@ -211,6 +215,8 @@ describe('ReviewsSection for a signed-in customer', () => {
     const user = userEvent.setup();
     renderReviews(classic, { signedIn: true });
     await section().findByText('No reviews yet. Be the first to review!');
+    // The form loads with its own module (react-hook-form and zod) for a signed-in customer.
+    await screen.findByRole('form', { name: 'Write a review' });
 
     await user.type(addForm().getByLabelText('Your review'), 'Worth it');
     api.hold();
@@ -241,7 +247,7 @@ describe('ReviewsSection for a signed-in customer', () => {
     ).toBeNull();
 
     await user.click(within(mine).getByRole('button', { name: 'Edit your review' }));
-    const edit = within(screen.getByRole('form', { name: 'Edit your review' }));
+    const edit = within(await screen.findByRole('form', { name: 'Edit your review' }));
     expect(checkedStars(edit)).toBe(4);
     expect((edit.getByLabelText('Your review') as HTMLTextAreaElement).value).toBe(
       'Good crunch, a little too salty for me.',
@@ -257,7 +263,7 @@ describe('ReviewsSection for a signed-in customer', () => {
     expect(document.activeElement?.id).toBe('review-review-asha');
 
     await user.click(list().getByRole('button', { name: 'Edit your review' }));
-    const again = within(screen.getByRole('form', { name: 'Edit your review' }));
+    const again = within(await screen.findByRole('form', { name: 'Edit your review' }));
     expect(checkedStars(again)).toBe(4);
     await user.clear(again.getByLabelText('Your review'));
     await user.click(again.getByRole('button', { name: 'Save changes' }));
@@ -299,6 +305,7 @@ describe('ReviewsSection for a signed-in customer', () => {
     expect(api.callsTo('DELETE', '/reviews/delete-review/review-asha')).toHaveLength(1);
     expect(toasts.success).toHaveBeenCalledWith('Review deleted successfully!');
     expect(section().queryByText(/Based on/)).toBeNull();
+    await screen.findByRole('form', { name: 'Write a review' });
     expect(checkedStars(addForm())).toBe(5);
     expect((addForm().getByLabelText('Your review') as HTMLTextAreaElement).value).toBe('');
   });
@@ -308,6 +315,8 @@ describe('ReviewsSection for a signed-in customer', () => {
     const user = userEvent.setup();
     renderReviews(classic, { signedIn: true });
     await section().findByText('No reviews yet. Be the first to review!');
+    // The form loads with its own module (react-hook-form and zod) for a signed-in customer.
+    await screen.findByRole('form', { name: 'Write a review' });
 
     const group = addForm().getByRole('group', { name: 'Your rating' });
     expect(

@@ -1,6 +1,6 @@
+import { MESSAGES } from '@makhana/domain/messages';
 import { type Product, type Review, roundRating } from '@makhana/domain/product';
-import { MESSAGES } from '@makhana/domain/validation';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { fetchProductById } from '../../api/get-product';
@@ -13,8 +13,18 @@ import { deleteReview } from './api/delete-review';
 import { loadReviews } from './api/get-reviews';
 import { type ReviewInput, updateReview } from './api/update-review';
 import { RatingStars, reviewCountLabel } from './rating-stars';
-import { ReviewForm } from './review-form';
 import { ReviewItem } from './review-item';
+
+// The form and its schema (react-hook-form, zod) load only for a signed-in customer, who sees it.
+const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
+function FormLoading() {
+  return (
+    <p role="status" className="min-h-40 text-sm text-muted">
+      Loading the form…
+    </p>
+  );
+}
 
 export const NO_REVIEWS_TEXT = 'No reviews yet. Be the first to review!';
 
@@ -218,13 +228,15 @@ export function ReviewsSection({ product }: { product: Product }) {
               <h3 className="mb-4 font-display text-xl font-semibold text-forest-800">
                 Write a review
               </h3>
-              <ReviewForm
-                label="Write a review"
-                submitLabel="Submit review"
-                busyLabel="Submitting…"
-                busy={busy}
-                onSubmit={submitNew}
-              />
+              <Suspense fallback={<FormLoading />}>
+                <ReviewForm
+                  label="Write a review"
+                  submitLabel="Submit review"
+                  busyLabel="Submitting…"
+                  busy={busy}
+                  onSubmit={submitNew}
+                />
+              </Suspense>
             </div>
           )}
         </div>
@@ -334,15 +346,17 @@ function ReviewList({
                   <h3 className="mb-3 font-display text-lg font-semibold text-forest-800">
                     Edit your review
                   </h3>
-                  <ReviewForm
-                    label="Edit your review"
-                    initial={{ rating: entry.rating, comment: entry.comment }}
-                    submitLabel="Save changes"
-                    busyLabel="Saving…"
-                    busy={busy}
-                    onSubmit={(values) => onSaveEdit(entry._id, values)}
-                    onCancel={onCancelEdit}
-                  />
+                  <Suspense fallback={<FormLoading />}>
+                    <ReviewForm
+                      label="Edit your review"
+                      initial={{ rating: entry.rating, comment: entry.comment }}
+                      submitLabel="Save changes"
+                      busyLabel="Saving…"
+                      busy={busy}
+                      onSubmit={(values) => onSaveEdit(entry._id, values)}
+                      onCancel={onCancelEdit}
+                    />
+                  </Suspense>
                 </div>
               ) : (
                 <ReviewItem

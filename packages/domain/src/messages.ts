@@ -1,0 +1,35 @@
+/**
+ * The spec's form and confirmation messages, in a module of their own (no zod), so a screen that
+ * only shows one does not load the schemas.
+ */
+export const MESSAGES = {
+  required: 'Required',
+  validEmailRequired: 'Valid email required',
+  enterPincode: 'Enter 6-digit pincode',
+  notDeliverable: 'Not deliverable',
+  serviceablePincode: 'Please enter a valid, serviceable pincode.',
+  emailRequired: 'Email is required',
+  validEmail: 'Please enter a valid email',
+  otpRequired: 'OTP is required',
+  validOtp: 'Please enter a valid OTP',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone is required',
+  validPhone: 'Please enter a valid phone',
+  acceptTerms: 'You must accept the terms and conditions',
+  validPhoneNumber: 'Please enter a valid phone number',
+  validPincode: 'Please enter a valid 6-digit pincode',
+  addressTypeRequired: 'Address type is required',
+  passwordRequired: 'Password is required',
+  selectImages: 'Please select images',
+  selectImageToDelete: 'Please select image to delete',
+  pincodeCheck: 'Please enter a valid 6-digit pincode.',
+  commentRequired: 'Please enter a comment.',
+  ratingRange: 'Rating must be a whole number from 1 to 5',
+  genderChoice: 'Gender must be Male or Female',
+  trackingNumberRequired: 'A tracking number is required to mark an order as shipped',
+  trackingUrl: 'Enter a tracking link that starts with http:// or https://',
+  statusMove: 'Choose Shipped or Delivered',
+  confirmDeleteReview: 'Are you sure you want to delete this review?',
+  refundReason: 'Please give a reason for the refund',
+} as const;
