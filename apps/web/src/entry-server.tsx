@@ -1,7 +1,6 @@
 // The storefront rendered on the server (built by `vite build --ssr`, loaded by the API): a page
 // answers with its content in the HTML, and the browser hydrates it with the same data.
-import type { PageMeta as PageInfo } from '@makhana/domain/api';
-import type { Banner, Product, Review } from '@makhana/domain/product';
+import type { RenderedPage, ShopReads } from '@makhana/domain/served-page';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -21,31 +20,6 @@ import { blankCartState } from './stores/cart-slice';
 import { shopReducers } from './stores/reducers';
 import { initialReviewState } from './stores/review-slice';
 import { type ServedState, serializeServedState } from './stores/served-state';
-
-/** What the server reads for a page, each only when the page needs it. */
-export interface ShopReads {
-  products(): Promise<Product[]>;
-  banners(): Promise<Banner[]>;
-  /** a page of a product's reviews */
-  reviews(
-    productId: string,
-    page: number,
-    limit: number,
-  ): Promise<{ reviews: Review[]; meta: PageInfo }>;
-}
-
-export interface RenderedPage {
-  status: number;
-  /** the head's tags: title, description, canonical link, sharing tags, structured data */
-  head: string;
-  /** the markup inside #root */
-  html: string;
-  /** the state the page was rendered with, as JSON safe inside a script element; null when the
-   * browser renders the page itself */
-  state: string | null;
-  /** the lazy page's module, for the server to list its files in the head */
-  source: string | null;
-}
 
 const handler = createStaticHandler(routes);
 
@@ -70,11 +44,12 @@ function servedRoute(context: StaticHandlerContext): ServedRoute | null {
 }
 
 /**
- * The page at `url` rendered with the shop's data, or null for a page rendered in the browser only
- * (the account, the cart, the checkout, the owner's area). A product not in the catalogue answers
+ * The page at `address` rendered with the shop's data, or null for a page rendered in the browser
+ * only (the account, the checkout, the sign-in and owner pages). A product not in the catalogue answers
  * 404 with an empty page, which the browser fills from its own load ("Product not found").
  */
-export async function render(url: URL, reads: ShopReads): Promise<RenderedPage | null> {
+export async function render(address: string, reads: ShopReads): Promise<RenderedPage | null> {
+  const url = new URL(address);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   // A page module that failed to load: the caller logs it and sends the shell, which still works.

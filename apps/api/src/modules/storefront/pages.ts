@@ -3,35 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import type { PageMeta } from '@makhana/domain/api';
-import type { Banner, Product, Review } from '@makhana/domain/product';
+import type { RenderedPage, ShopReads, StorefrontRender } from '@makhana/domain/served-page';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { type CatalogueCache, listBanners, listProducts, listReviews } from '../catalogue';
-
-/** What the storefront's server render (apps/web/src/entry-server.tsx) reads through. */
-interface ShopReads {
-  products(): Promise<Product[]>;
-  banners(): Promise<Banner[]>;
-  reviews(
-    productId: string,
-    page: number,
-    limit: number,
-  ): Promise<{ reviews: Review[]; meta: PageMeta }>;
-}
-
-interface RenderedPage {
-  status: number;
-  head: string;
-  html: string;
-  state: string | null;
-  source: string | null;
-}
-
-interface StorefrontEntry {
-  render(url: URL, reads: ShopReads): Promise<RenderedPage | null>;
-  listedPaths(): string[];
-}
 
 /** A page as sent: the HTML, its compressed forms, and its ETag. */
 export interface PageAnswer {
@@ -137,7 +112,7 @@ export async function createPageRenderer(options: {
   const template = readFileSync(templateFile, 'utf8');
   if (!template.includes(ROOT_ELEMENT)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = (await import(pathToFileURL(entryFile).href)) as StorefrontEntry;
+  const entry = (await import(pathToFileURL(entryFile).href)) as StorefrontRender;
 
   const [before, after] = template
     .replace(TEMPLATE_TITLE, '')
@@ -173,7 +148,7 @@ export async function createPageRenderer(options: {
   };
 
   const render = async (pathname: string): Promise<PageAnswer> => {
-    const page = await entry.render(new URL(pathname, publicUrl), reads);
+    const page = await entry.render(new URL(pathname, publicUrl).href, reads);
     if (!page) throw new UncachedPage(null);
     const answer = answerOf(page.status, assemble(page));
     if (page.status !== 200) throw new UncachedPage(answer);
