@@ -294,3 +294,20 @@ export function ensureApiBuild({ force = false } = {}) {
     process.exit(1);
   }
 }
+
+/** Debian's Chromium unless CHROMIUM_PATH names another. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * How the scripts start Chromium here: headless as root, and without the background connections
+ * a closed network refuses.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import {
   API_BUNDLE,
   API_NODE_FLAGS,
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
   ensureApiBuild,
   ensureDependencies,
   ensureNode,
@@ -144,18 +146,9 @@ try {
   ];
   const userDataDir = mkdtempSync(join(tmpdir(), 'makhana-lighthouse-chrome-'));
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     userDataDir,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   mkdirSync(reportsDir, { recursive: true });
   const rows = [];
