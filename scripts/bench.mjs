@@ -27,6 +27,8 @@ import {
 } from './bench-shop.mjs';
 import { measureStart, START_HEADING, startReport } from './bench-start.mjs';
 import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
   ensureApiBuild,
   ensureDependencies,
   ensureNode,
@@ -410,17 +412,8 @@ async function measureShop() {
   await waitForHealth(base);
   const products = (await (await fetch(`${base}/api/v1/products/getProductDetails`)).json()).data;
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
   log('Measuring pages at 390x844');
   const pages = [];
