@@ -80,8 +80,7 @@ export function Footer() {
   const { address } = SITE;
 
   return (
-    // Below the fold on most pages: the browser lays it out only as it comes near the screen.
-    <footer className="bg-forest-900 text-cream-100 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
+    <footer className="bg-forest-900 text-cream-100">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-12 lg:gap-8 lg:py-16">
         <div className="col-span-2 lg:col-span-3">
           <Link to="/" className="inline-flex rounded-md bg-cream-50 px-3 py-2">
