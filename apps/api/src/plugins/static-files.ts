@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../lib/envelope';
-import { matchesTag } from '../lib/etag';
-import type { PageAnswer, PageRenderer } from '../modules/storefront';
+import { sendKept } from '../lib/kept-answer';
+import type { PageRenderer } from '../modules/storefront';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,31 +31,6 @@ const FILE_PATH = /^\/(assets|uploads)\/|\.[a-z0-9]{1,8}$/i;
 export function isPagePath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';
   return !API_PATH.test(pathname) && !FILE_PATH.test(pathname);
-}
-
-/** The encoding a client takes that the page was compressed in ahead, or null for plain HTML. */
-function pageEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  const offered = accept.split(',').map((part) => part.split(';')[0]?.trim().toLowerCase());
-  if (offered.includes('br')) return 'br';
-  if (offered.includes('gzip')) return 'gzip';
-  return null;
-}
-
-/** A page rendered on the server: the same for every visitor, revalidated on every visit. */
-function sendPage(request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) {
-  reply
-    .code(answer.status)
-    .header('etag', answer.etag)
-    .header('cache-control', 'public, no-cache')
-    .header('vary', 'accept-encoding')
-    .type('text/html; charset=utf-8');
-  if (matchesTag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  const encoding = pageEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(answer.html);
-  return reply
-    .header('content-encoding', encoding)
-    .send(encoding === 'br' ? answer.brotli : answer.gzip);
 }
 
 /**
@@ -89,8 +64,14 @@ export async function registerStorefront(
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = pages ? await pages.page(request.url.split('?')[0] ?? '/') : null;
-    if (answer) return sendPage(request, reply, answer);
+    const page = pages ? await pages.page(request.url.split('?')[0] ?? '/') : null;
+    // The same for every visitor, revalidated on every visit.
+    if (page) {
+      return sendKept(request, reply.code(page.status), page.answer, {
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'public, no-cache',
+      });
+    }
     return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
   };
   // The static files' wildcard would answer `/` as a directory.

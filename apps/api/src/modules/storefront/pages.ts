@@ -1,20 +1,16 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { RenderedPage, ShopReads, StorefrontRender } from '@makhana/domain/served-page';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { type KeptAnswer, keepAnswer } from '../../lib/kept-answer';
 import { type CatalogueCache, listBanners, listProducts, listReviews } from '../catalogue';
 
-/** A page as sent: the HTML, its compressed forms, and its ETag. */
+/** A page as sent: its status, and the HTML kept with its ETag and compressed forms. */
 export interface PageAnswer {
   status: number;
-  html: string;
-  gzip: Buffer;
-  brotli: Buffer;
-  etag: string;
+  answer: KeptAnswer;
 }
 
 export interface PageRenderer {
@@ -65,19 +61,6 @@ function routeKey(pathname: string): string {
   let end = pathname.length;
   while (end > 1 && pathname[end - 1] === '/') end -= 1;
   return pathname.slice(0, end).toLowerCase();
-}
-
-function answerOf(status: number, html: string): PageAnswer {
-  const bytes = Buffer.from(html);
-  return {
-    status,
-    html,
-    gzip: gzipSync(bytes, { level: 9 }),
-    brotli: brotliCompressSync(bytes, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
-    }),
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`,
-  };
 }
 
 /** A page that is not kept (a 404): the cache drops a load that fails, so it travels as one. */
@@ -150,7 +133,7 @@ export async function createPageRenderer(options: {
   const render = async (pathname: string): Promise<PageAnswer> => {
     const page = await entry.render(new URL(pathname, publicUrl).href, reads);
     if (!page) throw new UncachedPage(null);
-    const answer = answerOf(page.status, assemble(page));
+    const answer = { status: page.status, answer: keepAnswer(assemble(page)) };
     if (page.status !== 200) throw new UncachedPage(answer);
     return answer;
   };
