@@ -1,6 +1,6 @@
 import type { User } from '@makhana/domain/account';
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import { apiRequest, errorMessage } from '../lib/api-client';
+import { ApiError, apiRequest, errorMessage } from '../lib/api-client';
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
@@ -24,6 +24,12 @@ export function accountThunk<Result, Arg = void>(
   type: string,
   run: (arg: Arg) => Promise<Result>,
   needsUser = false,
+  /**
+   * A failure with no answer from the server (offline, or the page being left mid-call) is
+   * rethrown rather than given as the rejection's value, so the session slice can tell it from a
+   * refusal.
+   */
+  rethrowNoAnswer = false,
 ) {
   return createAsyncThunk<Result, Arg, ThunkConfig>(
     type,
@@ -34,6 +40,7 @@ export function accountThunk<Result, Arg = void>(
       try {
         return await run(arg);
       } catch (error) {
+        if (rethrowNoAnswer && error instanceof ApiError && error.status === 0) throw error;
         return rejectWithValue(errorMessage(error));
       }
     },

@@ -7,4 +7,4 @@ export function getUser(): Promise<User> {
   return apiRequest<User>('/users/getUser');
 }
 
-export const loadUser = accountThunk('auth/loadUser', getUser, true);
+export const loadUser = accountThunk('auth/loadUser', getUser, true, true);

@@ -111,6 +111,34 @@ describe('auth reducer: customer sign-in', () => {
     expect(state).toMatchObject({ user, isUserAuthenticated: true, loading: false });
   });
 
+  it('keeps the session when a load gets no answer (offline, or the page left mid-call)', () => {
+    const noAnswer = loadUser.rejected(new Error('Failed to fetch'), 'req', undefined);
+    expect(authReducer({ ...signedIn, loading: true }, noAnswer)).toMatchObject({
+      user,
+      isUserAuthenticated: true,
+      loading: false,
+    });
+    // The server's refusal still ends it.
+    const refused = loadUser.rejected(null, 'req', undefined, 'Unauthorized');
+    expect(authReducer(signedIn, refused)).toMatchObject({ isUserAuthenticated: false });
+  });
+
+  it("keeps the owner's session when the owner's load gets no answer, not when it is refused", () => {
+    const owner = { _id: 'a1', email: 'owner@example.in', name: 'Owner' };
+    const signedInOwner: AuthState = {
+      ...initialAuthState,
+      admin: owner,
+      isAdminAuthenticated: true,
+    };
+    const noAnswer = loadAdmin.rejected(new Error('Failed to fetch'), 'req', undefined);
+    expect(authReducer(signedInOwner, noAnswer)).toMatchObject({
+      admin: owner,
+      isAdminAuthenticated: true,
+    });
+    const refused = loadAdmin.rejected(null, 'req', undefined, 'Unauthorized');
+    expect(authReducer(signedInOwner, refused)).toMatchObject({ isAdminAuthenticated: false });
+  });
+
   it.each([
     ['success', logoutUser.fulfilled(undefined, 'req')],
     ['failure', rejected(logoutUser, 'Server error')],

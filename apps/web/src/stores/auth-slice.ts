@@ -203,14 +203,17 @@ const authSlice = createSlice({
         state.loading = false;
         if (action.meta.aborted) return;
         state.error = action.payload || action.error.message || 'Server error';
+        // No answer (offline, or the page left mid-call): the server did not refuse the session.
+        if (thunk === loadAdmin && !action.meta.rejectedWithValue) return;
         clearAdmin(state);
       });
     }
     // Failures of the sign-in family end the session (docs/product.md#sessions).
     for (const thunk of [loginUser, registerUser, loadUser, loginVerification, googleLogin]) {
       builder.addCase(thunk.rejected, (state, action) => {
-        // An aborted start-up load (a re-run effect) is not a refusal of the session.
-        if (action.meta.aborted) {
+        // An aborted start-up load (a re-run effect), or a load that got no answer (offline, or
+        // the page left mid-call), is not a refusal of the session.
+        if (action.meta.aborted || (thunk === loadUser && !action.meta.rejectedWithValue)) {
           state.loading = false;
           return;
         }
