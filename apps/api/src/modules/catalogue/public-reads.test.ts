@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, type Environment } from '../../config/config';
+import type { Environment } from '../../config/config';
 import { bannerImages, banners } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { usesPostgres } from '../../test/database';
-import { insertProduct } from '../../test/order-fixtures';
+import { insertProduct, ownerToken } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
 
 const ENV: Environment = { RATE_LIMIT: '0' };
@@ -17,14 +17,6 @@ async function forgetEverywhere() {
   for (const app of [api.app, ...apps]) await app.catalogue.invalidate();
 }
 beforeEach(forgetEverywhere);
-
-async function ownerToken(app: FastifyInstance): Promise<string> {
-  const response = await call(app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.accessToken;
-}
 
 async function bannerWith(urls: string[]) {
   const [banner] = await api.db.insert(banners).values({}).returning({ id: banners.id });

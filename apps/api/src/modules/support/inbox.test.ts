@@ -3,10 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SupportMessage } from '@makhana/domain/contracts/owner';
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../config/config';
 import { complaints, contactMessages, orders } from '../../db/schema';
 import { useTestApp } from '../../test/app';
-import { ADDRESS, customer } from '../../test/order-fixtures';
+import { ADDRESS, customer, ownerToken } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
 import { INVOICE_NOT_FOUND, SUPPORT_MESSAGE_NOT_FOUND } from './inbox';
 import { INBOX_FETCHED, MESSAGE_REOPENED, MESSAGE_RESOLVED } from './routes';
@@ -14,13 +13,6 @@ import { INBOX_FETCHED, MESSAGE_REOPENED, MESSAGE_RESOLVED } from './routes';
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
 
 const MISSING = '00000000-0000-4000-8000-00000000abcd';
-
-async function ownerToken() {
-  const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  return login.json().data.accessToken as string;
-}
 
 async function inbox(token: string, query = '') {
   const response = await call(api.app, 'GET', `/supports/inbox${query}`, { token });
@@ -91,7 +83,7 @@ describe('GET /supports/inbox', () => {
       await complaintAt(6),
     ];
     const newestFirst = made.map((m) => m.id).reverse();
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
 
     const all = await inbox(token);
     expect(all.message).toBe(INBOX_FETCHED);
@@ -131,7 +123,7 @@ describe('GET /supports/inbox', () => {
     const byId = await complaintAt(3, { orderId: order!.id });
     const unknown = await complaintAt(4, { orderId: 'MM-NOPE' });
     const withInvoice = await complaintWithInvoice(JPEG);
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     const byKey = new Map((await inbox(token)).data.map((m) => [m._id, m]));
 
     expect(byKey.get(message.id)).toEqual({
@@ -178,7 +170,7 @@ describe('GET /supports/inbox', () => {
       resolvedAt: at(9),
     });
     const other = await contactAt(3, { message: 'Wholesale prices?' });
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     const ids = async (query: string) => (await inbox(token, query)).data.map((m) => m._id);
 
     expect(await ids('?status=open')).toEqual([other.id, open.id]);
@@ -195,7 +187,7 @@ describe('GET /supports/inbox', () => {
   });
 
   it('refuses a bad status, page or search naming the field', async () => {
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     for (const [query, field] of [
       ['?status=closed', 'status'],
       ['?page=0', 'page'],
@@ -213,7 +205,7 @@ describe('POST /supports/resolve/:id', () => {
   it('marks a contact message and a complaint resolved and open again', async () => {
     const message = await contactAt(1);
     const complaint = await complaintAt(2);
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     for (const item of [message, complaint]) {
       const resolve = (resolved: boolean) =>
         call(api.app, 'POST', `/supports/resolve/${item.id}`, { token, body: { resolved } });
@@ -240,7 +232,7 @@ describe('POST /supports/resolve/:id', () => {
   });
 
   it('answers 404 for an unknown or malformed id, and 400 naming resolved', async () => {
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     for (const id of [MISSING, 'not-an-id']) {
       const response = await call(api.app, 'POST', `/supports/resolve/${id}`, {
         token,
@@ -263,7 +255,7 @@ describe('GET /supports/invoice/:id', () => {
   it('streams the stored invoice to the owner, private and never sniffed', async () => {
     const complaint = await complaintWithInvoice(JPEG);
     const response = await call(api.app, 'GET', `/supports/invoice/${complaint.id}`, {
-      token: await ownerToken(),
+      token: await ownerToken(api.app),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
@@ -273,7 +265,7 @@ describe('GET /supports/invoice/:id', () => {
   });
 
   it('answers 404 for a contact message, a complaint without invoice, a missing file or a stored path that is not ours', async () => {
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     const message = await contactAt(1);
     const bare = await complaintAt(2);
     const gone = await complaintAt(3, { invoiceUrl: `complaints/${randomUUID()}.png` });

@@ -1,10 +1,15 @@
 import type { Product } from '@makhana/domain/product';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { products } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { cartLine, customer, expireNow, placeOrder } from '../../../test/order-fixtures';
+import {
+  cartLine,
+  customer,
+  expireNow,
+  ownerToken,
+  placeOrder,
+} from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { PRODUCTS_FETCHED } from './routes';
 
@@ -15,11 +20,7 @@ const api = useTestApp({
 
 let owner: string;
 beforeEach(async () => {
-  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  owner = response.json().data.accessToken;
+  owner = await ownerToken(api.app);
 });
 
 interface Made {

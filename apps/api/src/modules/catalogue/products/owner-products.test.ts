@@ -2,13 +2,13 @@ import type { Product } from '@makhana/domain/product';
 import { MESSAGES } from '@makhana/domain/validation';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { products, productVariants, stockReservations } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import {
   cartLine,
   customer,
   orderWithPayment,
+  ownerToken,
   placeOrder,
   signedPayment,
   type TestVariant,
@@ -26,11 +26,7 @@ const api = useTestApp({
 
 let owner: string;
 beforeEach(async () => {
-  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  owner = response.json().data.accessToken;
+  owner = await ownerToken(api.app);
 });
 
 const FORM = {

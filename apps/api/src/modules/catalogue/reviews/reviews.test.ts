@@ -4,7 +4,6 @@ import { MESSAGES } from '@makhana/domain/validation';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { reviews, users } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import {
@@ -12,6 +11,7 @@ import {
   customer,
   insertProduct,
   orderWithPayment,
+  ownerToken,
   type TestVariant,
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
@@ -74,14 +74,6 @@ async function ratingOf(productId: string): Promise<Product['rating'][]> {
   const one = await call(api.app, 'GET', `/products/getProductDetails/${productId}`);
   const fromList = (list.json().data as Product[]).find((p) => p._id === productId);
   return [fromList!.rating, one.json().data.rating];
-}
-
-async function ownerToken(): Promise<string> {
-  const response = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().data.accessToken;
 }
 
 describe('adding a review', () => {
@@ -168,7 +160,7 @@ describe('adding a review', () => {
   it('answers 404 for a product the owner deleted, on add and on the list', async () => {
     const { token } = await customer(api.db);
     await addedReview(token, makhana.productId);
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     const deleted = await call(api.app, 'POST', `/products/deleteProduct/${makhana.productId}`, {
       token: owner,
     });
@@ -365,7 +357,7 @@ describe('editing and deleting', () => {
 
     const someone = await customer(api.db);
     const theirs = await addedReview(someone.token, makhana.productId);
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     const moderated = await remove(owner, theirs._id);
     expect(moderated.statusCode).toBe(200);
     expect(moderated.json().data).toEqual({ _id: theirs._id });
@@ -500,7 +492,7 @@ describe("the owner's moderation list", () => {
       const { token } = await customer(api.db);
       written.push(await addedReview(token, variant.productId, 4, `Review ${i}`));
     }
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
 
     const all = await latest(owner);
     expect(all).toMatchObject({ message: REVIEWS_FETCHED, meta: { page: 1, limit: 50, total: 3 } });
@@ -522,7 +514,7 @@ describe("the owner's moderation list", () => {
       .set({ firstName: 'Meera', lastName: 'Jha' })
       .where(eq(users.id, meera.user.id));
     await addedReview(meera.token, other.productId, 2, 'Too salty');
-    const owner = await ownerToken();
+    const owner = await ownerToken(api.app);
     const comments = async (q: string) =>
       (await latest(owner, `?q=${encodeURIComponent(q)}`)).data.map((r) => r.comment);
 
@@ -539,7 +531,7 @@ describe("the owner's moderation list", () => {
     expect((await call(api.app, 'GET', '/reviews/latest')).statusCode).toBe(401);
     expect((await call(api.app, 'GET', '/reviews/latest', { token })).statusCode).toBe(401);
     const refused = await call(api.app, 'GET', '/reviews/latest?limit=101', {
-      token: await ownerToken(),
+      token: await ownerToken(api.app),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].field).toBe('limit');
@@ -549,7 +541,7 @@ describe("the owner's moderation list", () => {
     const author = await customer(api.db);
     const review = await addedReview(author.token, makhana.productId, 2);
     expect((await ratingOf(makhana.productId))[0]).toEqual({ average: 2, count: 1 });
-    const cookies = { accessToken: author.token, adminAccessToken: await ownerToken() };
+    const cookies = { accessToken: author.token, adminAccessToken: await ownerToken(api.app) };
     // Named as the customer, the same browser may only delete the customer's own reviews.
     const stranger = await customer(api.db);
     const theirs = await addedReview(stranger.token, other.productId);
@@ -573,6 +565,6 @@ describe("the owner's moderation list", () => {
       { average: 0, count: 0 },
       { average: 0, count: 0 },
     ]);
-    expect((await latest(await ownerToken())).data.map((r) => r._id)).toEqual([theirs._id]);
+    expect((await latest(await ownerToken(api.app))).data.map((r) => r._id)).toEqual([theirs._id]);
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { orderItems, orders } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { ADDRESS, customer } from '../../../test/order-fixtures';
+import { ADDRESS, customer, ownerToken } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { csvCell, rupees } from './export';
 
@@ -10,13 +9,6 @@ const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
 
 const HEADER =
   '\uFEFFOrder number,Order date (IST),Paid at (IST),Customer name,E-mail,Phone,City,State,Pincode,Product,Weight (g),SKU,Quantity,"Unit price (₹, incl. GST)",Line total (₹),Shipping (₹),Order total (₹),Payment status,Order status,Payment id\r\n';
-
-async function ownerToken() {
-  const login = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
-    body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
-  });
-  return login.json().data.accessToken as string;
-}
 
 let seq = 0;
 interface Line {
@@ -81,7 +73,9 @@ async function order(options: {
 }
 
 async function exported(query: string, token?: string) {
-  return call(api.app, 'GET', `/orders/export${query}`, { token: token ?? (await ownerToken()) });
+  return call(api.app, 'GET', `/orders/export${query}`, {
+    token: token ?? (await ownerToken(api.app)),
+  });
 }
 
 describe('GET /orders/export', () => {
@@ -247,7 +241,7 @@ describe('GET /orders/export', () => {
   });
 
   it('refuses a missing, malformed or impossible day, a reversed range and more than 366 days, naming the field', async () => {
-    const token = await ownerToken();
+    const token = await ownerToken(api.app);
     for (const [query, field] of [
       ['', 'from'],
       ['?from=2026-11-01', 'to'],
