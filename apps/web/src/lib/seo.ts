@@ -16,6 +16,9 @@ export interface PageMeta {
 
 export const DEFAULT_TITLE = `${SITE.brand} | Premium organic makhana from Bihar`;
 
+/** What a shared link to a page without a picture of its own shows (1200x630, as link previews want). */
+export const DEFAULT_SHARE_IMAGE = '/images/og-image.jpg';
+
 /**
  * Where a page rendered on the server leaves its meta: effects do not run there, so the page's
  * `usePageMeta` call records it during the render and the server writes it into the head.
@@ -33,20 +36,20 @@ interface ResolvedHead {
   description: string;
   robots: string;
   canonical: string;
-  image: string | null;
+  image: string;
   ogType: 'product' | 'website';
   structuredData: string | null;
 }
 
 function resolveHead(meta: PageMeta, origin: string, pathname: string): ResolvedHead {
   const data = meta.structuredData?.(origin) ?? null;
-  const image = meta.image ?? null;
+  const image = meta.image ?? DEFAULT_SHARE_IMAGE;
   return {
     title: meta.title ?? DEFAULT_TITLE,
     description: meta.description ?? SITE.description,
     robots: meta.noindex ? 'noindex, nofollow' : 'index, follow',
     canonical: `${origin}${meta.canonicalPath ?? pathname}`,
-    image: image && !/^https?:\/\//.test(image) ? `${origin}${image}` : image,
+    image: /^https?:\/\//.test(image) ? image : `${origin}${image}`,
     ogType: data?.['@type'] === 'Product' ? 'product' : 'website',
     // `<` escaped: no text in the data can close the script element.
     structuredData: data ? JSON.stringify(data).replace(/</g, '\\u003c') : null,
@@ -72,8 +75,8 @@ export function renderHead(head: ServerHead): string {
     meta('property', 'og:title', h.title),
     meta('property', 'og:description', h.description),
     meta('property', 'og:url', h.canonical),
-    ...(h.image ? [meta('property', 'og:image', h.image)] : []),
-    meta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', h.image),
+    meta('name', 'twitter:card', 'summary_large_image'),
     ...(h.structuredData
       ? [`<script type="application/ld+json">${h.structuredData}</script>`]
       : []),

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRICE_BANDS, priceInBand } from '@makhana/domain/filters';
+import { renditionUrls } from '@makhana/domain/images';
 import { isProductAvailable } from '@makhana/domain/product';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('demo catalogue', () => {
         expect(q.sku).toBe(`${p.sku}-${q.weight}`);
       }
       expect(p.images).toHaveLength(2);
-      expect(p.images[0]).toMatch(/^\/uploads\/demo\/products\/[a-z-]+-1\.svg$/);
+      expect(p.images[0]).toMatch(/^\/uploads\/demo\/products\/[0-9a-f]{32}-960\.webp$/);
     }
     const classic = list.find((p) => p.name === 'Classic Roasted Makhana');
     expect(classic?.quantity.find((q) => q.weight === 100)?.sku).toBe('MM-CLS-100');
@@ -120,11 +121,11 @@ describe('demo catalogue', () => {
   it('adds one banner with three pictures, in order', async () => {
     await seedDemoCatalogue(api.db);
     const [banner] = await listBanners(api.db);
-    expect(banner?.images).toEqual([
-      '/uploads/demo/banners/banner-1.svg',
-      '/uploads/demo/banners/banner-2.svg',
-      '/uploads/demo/banners/banner-3.svg',
-    ]);
+    expect(banner?.images).toHaveLength(3);
+    expect(new Set(banner?.images).size).toBe(3);
+    for (const image of banner?.images ?? []) {
+      expect(image).toMatch(/^\/uploads\/demo\/banners\/[0-9a-f]{32}-1280\.webp$/);
+    }
   });
 });
 
@@ -189,18 +190,42 @@ describe('start-up data', () => {
     ).rejects.toThrow('(with ADMIN_EMAIL=old-owner@example.com');
   });
 
-  it('copies whatever demo pictures exist, and tolerates none', async () => {
+  it('copies whatever demo pictures exist, renditions under their uploads names, and tolerates none', async () => {
     const source = path.join(api.dataDir, 'source');
     mkdirSync(path.join(source, 'products'), { recursive: true });
     writeFileSync(
       path.join(source, 'products', 'x-1.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
+    writeFileSync(path.join(source, 'products', 'x-1-320.webp'), 'RIFF');
     const uploads = path.join(api.dataDir, 'uploads');
     expect(await copyDemoImages(uploads, source)).toBe(true);
     expect(readFileSync(path.join(uploads, 'demo', 'products', 'x-1.svg'), 'utf8')).toContain(
       '<svg',
     );
+    const renamed = readdirSync(path.join(uploads, 'demo', 'products')).filter((name) =>
+      name.endsWith('.webp'),
+    );
+    expect(renamed).toEqual([expect.stringMatching(/^[0-9a-f]{32}-320\.webp$/)]);
     expect(await copyDemoImages(uploads, path.join(api.dataDir, 'missing'))).toBe(false);
+  });
+
+  it('has every rendition of every picture the demo catalogue names', async () => {
+    const uploads = path.join(api.dataDir, 'uploads-real');
+    await copyDemoImages(uploads);
+    await seedDemoCatalogue(api.db);
+    const pictures = [
+      ...(await listProducts(api.db)).flatMap((p) => p.images),
+      ...(await listBanners(api.db)).flatMap((b) => b.images),
+    ];
+    expect(pictures).toHaveLength(DEMO_PRODUCTS.length * 2 + 3);
+    for (const picture of pictures) {
+      const renditions = renditionUrls(picture);
+      expect(renditions, picture).not.toBeNull();
+      for (const { url } of renditions ?? []) {
+        const file = path.join(uploads, url.replace(/^\/uploads\//, ''));
+        expect(statSync(file).size, url).toBeGreaterThan(1000);
+      }
+    }
   });
 });

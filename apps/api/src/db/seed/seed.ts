@@ -1,11 +1,14 @@
-import { cp, mkdir, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureOwnerAccount, refuseDevelopmentOwnerPassword } from '../../modules/accounts';
-import { seedDemoCatalogue } from '../../modules/catalogue';
+import { demoUploadName, seedDemoCatalogue } from '../../modules/catalogue';
 import { DEMO_IMAGES_DIR } from '../../paths';
 import type { Database } from '../client';
 
-/** Copies the demo pictures (apps/api/seed/images) that exist; a missing folder is not an error. */
+/**
+ * Copies the demo pictures (apps/api/seed/images) that exist into the uploads, each rendition under
+ * its uploads name; a missing folder is not an error.
+ */
 export async function copyDemoImages(
   uploadsDir: string,
   sourceDir = DEMO_IMAGES_DIR,
@@ -14,7 +17,18 @@ export async function copyDemoImages(
   if (!source?.isDirectory()) return false;
   const target = path.join(uploadsDir, 'demo');
   await mkdir(target, { recursive: true });
-  await cp(sourceDir, target, { recursive: true, force: true });
+  // The drawings are copied too: a database seeded before the renditions existed names them.
+  await cp(sourceDir, target, {
+    recursive: true,
+    force: true,
+    filter: (file) => demoUploadName(path.basename(file)) === null,
+  });
+  for (const entry of await readdir(sourceDir, { recursive: true, withFileTypes: true })) {
+    const name = entry.isFile() ? demoUploadName(entry.name) : null;
+    if (!name) continue;
+    const folder = path.relative(sourceDir, entry.parentPath);
+    await copyFile(path.join(entry.parentPath, entry.name), path.join(target, folder, name));
+  }
   return true;
 }
 

@@ -3,7 +3,7 @@ export { bannerRoutes } from './banners/routes';
 export { listBanners } from './banners/service';
 export { bannerImageRoutes, productImageRoutes } from './images/routes';
 export { type CatalogueCache, createCatalogueCache } from './products/catalogue-cache';
-export { DEMO_PRODUCTS } from './products/demo-catalogue';
+export { DEMO_PRODUCTS, demoUploadName } from './products/demo-catalogue';
 export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';

@@ -1,6 +1,7 @@
 import { POLICY } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
 import { Link } from 'react-router';
+import { artworkSources } from '../../lib/artwork';
 import { ContentPage } from './content-prose';
 
 export function AboutPage() {
@@ -14,7 +15,8 @@ export function AboutPage() {
     >
       <figure className="mb-10 overflow-hidden rounded-3xl bg-cream-100">
         <img
-          src="/images/about.svg"
+          {...artworkSources('about')}
+          sizes="(min-width: 768px) 720px, 100vw"
           alt="Farmers harvesting lotus seeds from a pond in Mithila"
           width={800}
           height={600}

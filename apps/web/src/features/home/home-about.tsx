@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import { artworkSources, HALF_PAGE_SIZES } from '../../lib/artwork';
 
 export function HomeAbout() {
   return (
     <section aria-labelledby="home-about-title" className="bg-white py-14 sm:py-20">
       <div className="container-page grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <img
-          src="/images/about.svg"
+          {...artworkSources('about')}
+          sizes={HALF_PAGE_SIZES}
           alt="Farmers harvesting lotus seeds from a pond in Mithila"
           width={800}
           height={600}

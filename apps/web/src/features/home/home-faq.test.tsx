@@ -30,7 +30,7 @@ describe('HomeFaq', () => {
     expect(document.getElementById('faq')).not.toBeNull();
     expect(document.querySelector('video')).toBeNull();
     expect(screen.getByRole('figure').querySelector('img')?.getAttribute('src')).toBe(
-      '/images/faq.svg',
+      '/images/faq-960.webp',
     );
   });
 

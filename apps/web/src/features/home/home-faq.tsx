@@ -2,6 +2,7 @@ import { FREE_SHIPPING_ABOVE_RUPEES, POLICY, SHIPPING_FEE_RUPEES } from '@makhan
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PlusIcon } from '../../components/icons';
+import { artworkSources, HALF_PAGE_SIZES } from '../../lib/artwork';
 
 interface FaqItem {
   question: string;
@@ -114,7 +115,8 @@ export function HomeFaq() {
         </div>
         <figure className="overflow-hidden rounded-3xl bg-white shadow-sm lg:sticky lg:top-28">
           <img
-            src="/images/faq.svg"
+            {...artworkSources('faq')}
+            sizes={HALF_PAGE_SIZES}
             alt="A bowl of makhana beside a pack of Mithila Makhana and a cup of chai in a kitchen"
             width={800}
             height={450}

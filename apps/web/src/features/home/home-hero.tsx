@@ -1,4 +1,5 @@
 import { FREE_SHIPPING_ABOVE_RUPEES } from '@makhana/domain/constants';
+import { artworkSources, HALF_PAGE_SIZES } from '../../lib/artwork';
 import { scrollToSection } from '../../lib/scroll';
 
 const TRUST_POINTS = [
@@ -56,10 +57,12 @@ export function HomeHero() {
         </div>
         <div className="relative">
           <img
-            src="/images/hero.svg"
+            {...artworkSources('hero')}
+            sizes={HALF_PAGE_SIZES}
             alt="A bowl of roasted makhana beside lotus leaves and a pack of Mithila Makhana"
             width={800}
             height={700}
+            loading="lazy"
             decoding="async"
             className="mx-auto h-auto w-full max-w-lg lg:max-w-none"
           />

@@ -1,3 +1,5 @@
+import { artworkSources, HALF_PAGE_SIZES } from '../../lib/artwork';
+
 const INGREDIENTS = [
   {
     name: 'Organic lotus seeds',
@@ -62,7 +64,8 @@ export function HomeIngredients() {
           </ul>
         </div>
         <img
-          src="/images/ingredients.svg"
+          {...artworkSources('ingredients')}
+          sizes={HALF_PAGE_SIZES}
           alt="Makhana surrounded by pink salt, mint leaves and whole spices"
           width={800}
           height={600}

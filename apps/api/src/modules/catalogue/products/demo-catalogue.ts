@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { renditionName } from '@makhana/domain/images';
+
 /** The demo catalogue loaded into an empty database in development (prices in whole rupees). */
 
 export interface DemoVariant {
@@ -198,8 +201,29 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
 ];
 
-export const DEMO_BANNER_IMAGES = [1, 2, 3].map((n) => `/uploads/demo/banners/banner-${n}.svg`);
+/**
+ * The demo pictures are drawings rendered into WebP at the uploads' standard widths
+ * (`npm run render:pictures`), stored as `<drawing>-<width>.webp` beside the drawing. Copied into
+ * the uploads, each takes the uploads' naming rule (`<32 hex digits>-<width>.webp`, from
+ * @makhana/domain/images), so the storefront offers a phone the small renditions as it does for
+ * the owner's own pictures; the id is the drawing's name hashed, the same on every machine.
+ */
+export function demoPictureId(drawing: string): string {
+  return createHash('sha256').update(`demo/${drawing}`).digest('hex').slice(0, 32);
+}
+
+/** A demo rendition's file name (`banner-1-640.webp`) as the uploads name it; null for any other file. */
+export function demoUploadName(fileName: string): string | null {
+  const match = /^([a-z0-9-]{1,64})-([1-9][0-9]{2,3})\.webp$/.exec(fileName);
+  if (!match) return null;
+  return renditionName(demoPictureId(match[1] as string), Number(match[2]));
+}
+
+const demoPicture = (folder: string, drawing: string, largestWidth: number) =>
+  `/uploads/demo/${folder}/${renditionName(demoPictureId(drawing), largestWidth)}`;
+
+export const DEMO_BANNER_IMAGES = [1, 2, 3].map((n) => demoPicture('banners', `banner-${n}`, 1280));
 
 export function demoProductImages(slug: string): string[] {
-  return [1, 2].map((n) => `/uploads/demo/products/${slug}-${n}.svg`);
+  return [1, 2].map((n) => demoPicture('products', `${slug}-${n}`, 960));
 }
