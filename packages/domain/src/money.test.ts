@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { formatIndianNumber, formatRupees, paiseToRupees, rupeesToPaise } from './money';
 import { isProductAvailable, lowestStock, roundRating } from './product';
 
 describe('money', () => {
@@ -12,6 +12,47 @@ describe('money', () => {
   it('formats in Indian digit grouping with the rupee sign', () => {
     expect(formatRupees(125000)).toBe('₹1,25,000');
     expect(formatRupees(199)).toBe('₹199');
+  });
+
+  it('formats exactly as the en-IN currency format does, without loading it', () => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 2,
+      minimumFractionDigits: 0,
+    });
+    const samples = [
+      0,
+      1,
+      9,
+      99,
+      99.5,
+      99.05,
+      100,
+      999,
+      1000,
+      1250,
+      12345,
+      99999.99,
+      100000,
+      1234567.89,
+      10000000,
+      123456789012,
+      -1250,
+      -0.4,
+      0.001,
+      449.1,
+      0.1 + 0.2,
+    ];
+    for (const rupees of samples)
+      expect(formatRupees(rupees), String(rupees)).toBe(intl.format(rupees));
+  });
+
+  it('groups whole numbers the Indian way', () => {
+    const intl = new Intl.NumberFormat('en-IN');
+    for (const n of [0, 7, 999, 1000, 25000, 100000, 1234567, 98765432, -4321]) {
+      expect(formatIndianNumber(n), String(n)).toBe(intl.format(n));
+    }
   });
 });
 
