@@ -3,7 +3,10 @@ import { artworkSources, HALF_PAGE_SIZES } from '../../lib/artwork';
 
 export function HomeAbout() {
   return (
-    <section aria-labelledby="home-about-title" className="bg-white py-14 sm:py-20">
+    <section
+      aria-labelledby="home-about-title"
+      className="below-fold [--fold-height:1250px] lg:[--fold-height:850px] bg-white py-14 sm:py-20"
+    >
       <div className="container-page grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <img
           {...artworkSources('about')}

@@ -1,9 +1,9 @@
 import { MARKETING_COUNTERS } from '@makhana/domain/constants';
+import { formatIndianNumber } from '@makhana/domain/money';
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../lib/use-reduced-motion';
 
 const DURATION_MS = 1600;
-const numberFormat = new Intl.NumberFormat('en-IN');
 
 function easeOutCubic(t: number): number {
   return 1 - (1 - t) ** 3;
@@ -51,7 +51,10 @@ export function HomeCounters() {
   const { ref, values } = useCountUp(MARKETING_COUNTERS.map((counter) => counter.value));
 
   return (
-    <section aria-labelledby="counters-title" className="bg-saffron-100 py-12 sm:py-16">
+    <section
+      aria-labelledby="counters-title"
+      className="below-fold [--fold-height:450px] lg:[--fold-height:320px] bg-saffron-100 py-12 sm:py-16"
+    >
       <div className="container-page">
         <h2 id="counters-title" className="sr-only">
           Our journey so far
@@ -60,8 +63,8 @@ export function HomeCounters() {
           {MARKETING_COUNTERS.map((counter, index) => (
             <li key={counter.label}>
               <p className="font-display text-5xl font-semibold tabular-nums text-forest-800 sm:text-6xl">
-                <span aria-hidden="true">{numberFormat.format(values[index] ?? 0)}+</span>
-                <span className="sr-only">{numberFormat.format(counter.value)}+</span>
+                <span aria-hidden="true">{formatIndianNumber(values[index] ?? 0)}+</span>
+                <span className="sr-only">{formatIndianNumber(counter.value)}+</span>
               </p>
               <p className="mt-2 text-sm font-semibold uppercase tracking-[0.16em] text-forest-700">
                 {counter.label}

@@ -69,7 +69,7 @@ export function HomeFaq() {
     <section
       id="faq"
       aria-labelledby="faq-title"
-      className="scroll-mt-20 bg-cream-100 py-14 sm:py-20"
+      className="below-fold [--fold-height:1250px] lg:[--fold-height:900px] scroll-mt-20 bg-cream-100 py-14 sm:py-20"
     >
       <div className="container-page grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
         <div>

@@ -41,7 +41,7 @@ export function HomeFeatures() {
     <section
       id="features"
       aria-labelledby="features-title"
-      className="scroll-mt-20 bg-forest-800 py-14 text-cream-50 sm:py-20"
+      className="below-fold [--fold-height:1350px] lg:[--fold-height:800px] scroll-mt-20 bg-forest-800 py-14 text-cream-50 sm:py-20"
     >
       <div className="container-page">
         <div className="mx-auto max-w-2xl text-center">

@@ -28,7 +28,7 @@ export function HomeHighlights() {
   return (
     <section
       aria-labelledby="home-highlights-title"
-      className="container-page -mt-2 py-12 sm:py-16"
+      className="container-page below-fold [--fold-height:800px] lg:[--fold-height:400px] -mt-2 py-12 sm:py-16"
     >
       <h2 id="home-highlights-title" className="sr-only">
         Why our makhana stands out

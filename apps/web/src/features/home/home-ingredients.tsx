@@ -28,7 +28,10 @@ const BENEFITS = [
 
 export function HomeIngredients() {
   return (
-    <section aria-labelledby="ingredients-title" className="bg-white py-14 sm:py-20">
+    <section
+      aria-labelledby="ingredients-title"
+      className="below-fold [--fold-height:1550px] lg:[--fold-height:1080px] bg-white py-14 sm:py-20"
+    >
       <div className="container-page grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
         <div>
           <p className="eyebrow">Clean label</p>

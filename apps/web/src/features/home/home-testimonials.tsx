@@ -71,7 +71,7 @@ export function HomeTestimonials() {
   return (
     <Carousel
       labelledBy="testimonials-title"
-      className="container-page py-14 sm:py-20"
+      className="container-page below-fold [--fold-height:780px] lg:[--fold-height:900px] py-14 sm:py-20"
       trackClassName="py-1 [--gap:1.5rem]"
       header={
         <div className="mx-auto max-w-2xl pb-4 text-center">
