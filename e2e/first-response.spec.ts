@@ -123,6 +123,32 @@ test.describe('content in the first response', () => {
     expect(consoleErrors, 'errors on the console (a hydration mismatch among them)').toEqual([]);
   });
 
+  test('a tap on a served page before its code has come is done once the page is live, and once only', async ({
+    page,
+    request,
+  }) => {
+    const products = await fetchProducts(request);
+    const product = products.find((p) => p.listed && p.inStock) as Product;
+    // The first-load chunk held back, as on a slow phone, until the button has been tapped.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto(`/product/${product._id}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+    release();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-badge')).toHaveText('1 item in cart');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
+
   test('the sitemap lists every page and product; robots.txt keeps crawlers out of private areas', async ({
     request,
     page,

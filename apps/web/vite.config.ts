@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const apiOrigin = process.env.VITE_API_ORIGIN ?? 'http://localhost:3000';
 
@@ -38,20 +38,25 @@ function preloadDisplayFont(): Plugin {
 }
 
 /**
- * Every module the entry loads up front, found once the graph is built: they go out as one chunk.
- * Left to itself the bundler splits them into some thirty small files wherever a lazy page shares
- * one, and a phone on HTTP/1.1 fetches six at a time, so the first picture waits behind them. The
- * entry itself stays out: it awaits a lazy page before hydrating, and that page imports this chunk,
- * which must not be the one still waiting.
+ * Every module the entry loads up front, found once the graph is built: they go out as one chunk
+ * besides React DOM's. Left to itself the bundler splits them into some thirty small files wherever
+ * a lazy page shares one, and a phone on HTTP/1.1 fetches six at a time, so the first picture waits
+ * behind them. The entry imports its two pieces (src/main.tsx) one after the other; Vite names both
+ * in index.html as modulepreloads, so they download together.
  */
 function firstLoadModules(): { plugin: Plugin; includes: (id: string) => boolean } {
   const modules = new Set<string>();
+  const isEntry = (id: string) => id.endsWith('/src/main.tsx');
   const plugin: Plugin = {
     name: 'first-load-modules',
     apply: 'build',
     buildEnd() {
-      const entry = [...this.getModuleIds()].find((id) => id.endsWith('/src/main.tsx'));
-      const pending = entry ? [entry] : [];
+      const entry = [...this.getModuleIds()].find(isEntry);
+      const entryInfo = entry ? this.getModuleInfo(entry) : null;
+      const pending = [
+        ...(entryInfo?.importedIds ?? []),
+        ...(entryInfo?.dynamicallyImportedIds ?? []),
+      ];
       while (pending.length > 0) {
         const id = pending.pop() as string;
         if (modules.has(id)) continue;
@@ -59,9 +64,49 @@ function firstLoadModules(): { plugin: Plugin; includes: (id: string) => boolean
         pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
     },
+    // The entry imports its pieces dynamically, so Vite would leave them to be found as it runs:
+    // the page names their scripts and stylesheets itself, to fetch them with the entry.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (file): file is Rollup.OutputChunk =>
+            file.type === 'chunk' && FIRST_LOAD_CHUNKS.includes(file.name),
+        );
+        return [
+          ...chunks.flatMap((chunk) =>
+            [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${css}` },
+              injectTo: 'head' as const,
+            })),
+          ),
+          ...chunks.map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
   };
-  return { plugin, includes: (id) => modules.has(id) && !id.endsWith('/src/main.tsx') };
+  // The entry's own stylesheet stays with the entry: in the shell, its empty module would make the
+  // entry import the shell statically, evaluating it before React DOM.
+  return {
+    plugin,
+    includes: (id) => modules.has(id) && !isEntry(id) && !id.endsWith('/src/index.css'),
+  };
 }
+
+/**
+ * Vite's preload helper, which the entry and the lazy pages share, in a file of its own: in the
+ * shell it would make the entry import the shell statically, as above.
+ */
+const PRELOAD_HELPER = /vite\/preload-helper/;
+
+/** React DOM and the scheduler it runs on: the entry's first piece. */
+const FIRST_LOAD_CHUNKS = ['react-dom', 'shell'];
+const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 
 const firstLoad = firstLoadModules();
 
@@ -79,7 +124,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { advancedChunks: { groups: [{ name: 'shell', test: firstLoad.includes }] } } },
+      : {
+          output: {
+            advancedChunks: {
+              groups: [
+                { name: 'preload-helper', test: (id: string) => PRELOAD_HELPER.test(id) },
+                {
+                  name: 'react-dom',
+                  test: (id: string) => firstLoad.includes(id) && REACT_DOM.test(id),
+                },
+                { name: 'shell', test: firstLoad.includes },
+              ],
+            },
+          },
+        },
   },
   // The server's render (src/entry-server.tsx) is one file that needs no node_modules at run time.
   ssr: { noExternal: true },

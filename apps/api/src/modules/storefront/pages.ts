@@ -24,6 +24,7 @@ interface ManifestChunk {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -33,11 +34,16 @@ const TEMPLATE_DESCRIPTION = /<meta\s{1,10}name="description"[^>]{0,1000}>/;
 
 /** The files a lazy page needs beyond what index.html already loads, from Vite's manifest. */
 function pageFiles(manifest: Record<string, ManifestChunk>, source: string) {
-  const entry = manifest['index.html'];
-  const loaded = new Set([
-    entry?.file,
-    ...(entry?.imports ?? []).map((key) => manifest[key]?.file),
-  ]);
+  // What the template names already: the entry and the pieces it imports, statically or not.
+  const loaded = new Set<string>();
+  const mark = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(chunk.file)) return;
+    loaded.add(chunk.file);
+    for (const imported of chunk.imports ?? []) mark(imported);
+  };
+  mark('index.html');
+  for (const piece of manifest['index.html']?.dynamicImports ?? []) mark(piece);
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {

@@ -1,4 +1,3 @@
-import 'react-toastify/dist/ReactToastify.css';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { useStartupData } from '../startup';

@@ -1,4 +1,3 @@
-import './filter-panel.css';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { CloseIcon } from '../../components/icons';
 
