@@ -26,7 +26,14 @@ const SETS = [
     from: 'apps/web/art',
     to: 'apps/web/public/images',
     widths: [320, 640, 960],
-    skip: ['og-image.svg'],
+    skip: ['og-image.svg', 'payment-methods.svg'],
+  },
+  // A strip of small marks shown at its own size: once and twice over, for sharp screens.
+  {
+    from: 'apps/web/art',
+    to: 'apps/web/public/images',
+    widths: [360, 720],
+    only: ['payment-methods.svg'],
   },
 ];
 const PREVIEW = {
@@ -46,6 +53,7 @@ let written = 0;
 for (const set of SETS) {
   for (const name of readdirSync(join(root, set.from)).sort()) {
     if (!name.endsWith('.svg') || set.skip?.includes(name)) continue;
+    if (set.only && !set.only.includes(name)) continue;
     const file = join(root, set.from, name);
     for (const width of set.widths) {
       const out = join(root, set.to, `${basename(name, '.svg')}-${width}.webp`);

@@ -16,3 +16,9 @@ export function artworkSources(name: Artwork): { src: string; srcSet: string } {
     srcSet: ARTWORK_WIDTHS.map((width) => `/images/${name}-${width}.webp ${width}w`).join(', '),
   };
 }
+
+/** The strip of accepted payment methods (360x40), drawn once and twice over for sharp screens. */
+export const PAYMENT_METHODS = {
+  src: '/images/payment-methods-720.webp',
+  srcSet: '/images/payment-methods-360.webp 360w, /images/payment-methods-720.webp 720w',
+};

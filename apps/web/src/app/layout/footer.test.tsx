@@ -72,7 +72,7 @@ describe('Footer', () => {
   it('shows the accepted payment methods', () => {
     renderFooter();
     expect(screen.getByRole('img', { name: /accepted payment methods/i }).getAttribute('src')).toBe(
-      '/images/payment-methods.svg',
+      '/images/payment-methods-720.webp',
     );
   });
 });

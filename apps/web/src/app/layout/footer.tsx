@@ -13,6 +13,7 @@ import {
   YouTubeIcon,
 } from '../../components/icons';
 import { SectionLink } from '../../components/section-link';
+import { PAYMENT_METHODS } from '../../lib/artwork';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -185,7 +186,8 @@ export function Footer() {
             Shipping {POLICY.shippingArea}.
           </p>
           <img
-            src="/images/payment-methods.svg"
+            {...PAYMENT_METHODS}
+            sizes="288px"
             alt="Accepted payment methods: UPI, RuPay, Visa, Mastercard, net banking and wallets"
             width={360}
             height={40}

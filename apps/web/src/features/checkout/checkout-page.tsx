@@ -10,6 +10,7 @@ import { toast } from 'react-toastify';
 import { loadAddresses } from '../../api/load-addresses';
 import { PhoneField, PincodeField, TextField } from '../../components/form-field';
 import { CheckCircleIcon, LockIcon } from '../../components/icons';
+import { PAYMENT_METHODS } from '../../lib/artwork';
 import { cleanPincode } from '../../lib/pincode';
 import { usePageMeta } from '../../lib/seo';
 import { selectCustomer } from '../../stores/auth-slice';
@@ -293,7 +294,8 @@ function PaymentMethod() {
               credit cards or net banking. Cash on delivery is not available.
             </span>
             <img
-              src="/images/payment-methods.svg"
+              {...PAYMENT_METHODS}
+              sizes="252px"
               alt="UPI, Visa, Mastercard, RuPay and net banking accepted"
               width={240}
               height={28}
