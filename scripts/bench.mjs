@@ -5,6 +5,7 @@
 //   --start     the production bundle's start time and memory at rest (bench-start)
 //   --checkout  32 buyers through the paid checkout for a fixed time (bench-checkout)
 //   --owner     the owner's calls on a shop at scale
+//   --lighthouse  mobile Lighthouse on four pages (scripts/lighthouse.mjs, its own section)
 // No flag runs them all. With BENCH_DATABASE_URL (a PostgreSQL database of its own) the owner's
 // part runs on it, loading the scale data (scripts/seed-scale.mjs) first when it has no orders,
 // and the other parts make databases of their own on its server (makhana_bench_reads,
@@ -38,7 +39,7 @@ import {
   run,
 } from './lib.mjs';
 
-const PARTS = ['pages', 'reads', 'start', 'checkout', 'owner'];
+const PARTS = ['pages', 'reads', 'start', 'checkout', 'owner', 'lighthouse'];
 const named = PARTS.filter((part) => process.argv.includes(`--${part}`));
 const parts = new Set(named.length > 0 ? named : PARTS);
 const scaleUrl = process.env.BENCH_DATABASE_URL || null;
@@ -604,6 +605,13 @@ try {
   }
   writeFileSync(PERFORMANCE_MD, `${[doc.opening.trim(), ...doc.sections].join('\n\n')}\n`);
   log('Wrote docs/performance.md');
+  // Last, since it writes its own section of the file written above.
+  if (
+    parts.has('lighthouse') &&
+    (await run(process.execPath, [join(root, 'scripts', 'lighthouse.mjs')])) !== 0
+  ) {
+    exitCode = 1;
+  }
 } catch (error) {
   console.error(error);
   exitCode = 1;
