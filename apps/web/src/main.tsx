@@ -1,6 +1,7 @@
-// The storefront's entry. React DOM's code is evaluated first, in a task of its own, then the rest,
-// so a phone's main thread is never held for the whole bundle at once: a tap or a scroll on the
-// served page waits for one piece at most. Both download together (index.html preloads them).
+// The storefront's entry. React DOM's code is evaluated first, in a task of its own, then the shell,
+// then the page's own module, so a phone's main thread is never held for the whole bundle at once: a tap or a scroll on the
+// served page waits for one piece at most. Both download together (index.html preloads them, or
+// on a served page the entry does, below).
 import './index.css';
 
 /**
@@ -24,9 +25,31 @@ const keepSubmit = (event: SubmitEvent) => {
 document.addEventListener('click', keepClick, true);
 document.addEventListener('submit', keepSubmit, true);
 
+/**
+ * A served page names the code it needs (`storefront-modules`) but leaves it until the page has
+ * loaded and painted, so its pictures and fonts have a slow connection to themselves; the files
+ * are then fetched together, whatever order they are evaluated in.
+ */
+const modules = document.querySelector<HTMLMetaElement>('meta[name="storefront-modules"]');
+if (modules) {
+  await new Promise<void>((resolve) => {
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.readyState === 'complete') afterPaint();
+    else window.addEventListener('load', afterPaint, { once: true });
+  });
+  for (const href of modules.content.split(' ').filter(Boolean)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 await import('react-dom/client');
-await new Promise<void>((resolve) => setTimeout(resolve, 0));
+await nextTask();
 const { startStorefront } = await import('./start');
+// The page's own module is evaluated as it starts: a task apart from the shell's code.
+await nextTask();
 await startStorefront({
   beforeHydrating: () => {
     document.removeEventListener('click', keepClick, true);

@@ -1,5 +1,5 @@
 // What the entry (main.tsx) starts once the code is in: the served page hydrates, any other renders.
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, loadMatchedPages } from './app/router';
@@ -8,11 +8,6 @@ import { renderedState } from './stores/store';
 /** Resolves after the browser has painted what it has: the served page shows before it hydrates. */
 const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
-function Committed({ then }: { then: () => void }) {
-  useEffect(then, [then]);
-  return null;
-}
 
 /**
  * Hydrates the served page, or renders the page the server left to the browser. Resolves once
@@ -43,8 +38,7 @@ export async function startStorefront({
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={createAppRouter()} />
-          <Committed then={resolve} />
+          <App router={createAppRouter()} onLive={resolve} />
         </StrictMode>,
       );
     });

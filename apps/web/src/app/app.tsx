@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
@@ -11,7 +12,9 @@ const servedStart = { served: true, sessionRestored };
  * A page the server rendered hydrates with the state it was rendered with (`renderedState`), then
  * takes this browser's cart and session; any other page waits for the session to be read first.
  */
-export function App({ router }: { router: AppRouter }) {
+export function App({ router, onLive }: { router: AppRouter; onLive?: () => void }) {
+  // After the first commit: for a served page, once React has taken over its markup.
+  useEffect(() => onLive?.(), [onLive]);
   if (renderedState) {
     return (
       <Provider store={store} serverState={renderedState}>

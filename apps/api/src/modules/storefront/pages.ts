@@ -32,34 +32,53 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const TEMPLATE_TITLE = /<title>[^<]{0,500}<\/title>/;
 const TEMPLATE_DESCRIPTION = /<meta\s{1,10}name="description"[^>]{0,1000}>/;
 
-/** The files a lazy page needs beyond what index.html already loads, from Vite's manifest. */
-function pageFiles(manifest: Record<string, ManifestChunk>, source: string) {
-  // What the template names already: the entry and the pieces it imports, statically or not.
-  const loaded = new Set<string>();
-  const mark = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(chunk.file)) return;
-    loaded.add(chunk.file);
-    for (const imported of chunk.imports ?? []) mark(imported);
-  };
-  mark('index.html');
-  for (const piece of manifest['index.html']?.dynamicImports ?? []) mark(piece);
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || loaded.has(chunk.file) || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
+/** The files a chunk needs, itself first, skipping those in `known` (which it fills in). */
+function chunkFiles(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  known: Set<string>,
+): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const visit = (at: string) => {
+    const chunk = manifest[at];
+    if (!chunk || known.has(chunk.file)) return;
+    known.add(chunk.file);
+    scripts.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(source);
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}" />`),
-    ...[...scripts].map(
-      (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`,
-    ),
-  ].join('');
+  visit(key);
+  return { scripts, styles };
+}
+
+/**
+ * Which scripts a served page fetches, and when. The entry and what it imports statically (a few
+ * KB) come at once; the code it imports dynamically (React DOM, the shell) and the page's own lazy
+ * module wait until the page has loaded and painted: the entry fetches them then, named in the
+ * page's `storefront-modules` meta, so the pictures and fonts that draw the page have the
+ * connection to themselves on a slow network. A tap meanwhile is kept and done once the page is
+ * live (src/main.tsx).
+ */
+function servedScripts(manifest: Record<string, ManifestChunk>) {
+  const immediate = new Set<string>();
+  chunkFiles(manifest, 'index.html', immediate);
+  const deferred = new Set(immediate);
+  const pieces = (manifest['index.html']?.dynamicImports ?? []).flatMap(
+    (key) => chunkFiles(manifest, key, deferred).scripts,
+  );
+  return {
+    pieces,
+    /** the page's own module: its stylesheets in the head, its scripts with the pieces */
+    page(source: string) {
+      const { scripts, styles } = chunkFiles(manifest, source, new Set(deferred));
+      const modules = [...pieces, ...scripts].map((file) => `/${file}`).join(' ');
+      return [
+        ...styles.map((file) => `<link rel="stylesheet" href="/${file}" />`),
+        `<meta name="storefront-modules" content="${modules}" />`,
+      ].join('');
+    },
+  };
 }
 
 /** Routes match whatever the case and a trailing slash: one key (and one render) for them all. */
@@ -103,7 +122,8 @@ export async function createPageRenderer(options: {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entry = (await import(pathToFileURL(entryFile).href)) as StorefrontRender;
 
-  const [before, after] = template
+  const scripts = servedScripts(manifest);
+  let served = template
     .replace(TEMPLATE_TITLE, '')
     .replace(TEMPLATE_DESCRIPTION, '')
     // A served page paints without its scripts: they come after the stylesheet and the pictures.
@@ -114,8 +134,14 @@ export async function createPageRenderer(options: {
     .replaceAll(
       '<link rel="modulepreload" crossorigin',
       '<link rel="modulepreload" crossorigin fetchpriority="low"',
-    )
-    .split(ROOT_ELEMENT) as [string, string];
+    );
+  for (const file of scripts.pieces) {
+    served = served.replace(
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+      '',
+    );
+  }
+  const [before, after] = served.split(ROOT_ELEMENT) as [string, string];
   const headEnd = before.lastIndexOf('</head>');
 
   const reads: ShopReads = {
@@ -128,7 +154,7 @@ export async function createPageRenderer(options: {
   };
 
   const assemble = (page: RenderedPage) => {
-    const head = page.head + (page.source ? pageFiles(manifest, page.source) : '');
+    const head = page.head + scripts.page(page.source ?? '');
     const state =
       page.state === null
         ? ''
