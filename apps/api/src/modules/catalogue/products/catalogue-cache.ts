@@ -15,6 +15,11 @@ export interface CatalogueCache {
   list(load: () => Promise<Product[]>): Promise<Product[]>;
   /** What `key` holds, or what `load` gives; concurrent readers of a missing key share one load. */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * What `key` holds once its load has finished, or undefined when it is not held (missing,
+   * loading, expired, dropped by an invalidation, or the cache bypassed): never loads.
+   */
+  peek<T>(key: string): T | undefined;
   invalidate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -160,7 +165,10 @@ export async function createCatalogueCache(options: {
 }): Promise<CatalogueCache> {
   const ttlMs = options.ttlMs ?? CATALOGUE_TTL_MS;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
-  const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
+  const entries = new Map<
+    string,
+    { value: Promise<unknown>; expiresAt: number; loaded?: { value: unknown } }
+  >();
   // Bumped by every invalidation: a load that started before one is not kept.
   let generation = 0;
   let usable = true;
@@ -235,7 +243,10 @@ export async function createCatalogueCache(options: {
     if (held && held.expiresAt > now) return held.value as Promise<T>;
     const started = generation;
     const value = load();
-    const fresh = { value, expiresAt: now + ttlMs };
+    const fresh: { value: Promise<unknown>; expiresAt: number; loaded?: { value: unknown } } = {
+      value,
+      expiresAt: now + ttlMs,
+    };
     entries.delete(key);
     entries.set(key, fresh);
     if (entries.size > maxEntries) {
@@ -243,9 +254,13 @@ export async function createCatalogueCache(options: {
       if (oldest !== undefined) entries.delete(oldest);
     }
     value.then(
-      () => {
+      (loaded) => {
         // An invalidation arrived while loading: what was loaded may predate the write.
-        if (generation !== started && entries.get(key) === fresh) entries.delete(key);
+        if (generation !== started) {
+          if (entries.get(key) === fresh) entries.delete(key);
+        } else {
+          fresh.loaded = { value: loaded };
+        }
       },
       // A failed load is not kept: the next request tries again.
       () => {
@@ -255,8 +270,16 @@ export async function createCatalogueCache(options: {
     return value;
   };
 
+  const peek = <T>(key: string): T | undefined => {
+    if (!usable) return undefined;
+    const held = entries.get(key);
+    if (!held?.loaded || held.expiresAt <= Date.now()) return undefined;
+    return held.loaded.value as T;
+  };
+
   return {
     get,
+    peek,
     list: (load) => get('products', load),
     invalidate() {
       forget();
