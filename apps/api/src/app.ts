@@ -118,7 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Signs short-lived cookies (the Google sign-in state); sessions use their own tokens.
-  await app.register(cookie, { secret: deriveKey(config.authSecret, 'cookie-signing-v1') });
+  await app.register(cookie, {
+    secret: deriveKey(config.authSecret, 'cookie-signing-v1'),
+    // Read by the sign-in guards (preValidation) and handlers only: parsed then, so a kept public
+    // read answered earlier (plugins/kept-reads.ts) does not parse them.
+    hook: 'preValidation',
+  });
   const mailer = createMailer({ ...config.mail, outboxDir: config.outboxDir });
   app.addHook('onClose', async () => mailer.close());
   const oidc = config.google ? new OidcClient(config.google) : null;
