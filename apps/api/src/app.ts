@@ -46,10 +46,11 @@ import { crawlerRoutes, createPageRenderer } from './modules/storefront';
 import { supportRoutes } from './modules/support';
 import { openApiRoute, registerApiDocs } from './plugins/api-docs';
 import { installErrorHandler } from './plugins/error-handler';
+import { installKeptReads } from './plugins/kept-reads';
 import { registerRateLimit } from './plugins/rate-limit';
 import { depthCheckedJson, emptyJsonAsObject, refuseNulCharacters } from './plugins/request-hooks';
 import { installRouteContracts } from './plugins/route-contracts';
-import { installSecurityHeaders } from './plugins/security-headers';
+import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerStorefront, registerUploads } from './plugins/static-files';
 
 export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
@@ -84,8 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Every JSON body of the API fits in a few KB; uploads are multipart, with their own limits.
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // One line a request, written below once it is answered, instead of Fastify's two (received,
-    // completed): at `info` those two were a fifth of the work of a cached read.
+    // One line a request, written below once it is answered (a kept read answered early too),
+    // instead of Fastify's two (received, completed): at `info` those two were a fifth of the
+    // work of a cached read.
     disableRequestLogging: true,
     // A malformed URL (bad percent-encoding) is the caller's error, answered in the envelope.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -105,7 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRouteContracts(app);
   await registerApiDocs(app, { page: config.apiDocs });
   await app.register(depthCheckedJson);
-  installSecurityHeaders(app, config);
+  const security = securityHeaders(config);
+  installSecurityHeaders(app, security);
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -115,7 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Signs short-lived cookies (the Google sign-in state); sessions use their own tokens.
-  await app.register(cookie, { secret: deriveKey(config.authSecret, 'cookie-signing-v1') });
+  await app.register(cookie, {
+    secret: deriveKey(config.authSecret, 'cookie-signing-v1'),
+    // Read by the sign-in guards (preValidation) and handlers only: parsed then, so a kept public
+    // read answered earlier (plugins/kept-reads.ts) does not parse them.
+    hook: 'preValidation',
+  });
   const mailer = createMailer({ ...config.mail, outboxDir: config.outboxDir });
   app.addHook('onClose', async () => mailer.close());
   const oidc = config.google ? new OidcClient(config.google) : null;
@@ -146,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postgres: !redis && pool instanceof pg.Pool ? pool : null,
   });
   app.decorate('catalogue', catalogue);
+  installKeptReads(app, { catalogue, security });
   app.addHook('onClose', () => catalogue.close());
 
   // The simulated gateway also serves its own window (`pay`), so it is kept by its own type.

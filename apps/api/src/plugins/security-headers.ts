@@ -26,34 +26,57 @@ export function htmlContentSecurityPolicy(config: Pick<Config, 'storage'>): stri
 export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const OWNER_PAGES = /^\/(?:owner\/|login\/admin(?:\/|$|\?))/;
+const API_PATH = /^\/api(\/|$|\?)/;
 
-export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+/** The security headers an answer carries, by its path, in the order they are written. */
+export interface SecurityHeaders {
+  forUrl(url: string): Readonly<Record<string, string>>;
+  /** an API answer may name its own policy (the API document's page does) */
+  keepsOwnPolicy(headers: Readonly<Record<string, string>>): boolean;
+}
+
+const CSP = 'content-security-policy';
+
+/** Built once: every answer of a kind carries the same headers. */
+export function securityHeaders(config: Config): SecurityHeaders {
+  const common: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  };
+  if (config.publicUrl.startsWith('https://')) {
+    common['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  }
   const htmlPolicy = htmlContentSecurityPolicy(config);
-  const hsts = config.publicUrl.startsWith('https://');
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header(
-      'permissions-policy',
-      'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-    );
-    if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    // The owner's pages are linked from nowhere; a crawler that finds them must not list them.
-    if (OWNER_PAGES.test(request.url)) reply.header('x-robots-tag', 'noindex, nofollow');
+  const uploads = { ...common, [CSP]: UPLOADS_CONTENT_SECURITY_POLICY };
+  const api = { ...common, [CSP]: API_CONTENT_SECURITY_POLICY };
+  const pages = { ...common, [CSP]: htmlPolicy };
+  // The owner's pages are linked from nowhere; a crawler that finds them must not list them.
+  const ownerPages = { ...common, 'x-robots-tag': 'noindex, nofollow', [CSP]: htmlPolicy };
+  return {
     // By path, not by content type: a 304 revalidating index.html has no content type, and the
     // browser would store whatever policy it carried for the page.
-    if (request.url.startsWith('/uploads/')) {
-      reply.header('content-security-policy', UPLOADS_CONTENT_SECURITY_POLICY);
-    } else if (/^\/api(\/|$|\?)/.test(request.url)) {
-      if (!reply.hasHeader('content-security-policy')) {
-        reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
-      }
-    } else {
-      reply.header('content-security-policy', htmlPolicy);
+    forUrl(url) {
+      if (OWNER_PAGES.test(url)) return ownerPages;
+      if (url.startsWith('/uploads/')) return uploads;
+      if (API_PATH.test(url)) return api;
+      return pages;
+    },
+    keepsOwnPolicy: (headers) => headers === api,
+  };
+}
+
+export function installSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const written = headers.forUrl(request.url);
+    const ownPolicy = headers.keepsOwnPolicy(written) && reply.hasHeader(CSP);
+    for (const name in written) {
+      if (name === CSP && ownPolicy) continue;
+      reply.header(name, written[name]);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -70,6 +70,7 @@ export async function registerStorefront(
       return sendKept(request, reply.code(page.status), page.answer, {
         contentType: 'text/html; charset=utf-8',
         cacheControl: 'public, no-cache',
+        ...(page.heldAs ? { heldAs: page.heldAs } : {}),
       });
     }
     return reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');

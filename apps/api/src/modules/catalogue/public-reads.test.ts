@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment } from '../../config/config';
 import { bannerImages, banners } from '../../db/schema';
 import { useTestApp } from '../../test/app';
@@ -127,6 +127,80 @@ describe('public reads: ETag and 304', () => {
     expect(response.headers.etag).toBeUndefined();
     const reviews = await call(api.app, 'GET', `/reviews/get-reviews/${missing}`);
     expect(reviews.statusCode).toBe(404);
+  });
+});
+
+describe('public reads: a repeat answered from the cache before the handler', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** What an answer says beyond its body, less what differs per request. */
+  const headersOf = (response: { headers: Record<string, unknown> }) => {
+    const { date: _date, 'x-ratelimit-remaining': _remaining, ...rest } = response.headers;
+    return rest;
+  };
+
+  it('sends the same bytes and headers as the handler, in each encoding and as a 304, and goes back to the handler after a write', async () => {
+    const productId = await productAndBanner();
+    for (let n = 0; n < 8; n += 1) {
+      await insertProduct(api.db, { variants: [{ weight: 100, price: 199, stock: 5 }] });
+    }
+    await forgetEverywhere();
+    const loads = vi.spyOn(api.app.catalogue, 'get');
+    for (const url of Object.values(reads(productId))) {
+      // The first answer comes from the handler; so does a large body's first in each encoding,
+      // which it compresses.
+      for (const accept of ['gzip, deflate, br', 'gzip', '']) {
+        const headers: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
+        loads.mockClear();
+        const first = await call(api.app, 'GET', url, { headers });
+        if (accept === 'gzip, deflate, br') {
+          expect(loads, `${url} ${accept}: the handler`).toHaveBeenCalled();
+        }
+        loads.mockClear();
+        const early = await call(api.app, 'GET', url, { headers });
+        expect(loads, `${url} ${accept}: answered early`).not.toHaveBeenCalled();
+        expect(early.statusCode).toBe(200);
+        expect(headersOf(early), `${url} ${accept}`).toEqual(headersOf(first));
+        expect(early.rawPayload.equals(first.rawPayload), `${url} ${accept}`).toBe(true);
+
+        const etag = first.headers.etag as string;
+        const revalidated = await call(api.app, 'GET', url, {
+          headers: { ...headers, 'if-none-match': `W/${etag}` },
+        });
+        expect(revalidated.statusCode).toBe(304);
+        expect(revalidated.body).toBe('');
+        expect(loads, `${url} ${accept}: 304 answered early`).not.toHaveBeenCalled();
+      }
+    }
+
+    loads.mockClear();
+    const before = await call(api.app, 'GET', '/banners/getBannerDetails');
+    expect(loads).not.toHaveBeenCalled();
+    const deleted = await call(api.app, 'POST', '/banners/deleteBannerImage', {
+      token: await ownerToken(api.app),
+      body: { imageUrl: '/uploads/banners/one.webp' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const after = await call(api.app, 'GET', '/banners/getBannerDetails', {
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(loads).toHaveBeenCalled();
+    expect(after.json().data[0].images).toEqual(['/uploads/banners/two.webp']);
+  });
+
+  it('still counts every answer in the rate limit', async () => {
+    const limited = await api.startApp({ env: { RATE_LIMIT_MAX: '4' } });
+    apps.push(limited);
+    const codes: number[] = [];
+    const remaining: unknown[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const response = await call(limited, 'GET', '/banners/getBannerDetails');
+      codes.push(response.statusCode);
+      remaining.push(response.headers['x-ratelimit-remaining']);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429]);
+    expect(remaining).toEqual(['3', '2', '1', '0', '0']);
   });
 });
 

@@ -11,6 +11,8 @@ import { type CatalogueCache, listBanners, listProducts, listReviews } from '../
 export interface PageAnswer {
   status: number;
   answer: KeptAnswer;
+  /** the catalogue cache's key of a kept page (a 200), so a repeat can be answered early */
+  heldAs?: string;
 }
 
 export interface PageRenderer {
@@ -162,11 +164,12 @@ export async function createPageRenderer(options: {
     return `${before.slice(0, headEnd)}${head}${before.slice(headEnd)}<div id="root">${page.html}</div>${state}${after}`;
   };
 
-  const render = async (pathname: string): Promise<PageAnswer> => {
+  /** What the cache keeps of a page: the kept answer of a 200, as the public reads keep theirs. */
+  const render = async (pathname: string): Promise<KeptAnswer> => {
     const page = await entry.render(new URL(pathname, publicUrl).href, reads);
     if (!page) throw new UncachedPage(null);
-    const answer = { status: page.status, answer: keepAnswer(assemble(page)) };
-    if (page.status !== 200) throw new UncachedPage(answer);
+    const answer = keepAnswer(assemble(page));
+    if (page.status !== 200) throw new UncachedPage({ status: page.status, answer });
     return answer;
   };
 
@@ -174,8 +177,10 @@ export async function createPageRenderer(options: {
     listedPaths: entry.listedPaths(),
     async page(requested) {
       const pathname = routeKey(requested);
+      const key = `page:${pathname}`;
       try {
-        return await catalogue.get(`page:${pathname}`, () => render(pathname));
+        const answer = await catalogue.get(key, () => render(pathname));
+        return { status: 200, answer, heldAs: key };
       } catch (error) {
         if (error instanceof UncachedPage) return error.answer;
         // A page that cannot be rendered still works: the browser renders it from the shell.

@@ -29,10 +29,11 @@ export const bannerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const answer = await catalogue.get('answer:banners', async () =>
+      const key = 'answer:banners';
+      const answer = await catalogue.get(key, async () =>
         prepareAnswer(reply, success(await listBanners(db), 'Banners fetched successfully')),
       );
-      return sendPrepared(request, reply, answer);
+      return sendPrepared(request, reply, answer, key);
     },
   );
 };

@@ -23,6 +23,77 @@ describe('createCatalogueCache', () => {
     }
   });
 
+  /** A load of `products` that waits for `finish`, so a test can look at the cache meanwhile. */
+  function slowLoad() {
+    const state = { products: 'old products', finish: () => {} };
+    const load = vi.fn(async () => {
+      const now = state.products;
+      await new Promise<void>((resolve) => (state.finish = resolve));
+      return now;
+    });
+    return { state, load };
+  }
+
+  it('past its lifetime answers what it held while one load refreshes it, for one lifetime more', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = await createCatalogueCache({ ttlMs: 1000 });
+      const { state, load } = slowLoad();
+      const first = cache.get('products', load);
+      state.finish();
+      expect(await first).toBe('old products');
+
+      state.products = 'new products';
+      vi.advanceTimersByTime(1001);
+      // Not refreshing yet: the early path (peek) leaves it to a reader's get, which starts it.
+      expect(cache.peek('products')).toBeUndefined();
+      expect(await cache.get('products', load)).toBe('old products');
+      expect(await cache.get('products', load)).toBe('old products');
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(cache.peek('products')).toBe('old products');
+      state.finish();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await cache.get('products', load)).toBe('new products');
+      expect(cache.peek('products')).toBe('new products');
+
+      // A lifetime past its end nothing is answered from it: the reader waits for the load.
+      vi.advanceTimersByTime(2001);
+      expect(cache.peek('products')).toBeUndefined();
+      const waited = cache.get('products', load);
+      expect(load).toHaveBeenCalledTimes(3);
+      state.finish();
+      expect(await waited).toBe('new products');
+      // An invalidation drops it at once, lifetime or not.
+      await cache.invalidate();
+      expect(cache.peek('products')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never answers a load (a page reading the products) from past their lifetime', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = await createCatalogueCache({ ttlMs: 1000 });
+      const { state, load } = slowLoad();
+      const page = async () => `page of ${await cache.get('products', load)}`;
+      const first = cache.get('page', page);
+      state.finish();
+      expect(await first).toBe('page of old products');
+
+      state.products = 'new products';
+      vi.advanceTimersByTime(1001);
+      expect(await cache.get('page', page)).toBe('page of old products');
+      // The page's refresh reads the products afresh.
+      expect(load).toHaveBeenCalledTimes(2);
+      state.finish();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cache.peek('page')).toBe('page of new products');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('shares one load between concurrent readers and forgets a failed load', async () => {
     const cache = await createCatalogueCache({});
     const failing = vi.fn(async (): Promise<Product[]> => {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Product } from '@makhana/domain/product';
 import type { Redis } from 'ioredis';
@@ -15,6 +16,11 @@ export interface CatalogueCache {
   list(load: () => Promise<Product[]>): Promise<Product[]>;
   /** What `key` holds, or what `load` gives; concurrent readers of a missing key share one load. */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * What `key` holds once its load has finished, or undefined when it is not held (missing,
+   * loading, expired, dropped by an invalidation, or the cache bypassed): never loads.
+   */
+  peek<T>(key: string): T | undefined;
   invalidate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -151,6 +157,19 @@ async function postgresBroadcast(pool: pg.Pool, hooks: Hooks): Promise<Broadcast
   };
 }
 
+interface Entry {
+  value: Promise<unknown>;
+  /** the end of its lifetime, counted from when its load began */
+  expiresAt: number;
+  /** what the load gave, once it has */
+  loaded?: { value: unknown };
+  /** a load refreshing it is under way */
+  refreshing?: boolean;
+}
+
+/** Set while a load runs: the reads it makes get nothing past its lifetime. */
+const loading = new AsyncLocalStorage<true>();
+
 export async function createCatalogueCache(options: {
   ttlMs?: number;
   redis?: Redis | null;
@@ -160,7 +179,7 @@ export async function createCatalogueCache(options: {
 }): Promise<CatalogueCache> {
   const ttlMs = options.ttlMs ?? CATALOGUE_TTL_MS;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
-  const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
+  const entries = new Map<string, Entry>();
   // Bumped by every invalidation: a load that started before one is not kept.
   let generation = 0;
   let usable = true;
@@ -228,14 +247,44 @@ export async function createCatalogueCache(options: {
   let sending: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
 
+  /** Whether a reader past an entry's lifetime may still be answered from it. */
+  const answersStale = (held: Entry, now: number) =>
+    held.loaded !== undefined && now < held.expiresAt + ttlMs;
+
+  /** One load refreshing an entry past its lifetime; it stays answered until the load is kept. */
+  const refresh = (key: string, held: Entry, load: () => Promise<unknown>) => {
+    const started = generation;
+    const now = Date.now();
+    held.refreshing = true;
+    const value = loading.run(true, load);
+    value.then(
+      (loaded) => {
+        if (generation !== started || entries.get(key) !== held) return;
+        entries.delete(key);
+        entries.set(key, { value, expiresAt: now + ttlMs, loaded: { value: loaded } });
+      },
+      () => {
+        if (entries.get(key) === held) entries.delete(key);
+      },
+    );
+  };
+
   const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     if (!usable) return load();
     const now = Date.now();
     const held = entries.get(key);
     if (held && held.expiresAt > now) return held.value as Promise<T>;
+    // Past its lifetime, what a load gave is answered while one load refreshes it, so readers
+    // do not all wait for the database or a page's render. Never to another load (a page reading
+    // the products): the refreshed entry would start its lifetime older. An invalidation still
+    // drops it at once, and one lifetime later it is not answered at all.
+    if (held && answersStale(held, now) && !loading.getStore()) {
+      if (!held.refreshing) refresh(key, held, load);
+      return held.value as Promise<T>;
+    }
     const started = generation;
-    const value = load();
-    const fresh = { value, expiresAt: now + ttlMs };
+    const value = loading.run(true, load);
+    const fresh: Entry = { value, expiresAt: now + ttlMs };
     entries.delete(key);
     entries.set(key, fresh);
     if (entries.size > maxEntries) {
@@ -243,9 +292,13 @@ export async function createCatalogueCache(options: {
       if (oldest !== undefined) entries.delete(oldest);
     }
     value.then(
-      () => {
+      (loaded) => {
         // An invalidation arrived while loading: what was loaded may predate the write.
-        if (generation !== started && entries.get(key) === fresh) entries.delete(key);
+        if (generation !== started) {
+          if (entries.get(key) === fresh) entries.delete(key);
+        } else {
+          fresh.loaded = { value: loaded };
+        }
       },
       // A failed load is not kept: the next request tries again.
       () => {
@@ -255,8 +308,19 @@ export async function createCatalogueCache(options: {
     return value;
   };
 
+  const peek = <T>(key: string): T | undefined => {
+    if (!usable) return undefined;
+    const held = entries.get(key);
+    if (!held?.loaded) return undefined;
+    const now = Date.now();
+    // Past its lifetime only while a reader's `get` has its refresh under way.
+    if (held.expiresAt <= now && !(held.refreshing && answersStale(held, now))) return undefined;
+    return held.loaded.value as T;
+  };
+
   return {
     get,
+    peek,
     list: (load) => get('products', load),
     invalidate() {
       forget();

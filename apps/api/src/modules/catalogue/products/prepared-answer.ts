@@ -30,14 +30,20 @@ export function prepareAnswer(reply: FastifyReply, payload: object): PreparedAns
   return keepAnswer(serialize(payload as Record<string, unknown>));
 }
 
-/** The answer, compressed as the caller accepts, or 304 with no body when the caller holds it. */
+/**
+ * The answer, compressed as the caller accepts, or 304 with no body when the caller holds it.
+ * `heldAs` names the catalogue cache's key of a kept answer: repeats are then answered early
+ * (plugins/kept-reads.ts) while the cache holds it.
+ */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer,
+  heldAs?: string,
 ): Promise<FastifyReply> {
   return sendKept(request, reply, answer, {
     contentType: 'application/json; charset=utf-8',
     cacheControl: PUBLIC_READ_CACHE_CONTROL,
+    ...(heldAs ? { heldAs } : {}),
   });
 }

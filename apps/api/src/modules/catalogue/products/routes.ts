@@ -44,10 +44,11 @@ export const productRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const answer = await catalogue.get('answer:products', async () =>
+      const key = 'answer:products';
+      const answer = await catalogue.get(key, async () =>
         prepareAnswer(reply, success(await cachedList(), PRODUCTS_FETCHED)),
       );
-      return sendPrepared(request, reply, answer);
+      return sendPrepared(request, reply, answer, key);
     },
   );
 
@@ -67,12 +68,13 @@ export const productRoutes: FastifyPluginAsyncZod<{
       const { id } = request.params;
       if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
       // A missing product is a failed load, never kept: the 404 is asked of the database each time.
-      const answer = await catalogue.get(`answer:product:${id.toLowerCase()}`, async () => {
+      const key = `answer:product:${id.toLowerCase()}`;
+      const answer = await catalogue.get(key, async () => {
         const cached = (await cachedList()).find((product) => product._id === id);
         const product = cached ?? (await getProduct(db, id));
         return prepareAnswer(reply, success(product, 'Product fetched successfully'));
       });
-      return sendPrepared(request, reply, answer);
+      return sendPrepared(request, reply, answer, key);
     },
   );
 

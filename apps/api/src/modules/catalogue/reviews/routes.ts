@@ -74,10 +74,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         return prepareAnswer(reply, page(reviews, meta, REVIEWS_FETCHED));
       };
       // A search is not kept: its words are the caller's, and the pages without one are the hot ones.
-      const answer = q
-        ? await load()
-        : await catalogue.get(`answer:reviews:${productId.toLowerCase()}:${number}:${limit}`, load);
-      return sendPrepared(request, reply, answer);
+      if (q) return sendPrepared(request, reply, await load());
+      const key = `answer:reviews:${productId.toLowerCase()}:${number}:${limit}`;
+      return sendPrepared(request, reply, await catalogue.get(key, load), key);
     },
   );
 
