@@ -13,7 +13,7 @@ import { renderMail } from '../../../adapters/mail/template';
 import type { Database } from '../../../db/client';
 import { orderStatusEvents, orders } from '../../../db/schema';
 import type { OrderContext } from './context';
-import { type OrderView, withItems } from './service';
+import { type OrderView, readOrders } from './service';
 
 /** A claim older than this belongs to a process that died mid-send. */
 const CLAIM_STALE = sql`now() - interval '5 minutes'`;
@@ -60,54 +60,62 @@ export async function retryOrderMails(ctx: OrderContext, limit = 20): Promise<nu
   return claimed.length;
 }
 
+/**
+ * Sends the claimed order's mails not yet sent, then stamps those that went out and releases the
+ * claim in one statement. A process that dies between a send and the stamp leaves that mail to
+ * be sent again by the sweeper: sent twice rather than lost.
+ */
 async function deliver(ctx: OrderContext, orderId: string): Promise<void> {
+  let customerSent = false;
+  let ownerSent = false;
   try {
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    if (!row) return;
-    const [view] = await withItems(ctx.db, [row]);
-    if (!view) return;
+    const [read] = await readOrders(ctx.db, sql`o.id = ${orderId}`);
+    if (!read) return;
+    const { row, view } = read;
     if (!row.confirmationMailedAt) {
-      await trySend(ctx, orderId, 'customer', async () => {
+      customerSent = await trySend(ctx, orderId, 'customer', async () => {
         // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.
         if (view.shippingAddress.email) {
           await ctx.mailer.send({ to: view.shippingAddress.email, ...customerMail(ctx, view) });
         }
-        await ctx.db
-          .update(orders)
-          .set({ confirmationMailedAt: sql`now()` })
-          .where(eq(orders.id, orderId));
       });
     }
     if (!row.ownerNotifiedAt) {
-      await trySend(ctx, orderId, 'owner', async () => {
-        await ctx.mailer.send({ to: ctx.settings.ownerEmail, ...ownerMail(ctx, view) });
-        await ctx.db
-          .update(orders)
-          .set({ ownerNotifiedAt: sql`now()` })
-          .where(eq(orders.id, orderId));
-      });
+      ownerSent = await trySend(ctx, orderId, 'owner', () =>
+        ctx.mailer.send({ to: ctx.settings.ownerEmail, ...ownerMail(ctx, view) }),
+      );
     }
   } finally {
     await ctx.db
       .update(orders)
-      .set({ mailClaimedAt: null })
+      .set({
+        mailClaimedAt: null,
+        ...(customerSent ? { confirmationMailedAt: sql`now()` } : {}),
+        ...(ownerSent ? { ownerNotifiedAt: sql`now()` } : {}),
+      })
       .where(eq(orders.id, orderId))
       .catch((error: unknown) =>
-        ctx.log.error({ err: error, orderId }, 'order mail claim not released'),
+        ctx.log.error(
+          { err: error, orderId },
+          'order mails not stamped; the sweeper sends them again',
+        ),
       );
   }
 }
 
+/** Whether the mail went out; a failure is logged and left to the sweeper. */
 async function trySend(
   ctx: OrderContext,
   orderId: string,
   recipient: 'customer' | 'owner',
   send: () => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   try {
     await send();
+    return true;
   } catch (error) {
     ctx.log.error({ err: error, orderId, recipient }, 'order mail failed; the sweeper retries it');
+    return false;
   }
 }
 
@@ -117,10 +125,9 @@ export async function sendDuplicateCaptureAlert(
   orderId: string,
   paymentId: string,
 ): Promise<void> {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) return;
-  const [view] = await withItems(ctx.db, [row]);
-  if (!view) return;
+  const [read] = await readOrders(ctx.db, sql`o.id = ${orderId}`);
+  if (!read) return;
+  const { view } = read;
   const content = renderMail({
     heading: 'Refund needed: a second payment',
     paragraphs: [
@@ -206,10 +213,9 @@ async function deliverStatusMail(ctx: OrderContext, eventId: string): Promise<vo
       .from(orderStatusEvents)
       .where(eq(orderStatusEvents.id, eventId));
     if (!event || event.customerMailedAt) return;
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, event.orderId));
-    if (!row) return;
-    const [view] = await withItems(ctx.db, [row]);
-    if (!view) return;
+    const [read] = await readOrders(ctx.db, sql`o.id = ${event.orderId}`);
+    if (!read) return;
+    const { view } = read;
     const mail = statusMail(ctx, view, event);
     if (!mail) return;
     // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.

@@ -15,14 +15,14 @@ import {
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../../db/client';
-import { orderItems, orders, stockReservations } from '../../../db/schema';
+import { parsedJson, rawRows } from '../../../db/raw';
+import { orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import {
   commitReservations,
   freeStockOf,
   lockVariantsById,
   releaseReservations,
-  reservationsOf,
 } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { sendDuplicateCaptureAlert, sendOrderMails } from './order-mails';
@@ -127,32 +127,35 @@ export async function settleCaptureInTx(
 
 /** Whether every line of a paid order can still ship; locks the variant rows it looks at. */
 async function canStillShip(tx: Transaction, order: OrderRow): Promise<boolean> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const reservations = await reservationsOf(tx, order.id);
+  // The order's own lines and reservations change only with the order row, which the caller
+  // holds locked, so they are read before the variants are locked: every buyer of a weight waits
+  // for its lock.
+  const [figures] = await rawRows(
+    tx,
+    sql`select
+          (select json_agg(json_build_array(i.variant_id, i.quantity)) from order_items i
+            where i.order_id = ${order.id}) as items,
+          (select json_agg(json_build_array(r.variant_id, r.quantity)) from stock_reservations r
+            where r.order_id = ${order.id}) as reservations,
+          (select count(*)::int from stock_reservations r where r.order_id = ${order.id}
+            and r.status = 'active' and r.expires_at > now()) as "stillHeld"`,
+  );
+  const items = parsedJson<[string | null, number][]>(figures?.items, []);
+  const reservations = parsedJson<[string, number][]>(figures?.reservations, []);
   // A line whose variant was deleted has lost its reservation with it: it cannot ship.
   const held = new Map<string, number>();
-  for (const r of reservations) held.set(r.variantId, (held.get(r.variantId) ?? 0) + r.quantity);
+  for (const [variantId, quantity] of reservations) {
+    held.set(variantId, (held.get(variantId) ?? 0) + quantity);
+  }
   if (items.length === 0) return false;
-  for (const item of items) {
-    if (!item.variantId || held.get(item.variantId) !== item.quantity) return false;
+  for (const [variantId, quantity] of items) {
+    if (!variantId || held.get(variantId) !== quantity) return false;
   }
 
-  // The order's own reservations change only with the order row, which the caller holds locked,
-  // so they are counted before the variants are: every buyer of a weight waits for its lock.
-  const [{ stillHeld } = { stillHeld: 0 }] = await tx
-    .select({ stillHeld: sql<number>`count(*)::int` })
-    .from(stockReservations)
-    .where(
-      and(
-        eq(stockReservations.orderId, order.id),
-        eq(stockReservations.status, 'active'),
-        sql`${stockReservations.expiresAt} > now()`,
-      ),
-    );
   const variants = await lockVariantsById(tx, [...held.keys()]);
   if (variants.length !== held.size) return false;
 
-  if (Number(stillHeld) === reservations.length) {
+  if (Number(figures?.stillHeld ?? 0) === reservations.length) {
     // Its own hold stands: the units are its own unless the shelf itself shrank.
     return variants.every((v) => v.stock >= (held.get(v.id) ?? 0));
   }

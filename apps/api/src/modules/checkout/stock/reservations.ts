@@ -188,16 +188,6 @@ export async function freeStockOf(
   return new Map(variants.map((v) => [v.id, Math.max(0, v.stock - (held.get(v.id) ?? 0))]));
 }
 
-export type ReservationRow = typeof stockReservations.$inferSelect;
-
-export async function reservationsOf(tx: Transaction, orderId: string): Promise<ReservationRow[]> {
-  return tx
-    .select()
-    .from(stockReservations)
-    .where(eq(stockReservations.orderId, orderId))
-    .orderBy(asc(stockReservations.id));
-}
-
 /**
  * Sells what an order holds: each reservation not yet committed becomes `committed` and its
  * units leave the shelf. The caller has locked the variant rows and checked the stock; the
@@ -209,7 +199,7 @@ export async function commitReservations(tx: Transaction, orderId: string): Prom
     .set({ status: 'committed' })
     .where(and(eq(stockReservations.orderId, orderId), ne(stockReservations.status, 'committed')))
     .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  for (const row of rows) await takeFromShelf(tx, row.variantId, row.quantity);
+  await takeFromShelf(tx, rows);
 }
 
 /** Gives back what an order holds. Committed (sold) units stay sold. */
