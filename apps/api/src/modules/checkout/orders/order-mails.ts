@@ -1,9 +1,10 @@
 /**
  * Mails about a paid order: the customer's confirmation (or, when the stock was gone, the notice
- * of a refund) and the owner's new-order notice (or refund alert). They are sent after the
- * payment's transaction commits; each one sent is stamped on the order, so a failed one is
- * retried by the sweeper and a sent one is never sent twice. A claim stamp keeps two processes
- * from sending the same order's mails at once.
+ * of a refund) and the owner's new-order notice (or refund alert). The capture's transaction
+ * claims them for its process, which sends them once it commits; each one sent is stamped on the
+ * order, so a failed one is retried by the sweeper (which claims unsent mails whose claim is
+ * released or stale) and a sent one is not sent again. The claim keeps two processes from
+ * sending the same order's mails at once.
  */
 
 import { POLICY } from '@makhana/domain/constants';
@@ -13,23 +14,19 @@ import { renderMail } from '../../../adapters/mail/template';
 import type { Database } from '../../../db/client';
 import { orderStatusEvents, orders } from '../../../db/schema';
 import type { OrderContext } from './context';
-import { type OrderView, readOrders } from './service';
+import { type OrderRead, type OrderView, readOrders } from './service';
 
 /** A claim older than this belongs to a process that died mid-send. */
 const CLAIM_STALE = sql`now() - interval '5 minutes'`;
 /** Mails of orders paid longer ago than this are given up (logged once a sweep). */
 const RETRY_WINDOW = sql`now() - interval '48 hours'`;
 
-async function claim(
-  db: Database,
-  options: { orderId?: string; limit: number },
-): Promise<string[]> {
+async function claim(db: Database, options: { limit: number }): Promise<string[]> {
   const candidates = db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        options.orderId ? eq(orders.id, options.orderId) : undefined,
         eq(orders.paymentStatus, 'completed'),
         or(isNull(orders.confirmationMailedAt), isNull(orders.ownerNotifiedAt)),
         or(isNull(orders.mailClaimedAt), lt(orders.mailClaimedAt, CLAIM_STALE)),
@@ -47,31 +44,27 @@ async function claim(
   return rows.map((r) => r.id);
 }
 
-/** Sends whatever mails of this paid order have not gone out yet. Never throws. */
-export async function sendOrderMails(ctx: OrderContext, orderId: string): Promise<void> {
-  const claimed = await claim(ctx.db, { orderId, limit: 1 });
-  if (claimed.length > 0) await deliver(ctx, orderId);
-}
-
 /** The sweeper's part: retries unsent mails of recently paid orders. Returns how many orders. */
 export async function retryOrderMails(ctx: OrderContext, limit = 20): Promise<number> {
   const claimed = await claim(ctx.db, { limit });
-  for (const id of claimed) await deliver(ctx, id);
+  for (const id of claimed) {
+    const [read] = await readOrders(ctx.db, sql`o.id = ${id}`);
+    if (read) await sendClaimedOrderMails(ctx, read);
+  }
   return claimed.length;
 }
 
 /**
- * Sends the claimed order's mails not yet sent, then stamps those that went out and releases the
- * claim in one statement. A process that dies between a send and the stamp leaves that mail to
- * be sent again by the sweeper: sent twice rather than lost.
+ * Sends the mails not yet sent of a paid order this process has claimed, then stamps those sent
+ * and releases the claim in one statement. Never throws. A process that dies between a send and
+ * the stamp leaves that mail to be sent again by the sweeper: sent twice rather than lost.
  */
-async function deliver(ctx: OrderContext, orderId: string): Promise<void> {
+export async function sendClaimedOrderMails(ctx: OrderContext, read: OrderRead): Promise<void> {
+  const { row, view } = read;
+  const orderId = row.id;
   let customerSent = false;
   let ownerSent = false;
   try {
-    const [read] = await readOrders(ctx.db, sql`o.id = ${orderId}`);
-    if (!read) return;
-    const { row, view } = read;
     if (!row.confirmationMailedAt) {
       customerSent = await trySend(ctx, orderId, 'customer', async () => {
         // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.
