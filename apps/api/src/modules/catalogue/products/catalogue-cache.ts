@@ -178,7 +178,9 @@ export async function createCatalogueCache(options: {
   const hooks: Hooks = {
     message(payload) {
       forget();
-      broadcast?.acknowledge(payload).catch(() => {});
+      // This process's own message needs no round trip through the broker to reach its writer.
+      if (payload.startsWith(`${self}:`)) hooks.acknowledged(payload);
+      else broadcast?.acknowledge(payload).catch(() => {});
     },
     acknowledged(payload) {
       const wait = waiting.get(payload);
