@@ -83,7 +83,7 @@ export interface Holds {
   pending: number;
   /** units of each variant held by unexpired active reservations, every customer's */
   held: Map<string, number>;
-  /** units of each variant this customer holds, as `unitsHeldBy` counts them */
+  /** units of each variant this customer holds, released holds of the last window included */
   heldByCustomer: Map<string, number>;
 }
 
