@@ -48,12 +48,16 @@ export function outboxMailer(outboxDir: string, from: string): Mailer {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
       // Written under a temporary name first, so a reader never sees half a message.
       const temporary = path.join(outboxDir, `.${name}.tmp`);
-      await writeFile(temporary, info.message as Buffer);
+      // The folder is made when a write finds it missing, not checked before every mail.
+      await writeFile(temporary, info.message as Buffer).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(temporary, info.message as Buffer);
+      });
       await rename(temporary, path.join(outboxDir, name));
     },
     close() {

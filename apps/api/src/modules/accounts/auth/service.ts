@@ -55,6 +55,7 @@ export interface SessionSettings {
 export class SessionService {
   readonly tokens: AccessTokens;
   readonly refreshTtlMs: number;
+  readonly #liveSession: ReturnType<typeof liveSessionQuery>;
 
   constructor(
     private readonly db: Database,
@@ -62,6 +63,7 @@ export class SessionService {
   ) {
     this.tokens = new AccessTokens(settings.authSecret, settings.accessTokenTtlSeconds);
     this.refreshTtlMs = settings.refreshTokenTtlDays * 24 * 3600 * 1000;
+    this.#liveSession = liveSessionQuery(db);
   }
 
   /** The moment a family signed in at `signedInAt` ends, whatever its refreshes. */
@@ -250,23 +252,16 @@ export class SessionService {
   }
 
   /** Whether a session family is still signed in: logout and reuse end its access tokens at once. */
+
   async isLive(claims: AccessClaims): Promise<boolean> {
     const now = Date.now();
-    const [row] = await this.db
-      .select({ one: sql<number>`1` })
-      .from(refreshSessions)
-      .where(
-        and(
-          eq(refreshSessions.familyId, claims.sid),
-          eq(refreshSessions.subjectType, SUBJECT_TYPE[claims.realm]),
-          eq(refreshSessions.subjectId, claims.sub),
-          isNull(refreshSessions.revokedAt),
-          gt(refreshSessions.expiresAt, new Date(now)),
-          // Rows written before the age cap existed may expire later than their sign-in allows.
-          gt(refreshSessions.signedInAt, new Date(now - this.refreshTtlMs)),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.#liveSession.execute({
+      familyId: claims.sid,
+      subjectType: SUBJECT_TYPE[claims.realm],
+      subjectId: claims.sub,
+      now: new Date(now),
+      signedInAfter: new Date(now - this.refreshTtlMs),
+    });
     return row !== undefined;
   }
 
@@ -325,6 +320,26 @@ export class SessionService {
         ),
       );
   }
+}
+
+/** The guards' question, asked on every signed-in request: built once, prepared by name. */
+function liveSessionQuery(db: Database) {
+  return db
+    .select({ one: sql<number>`1` })
+    .from(refreshSessions)
+    .where(
+      and(
+        eq(refreshSessions.familyId, sql.placeholder('familyId')),
+        eq(refreshSessions.subjectType, sql.placeholder('subjectType')),
+        eq(refreshSessions.subjectId, sql.placeholder('subjectId')),
+        isNull(refreshSessions.revokedAt),
+        gt(refreshSessions.expiresAt, sql.placeholder('now')),
+        // Rows written before the age cap existed may expire later than their sign-in allows.
+        gt(refreshSessions.signedInAt, sql.placeholder('signedInAfter')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_live_session');
 }
 
 /**

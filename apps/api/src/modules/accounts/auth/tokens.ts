@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { UnauthorizedError } from '../../../lib/errors';
 
@@ -24,16 +24,29 @@ export function deriveKey(secret: string, purpose: string): Buffer {
 }
 
 export class AccessTokens {
-  readonly #key: Uint8Array;
+  readonly #secret: Uint8Array;
+  // Imported once: given raw bytes, jose imports a key for every token it signs or checks.
+  #key: Promise<webcrypto.CryptoKey> | null = null;
 
   constructor(
     secret: string,
     readonly ttlSeconds: number,
   ) {
-    this.#key = new Uint8Array(deriveKey(secret, 'access-token-v1'));
+    this.#secret = new Uint8Array(deriveKey(secret, 'access-token-v1'));
   }
 
-  sign(claims: AccessClaims): Promise<string> {
+  #cryptoKey(): Promise<webcrypto.CryptoKey> {
+    this.#key ??= webcrypto.subtle.importKey(
+      'raw',
+      this.#secret,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    return this.#key;
+  }
+
+  async sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ realm: claims.realm, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
@@ -41,7 +54,7 @@ export class AccessTokens {
       .setAudience(claims.realm)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.#key);
+      .sign(await this.#cryptoKey());
   }
 
   /**
@@ -54,7 +67,7 @@ export class AccessTokens {
     options: { allowExpired?: boolean } = {},
   ): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#cryptoKey(), {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: realm,

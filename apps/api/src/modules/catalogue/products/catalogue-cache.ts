@@ -135,13 +135,14 @@ async function postgresBroadcast(pool: pg.Pool, hooks: Hooks): Promise<Broadcast
 
   return {
     async publish(message) {
-      // The listeners counted before the NOTIFY: one that joins after it owes no acknowledgement.
+      // One statement: the listeners are counted as it runs, and the NOTIFY is delivered when it
+      // commits, so every listener counted hears it; one that joins later owes nothing.
       const { rows } = await pool.query<{ listeners: number }>(
-        `select count(*)::int as listeners from pg_stat_activity
-          where datname = current_database() and application_name = $1`,
-        [PG_LISTENER],
+        `select (select count(*)::int from pg_stat_activity
+            where datname = current_database() and application_name = $1) as listeners,
+          pg_notify($2, $3)`,
+        [PG_LISTENER, PG_CHANNEL, message],
       );
-      await pool.query('select pg_notify($1, $2)', [PG_CHANNEL, message]);
       return rows[0]?.listeners ?? 1;
     },
     async acknowledge(message) {
@@ -196,7 +197,9 @@ export async function createCatalogueCache(options: {
   const hooks: Hooks = {
     message(payload) {
       forget();
-      broadcast?.acknowledge(payload).catch(() => {});
+      // This process's own message needs no round trip through the broker to reach its writer.
+      if (payload.startsWith(`${self}:`)) hooks.acknowledged(payload);
+      else broadcast?.acknowledge(payload).catch(() => {});
     },
     acknowledged(payload) {
       const wait = waiting.get(payload);

@@ -10,27 +10,25 @@ import {
 } from '@makhana/domain/constants';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
 import { NEW_ORDER } from '@makhana/domain/order-state';
+import type { ShippingAddress } from '@makhana/domain/orders';
 import { checkoutAddressSchema, MESSAGES } from '@makhana/domain/validation';
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directory';
 import type { Transaction } from '../../../db/client';
+import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orders } from '../../../db/schema';
-import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { verifyPincode } from '../pincodes/service';
 import {
-  freeStockOf,
+  holdsFor,
   type LockedVariant,
-  lockVariantsBySku,
-  mainImages,
-  readVariantsBySku,
-  reserve,
-  unitsHeldBy,
+  lockVariantsForOrder,
+  reserveWithOrder,
 } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { orderNumber } from './order-number';
-import { type OrderView, withItems } from './service';
+import { type OrderView, toOrderView } from './service';
 
 export const MAX_ORDER_LINES = 50;
 /** Unpaid orders one customer may hold at once: stops one account holding the shelf. */
@@ -104,7 +102,7 @@ function describe(name: string, weight: number): string {
  * The cart checked against the variants: each line still sold as the browser saw it, and every
  * price, the shipping and the total as the browser computed them. Throws the refusal otherwise.
  */
-function priceCart(input: CreateOrderInput, variants: LockedVariant[]) {
+function priceCart<V extends LockedVariant>(input: CreateOrderInput, variants: V[]) {
   const bySku = new Map(variants.map((v) => [v.sku, v]));
 
   const unavailable: ApiFieldError[] = [];
@@ -155,11 +153,11 @@ function priceCart(input: CreateOrderInput, variants: LockedVariant[]) {
 }
 
 /**
- * Places an order: checks the pincode, takes every price from the database and refuses the order
- * when the browser's figures differ, then, in one transaction, writes the order and its lines and,
- * with the variant rows locked, checks the cart again, checks free stock and writes the
- * reservations. Nothing is written on a refusal. Every buyer of a weight waits for its lock, so
- * the lock is taken last, for the few statements that need it.
+ * Places an order: checks the pincode, then, in one transaction, locks the cart's variants, takes
+ * every price from the database and refuses the order when the browser's figures differ, checks
+ * the customer's holds and the free stock, and writes the order, its lines and its reservations
+ * in one statement. Nothing is written on a refusal. Every buyer of a weight waits for its lock,
+ * so it is held for two statements and the commit.
  */
 export async function createOrder(
   ctx: OrderContext,
@@ -175,74 +173,26 @@ export async function createOrder(
   }
 
   const view = await ctx.db.transaction(async (tx) => {
-    const [{ pending } = { pending: 0 }] = await tx
-      .select({ pending: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.status, 'Pending'),
-          eq(orders.paymentStatus, 'pending'),
-          gt(orders.expiresAt, sql`now()`),
-        ),
-      );
-    if (Number(pending) >= MAX_PENDING_ORDERS) throw new ConflictError(TOO_MANY_PENDING);
-
-    const skus = input.items.map((item) => item.sku);
-    const { lines, subtotalPaise, shippingPaise, totalPaise } = priceCart(
-      input,
-      await readVariantsBySku(tx, skus),
-    );
-    const order = await insertOrder(tx, {
-      userId,
-      subtotalPaise,
-      shippingCostPaise: shippingPaise,
-      totalAmountPaise: totalPaise,
-      currency: CURRENCY,
-      shippingAddress: { ...input.shippingAddress, country: COUNTRY },
-      paymentMethod: PAYMENT_METHOD,
-      status: NEW_ORDER.status,
-      paymentStatus: NEW_ORDER.paymentStatus,
-      needsRefund: NEW_ORDER.needsRefund,
-      expiresAt: sql`now() + make_interval(mins => ${ctx.settings.pendingOrderMinutes})`,
-    });
-    const images = await mainImages(
+    const variants = await lockVariantsForOrder(
       tx,
-      lines.map((l) => l.variant.productId),
+      input.items.map((item) => item.sku),
     );
-    await tx.insert(orderItems).values(
-      lines.map(({ item, variant, index }) => ({
-        orderId: order.id,
-        productId: variant.productId,
-        variantId: variant.id,
-        name: variant.productName,
-        image: images.get(variant.productId) ?? '',
-        variantWeight: variant.weightGrams,
-        sku: variant.sku,
-        quantity: item.quantity,
-        priceAtPurchasePaise: variant.pricePaise,
-        position: index,
-      })),
-    );
-    const [result] = await withItems(tx, [order]);
-
-    const variants = await lockVariantsBySku(tx, skus);
-    // The owner may have changed a price or taken a weight away since the lines were read.
-    const locked = priceCart(input, variants).lines;
-    if (locked.some((line, i) => line.variant.id !== lines[i]!.variant.id)) {
-      throw new ConflictError(ITEMS_UNAVAILABLE);
-    }
-
-    // Checked with the variant rows locked, so two orders of one customer cannot both pass.
-    const held = await unitsHeldBy(
+    // Read after the lock: every hold committed before it is counted.
+    const holds = await holdsFor(
       tx,
       userId,
       variants.map((v) => v.id),
       ctx.settings.pendingOrderMinutes,
     );
+    if (holds.pending >= MAX_PENDING_ORDERS) throw new ConflictError(TOO_MANY_PENDING);
+    const { lines, subtotalPaise, shippingPaise, totalPaise } = priceCart(input, variants);
+
     const hoarded: { index: number; what: string; left: number }[] = [];
-    for (const { item, index, variant } of locked) {
-      const left = Math.max(0, MAX_UNITS_HELD_PER_SKU - (held.get(variant.id) ?? 0));
+    for (const { item, index, variant } of lines) {
+      const left = Math.max(
+        0,
+        MAX_UNITS_HELD_PER_SKU - (holds.heldByCustomer.get(variant.id) ?? 0),
+      );
       if (item.quantity > left) {
         hoarded.push({ index, what: describe(variant.productName, variant.weightGrams), left });
       }
@@ -257,10 +207,11 @@ export async function createOrder(
       );
     }
 
-    const free = await freeStockOf(tx, variants);
     const short: { index: number; message: string; text: string }[] = [];
-    for (const { item, index, variant } of locked) {
-      const left = variant.inStock ? (free.get(variant.id) ?? 0) : 0;
+    for (const { item, index, variant } of lines) {
+      const left = variant.inStock
+        ? Math.max(0, variant.stock - (holds.held.get(variant.id) ?? 0))
+        : 0;
       if (item.quantity <= left) continue;
       const what = describe(variant.productName, variant.weightGrams);
       short.push({
@@ -279,36 +230,93 @@ export async function createOrder(
       );
     }
 
-    await reserve(
-      tx,
-      order.id,
-      locked.map(({ item, variant }) => ({ variantId: variant.id, quantity: item.quantity })),
-      order.expiresAt!,
-    );
-    return result!;
+    return insertOrder(tx, {
+      userId,
+      subtotalPaise,
+      shippingPaise,
+      totalPaise,
+      shippingAddress: { ...input.shippingAddress, country: COUNTRY },
+      pendingOrderMinutes: ctx.settings.pendingOrderMinutes,
+      lines: lines.map(({ item, variant, index }) => ({
+        product_id: variant.productId,
+        variant_id: variant.id,
+        name: variant.productName,
+        image: variant.image,
+        variant_weight: variant.weightGrams,
+        sku: variant.sku,
+        quantity: item.quantity,
+        price_at_purchase_paise: variant.pricePaise,
+        position: index,
+      })),
+    });
   });
 
   await ctx.catalogue.invalidate();
   return view;
 }
 
-/** A new order's values; its expiry is computed by the database's clock. */
-type NewOrder = Omit<typeof orders.$inferInsert, 'orderNumber' | 'expiresAt'> & { expiresAt: SQL };
+interface NewOrder {
+  userId: string;
+  subtotalPaise: number;
+  shippingPaise: number;
+  totalPaise: number;
+  shippingAddress: ShippingAddress;
+  pendingOrderMinutes: number;
+  /** the order's lines, keyed by their column names */
+  lines: {
+    product_id: string;
+    variant_id: string;
+    name: string;
+    image: string;
+    variant_weight: number;
+    sku: string;
+    quantity: number;
+    price_at_purchase_paise: number;
+    position: number;
+  }[];
+}
 
-/** Inserts with a fresh order number, retrying inside a savepoint when a number is taken. */
-async function insertOrder(tx: Transaction, values: NewOrder) {
+/**
+ * Writes a new order, its lines and its reservations in one statement, the expiry from the
+ * database's clock. A taken order number writes nothing, and another number is tried.
+ */
+async function insertOrder(tx: Transaction, order: NewOrder): Promise<OrderView> {
+  const lines = JSON.stringify(order.lines);
   for (let attempt = 0; attempt < 10; attempt++) {
     const number = orderNumber(new Date(), attempt < 5 ? 4 : 6);
-    try {
-      return await tx.transaction(async (savepoint) => {
-        const [row] = await savepoint
-          .insert(orders)
-          .values({ ...values, orderNumber: number })
-          .returning();
-        return row!;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+    const placed = sql.identifier('placed');
+    const lineRows = sql.identifier('lines');
+    const [row] = await rawRows(
+      tx,
+      sql`with ${placed} as (
+            insert into orders (id, order_number, user_id, subtotal_paise, shipping_cost_paise,
+              total_amount_paise, currency, shipping_address, payment_method, status,
+              payment_status, needs_refund, expires_at)
+            values (gen_random_uuid()::text, ${number}, ${order.userId}, ${order.subtotalPaise},
+              ${order.shippingPaise}, ${order.totalPaise}, ${CURRENCY},
+              ${JSON.stringify(order.shippingAddress)}::jsonb, ${PAYMENT_METHOD}, ${NEW_ORDER.status},
+              ${NEW_ORDER.paymentStatus}, ${NEW_ORDER.needsRefund},
+              now() + make_interval(mins => ${order.pendingOrderMinutes}))
+            on conflict (order_number) do nothing
+            returning *
+          ), ${lineRows} as (
+            select * from jsonb_to_recordset(${lines}::jsonb) as l(product_id text,
+              variant_id text, name text, image text, variant_weight int, sku text, quantity int,
+              price_at_purchase_paise int, position int)
+          ), items as (
+            insert into order_items (id, order_id, product_id, variant_id, name, image,
+              variant_weight, sku, quantity, price_at_purchase_paise, position)
+            select gen_random_uuid()::text, ${placed}.id, l.product_id, l.variant_id, l.name,
+              l.image, l.variant_weight, l.sku, l.quantity, l.price_at_purchase_paise, l.position
+            from ${placed} cross join ${lineRows} l
+            returning *
+          ), holds as (${reserveWithOrder(placed, lineRows)})
+          select ${placed}.*, (select json_agg(items order by items.position) from items) as items
+          from ${placed}`,
+    );
+    if (row) {
+      const items = parsedJson<RawRow[]>(row.items, []).map((item) => tableRow(orderItems, item));
+      return toOrderView(tableRow(orders, row), items);
     }
   }
   throw new ConflictError('Could not number the order. Please try again.');

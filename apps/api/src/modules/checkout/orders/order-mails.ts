@@ -1,9 +1,10 @@
 /**
  * Mails about a paid order: the customer's confirmation (or, when the stock was gone, the notice
- * of a refund) and the owner's new-order notice (or refund alert). They are sent after the
- * payment's transaction commits; each one sent is stamped on the order, so a failed one is
- * retried by the sweeper and a sent one is never sent twice. A claim stamp keeps two processes
- * from sending the same order's mails at once.
+ * of a refund) and the owner's new-order notice (or refund alert). The capture's transaction
+ * claims them for its process, which sends them once it commits; each one sent is stamped on the
+ * order, so a failed one is retried by the sweeper (which claims unsent mails whose claim is
+ * released or stale) and a sent one is not sent again. The claim keeps two processes from
+ * sending the same order's mails at once.
  */
 
 import { POLICY } from '@makhana/domain/constants';
@@ -13,23 +14,19 @@ import { renderMail } from '../../../adapters/mail/template';
 import type { Database } from '../../../db/client';
 import { orderStatusEvents, orders } from '../../../db/schema';
 import type { OrderContext } from './context';
-import { type OrderView, withItems } from './service';
+import { type OrderRead, type OrderView, readOrders } from './service';
 
 /** A claim older than this belongs to a process that died mid-send. */
 const CLAIM_STALE = sql`now() - interval '5 minutes'`;
 /** Mails of orders paid longer ago than this are given up (logged once a sweep). */
 const RETRY_WINDOW = sql`now() - interval '48 hours'`;
 
-async function claim(
-  db: Database,
-  options: { orderId?: string; limit: number },
-): Promise<string[]> {
+async function claim(db: Database, options: { limit: number }): Promise<string[]> {
   const candidates = db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        options.orderId ? eq(orders.id, options.orderId) : undefined,
         eq(orders.paymentStatus, 'completed'),
         or(isNull(orders.confirmationMailedAt), isNull(orders.ownerNotifiedAt)),
         or(isNull(orders.mailClaimedAt), lt(orders.mailClaimedAt, CLAIM_STALE)),
@@ -47,67 +44,71 @@ async function claim(
   return rows.map((r) => r.id);
 }
 
-/** Sends whatever mails of this paid order have not gone out yet. Never throws. */
-export async function sendOrderMails(ctx: OrderContext, orderId: string): Promise<void> {
-  const claimed = await claim(ctx.db, { orderId, limit: 1 });
-  if (claimed.length > 0) await deliver(ctx, orderId);
-}
-
 /** The sweeper's part: retries unsent mails of recently paid orders. Returns how many orders. */
 export async function retryOrderMails(ctx: OrderContext, limit = 20): Promise<number> {
   const claimed = await claim(ctx.db, { limit });
-  for (const id of claimed) await deliver(ctx, id);
+  for (const id of claimed) {
+    const [read] = await readOrders(ctx.db, sql`o.id = ${id}`);
+    if (read) await sendClaimedOrderMails(ctx, read);
+  }
   return claimed.length;
 }
 
-async function deliver(ctx: OrderContext, orderId: string): Promise<void> {
+/**
+ * Sends the mails not yet sent of a paid order this process has claimed, then stamps those sent
+ * and releases the claim in one statement. Never throws. A process that dies between a send and
+ * the stamp leaves that mail to be sent again by the sweeper: sent twice rather than lost.
+ */
+export async function sendClaimedOrderMails(ctx: OrderContext, read: OrderRead): Promise<void> {
+  const { row, view } = read;
+  const orderId = row.id;
+  let customerSent = false;
+  let ownerSent = false;
   try {
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-    if (!row) return;
-    const [view] = await withItems(ctx.db, [row]);
-    if (!view) return;
     if (!row.confirmationMailedAt) {
-      await trySend(ctx, orderId, 'customer', async () => {
+      customerSent = await trySend(ctx, orderId, 'customer', async () => {
         // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.
         if (view.shippingAddress.email) {
           await ctx.mailer.send({ to: view.shippingAddress.email, ...customerMail(ctx, view) });
         }
-        await ctx.db
-          .update(orders)
-          .set({ confirmationMailedAt: sql`now()` })
-          .where(eq(orders.id, orderId));
       });
     }
     if (!row.ownerNotifiedAt) {
-      await trySend(ctx, orderId, 'owner', async () => {
-        await ctx.mailer.send({ to: ctx.settings.ownerEmail, ...ownerMail(ctx, view) });
-        await ctx.db
-          .update(orders)
-          .set({ ownerNotifiedAt: sql`now()` })
-          .where(eq(orders.id, orderId));
-      });
+      ownerSent = await trySend(ctx, orderId, 'owner', () =>
+        ctx.mailer.send({ to: ctx.settings.ownerEmail, ...ownerMail(ctx, view) }),
+      );
     }
   } finally {
     await ctx.db
       .update(orders)
-      .set({ mailClaimedAt: null })
+      .set({
+        mailClaimedAt: null,
+        ...(customerSent ? { confirmationMailedAt: sql`now()` } : {}),
+        ...(ownerSent ? { ownerNotifiedAt: sql`now()` } : {}),
+      })
       .where(eq(orders.id, orderId))
       .catch((error: unknown) =>
-        ctx.log.error({ err: error, orderId }, 'order mail claim not released'),
+        ctx.log.error(
+          { err: error, orderId },
+          'order mails not stamped; the sweeper sends them again',
+        ),
       );
   }
 }
 
+/** Whether the mail went out; a failure is logged and left to the sweeper. */
 async function trySend(
   ctx: OrderContext,
   orderId: string,
   recipient: 'customer' | 'owner',
   send: () => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   try {
     await send();
+    return true;
   } catch (error) {
     ctx.log.error({ err: error, orderId, recipient }, 'order mail failed; the sweeper retries it');
+    return false;
   }
 }
 
@@ -117,10 +118,9 @@ export async function sendDuplicateCaptureAlert(
   orderId: string,
   paymentId: string,
 ): Promise<void> {
-  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) return;
-  const [view] = await withItems(ctx.db, [row]);
-  if (!view) return;
+  const [read] = await readOrders(ctx.db, sql`o.id = ${orderId}`);
+  if (!read) return;
+  const { view } = read;
   const content = renderMail({
     heading: 'Refund needed: a second payment',
     paragraphs: [
@@ -206,10 +206,9 @@ async function deliverStatusMail(ctx: OrderContext, eventId: string): Promise<vo
       .from(orderStatusEvents)
       .where(eq(orderStatusEvents.id, eventId));
     if (!event || event.customerMailedAt) return;
-    const [row] = await ctx.db.select().from(orders).where(eq(orders.id, event.orderId));
-    if (!row) return;
-    const [view] = await withItems(ctx.db, [row]);
-    if (!view) return;
+    const [read] = await readOrders(ctx.db, sql`o.id = ${event.orderId}`);
+    if (!read) return;
+    const { view } = read;
     const mail = statusMail(ctx, view, event);
     if (!mail) return;
     // An erased customer's order keeps no e-mail: with no one to tell, the mail is done.

@@ -4,6 +4,7 @@ import { paiseToRupees } from '@makhana/domain/money';
 import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orderStatusEvents, orders } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
@@ -180,6 +181,36 @@ export async function listOwnerOrders(
   };
 }
 
+/** An order row with its items and status moves, read together. */
+export interface OrderRead {
+  row: OrderRow;
+  view: OrderView;
+}
+
+/**
+ * The orders a condition on `o` (the orders table) picks, each with its items and status moves,
+ * in one statement.
+ */
+export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]> {
+  const rows = await rawRows(
+    db,
+    sql`select o.*,
+          (select json_agg(i order by i.position, i.id) from order_items i
+            where i.order_id = o.id) as "__items",
+          (select json_agg(e order by e.created_at, e.id) from order_status_events e
+            where e.order_id = o.id) as "__events"
+        from orders o where ${where}`,
+  );
+  return rows.map((raw) => {
+    const row = tableRow(orders, raw);
+    const items = parsedJson<RawRow[]>(raw.__items, []).map((i) => tableRow(orderItems, i));
+    const events = parsedJson<RawRow[]>(raw.__events, []).map((e) =>
+      tableRow(orderStatusEvents, e),
+    );
+    return { row, view: toOrderView(row, items, events) };
+  });
+}
+
 /** One order with its items; throws the given 404 when it is missing. */
 export async function orderView(
   db: Executor,
@@ -187,10 +218,9 @@ export async function orderView(
   notFound = ORDER_NOT_FOUND,
 ): Promise<OrderView> {
   if (!isUuid(orderId)) throw new NotFoundError(notFound);
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new NotFoundError(notFound);
-  const [view] = await withItems(db, [row]);
-  return view!;
+  const [read] = await readOrders(db, sql`o.id = ${orderId}`);
+  if (!read) throw new NotFoundError(notFound);
+  return read.view;
 }
 
 /**
@@ -203,13 +233,12 @@ export async function orderDetails(
   viewer: { userId: string | null },
 ): Promise<OrderView> {
   if (!isUuid(orderId)) throw new NotFoundError(ORDER_LOOKUP_FAILED);
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.id, orderId), viewer.userId ? eq(orders.userId, viewer.userId) : undefined),
-    );
-  if (!row) throw new NotFoundError(ORDER_LOOKUP_FAILED);
-  const [view] = await withItems(db, [row]);
-  return view!;
+  const [read] = await readOrders(
+    db,
+    viewer.userId
+      ? sql`o.id = ${orderId} and o.user_id = ${viewer.userId}`
+      : sql`o.id = ${orderId}`,
+  );
+  if (!read) throw new NotFoundError(ORDER_LOOKUP_FAILED);
+  return read.view;
 }

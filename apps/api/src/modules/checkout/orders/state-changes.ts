@@ -15,18 +15,18 @@ import {
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../../db/client';
-import { orderItems, orders, stockReservations } from '../../../db/schema';
+import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
+import { orderItems, orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import {
   commitReservations,
   freeStockOf,
   lockVariantsById,
   releaseReservations,
-  reservationsOf,
 } from '../stock/reservations';
 import type { OrderContext } from './context';
-import { sendDuplicateCaptureAlert, sendOrderMails } from './order-mails';
-import { ORDER_NOT_FOUND, type OrderRow } from './service';
+import { sendClaimedOrderMails, sendDuplicateCaptureAlert } from './order-mails';
+import { ORDER_NOT_FOUND, type OrderRead, type OrderRow, toOrderView } from './service';
 
 export const ORDER_CANNOT_CHANGE = 'This order cannot be changed now.';
 
@@ -82,6 +82,11 @@ export type CaptureOutcome =
 export interface CaptureResult {
   orderId: string;
   outcome: CaptureOutcome;
+  /**
+   * The order as the capture left it, its mails claimed by this process in the same transaction
+   * (confirmed or refund_needed only)
+   */
+  paid?: OrderRead;
 }
 
 export interface Capture {
@@ -103,7 +108,7 @@ export async function settleCaptureInTx(
 ): Promise<CaptureResult | null> {
   const order = await lockOrder(tx, { gatewayOrderId: capture.gatewayOrderId });
   if (!order) return null;
-  const result = (outcome: CaptureOutcome) => ({ orderId: order.id, outcome });
+  const result = (outcome: CaptureOutcome): CaptureResult => ({ orderId: order.id, outcome });
 
   if (capture.amountPaise !== null && capture.amountPaise !== order.totalAmountPaise) {
     return result('amount_mismatch');
@@ -112,52 +117,60 @@ export async function settleCaptureInTx(
     return result(order.transactionId === capture.paymentId ? 'already_paid' : 'duplicate_capture');
   }
 
-  const stockAvailable = await canStillShip(tx, order);
+  const { stockAvailable, items } = await canStillShip(tx, order);
   const next = apply(order, { type: 'payment_captured', stockAvailable });
-  const paid = { transactionId: capture.paymentId, paidAt: sql`now()` };
-  if (next.status === 'Confirmed') {
-    await commitReservations(tx, order.id);
-    await writeState(tx, order.id, next, paid);
-    return result('confirmed');
-  }
-  await releaseReservations(tx, [order.id]);
-  await writeState(tx, order.id, next, paid);
-  return result('refund_needed');
+  // The paid order's mails are claimed with the payment: this process sends them once the
+  // transaction commits, and the sweeper takes them over if it dies first.
+  const paid = { transactionId: capture.paymentId, paidAt: sql`now()`, mailClaimedAt: sql`now()` };
+  if (next.status === 'Confirmed') await commitReservations(tx, order.id);
+  else await releaseReservations(tx, [order.id]);
+  const written = await writeState(tx, order.id, next, paid);
+  return {
+    ...result(next.status === 'Confirmed' ? 'confirmed' : 'refund_needed'),
+    paid: { row: written, view: toOrderView(written, items) },
+  };
 }
 
 /** Whether every line of a paid order can still ship; locks the variant rows it looks at. */
-async function canStillShip(tx: Transaction, order: OrderRow): Promise<boolean> {
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const reservations = await reservationsOf(tx, order.id);
+async function canStillShip(
+  tx: Transaction,
+  order: OrderRow,
+): Promise<{ stockAvailable: boolean; items: OrderItemRow[] }> {
+  // The order's own lines and reservations change only with the order row, which the caller
+  // holds locked, so they are read before the variants are locked: every buyer of a weight waits
+  // for its lock.
+  const [figures] = await rawRows(
+    tx,
+    sql`select
+          (select json_agg(i order by i.position, i.id) from order_items i
+            where i.order_id = ${order.id}) as items,
+          (select json_agg(json_build_array(r.variant_id, r.quantity)) from stock_reservations r
+            where r.order_id = ${order.id}) as reservations,
+          (select count(*)::int from stock_reservations r where r.order_id = ${order.id}
+            and r.status = 'active' and r.expires_at > now()) as "stillHeld"`,
+  );
+  const items = parsedJson<RawRow[]>(figures?.items, []).map((i) => tableRow(orderItems, i));
+  const answer = (stockAvailable: boolean) => ({ stockAvailable, items });
+  const reservations = parsedJson<[string, number][]>(figures?.reservations, []);
   // A line whose variant was deleted has lost its reservation with it: it cannot ship.
   const held = new Map<string, number>();
-  for (const r of reservations) held.set(r.variantId, (held.get(r.variantId) ?? 0) + r.quantity);
-  if (items.length === 0) return false;
-  for (const item of items) {
-    if (!item.variantId || held.get(item.variantId) !== item.quantity) return false;
+  for (const [variantId, quantity] of reservations) {
+    held.set(variantId, (held.get(variantId) ?? 0) + quantity);
+  }
+  if (items.length === 0) return answer(false);
+  for (const { variantId, quantity } of items) {
+    if (!variantId || held.get(variantId) !== quantity) return answer(false);
   }
 
-  // The order's own reservations change only with the order row, which the caller holds locked,
-  // so they are counted before the variants are: every buyer of a weight waits for its lock.
-  const [{ stillHeld } = { stillHeld: 0 }] = await tx
-    .select({ stillHeld: sql<number>`count(*)::int` })
-    .from(stockReservations)
-    .where(
-      and(
-        eq(stockReservations.orderId, order.id),
-        eq(stockReservations.status, 'active'),
-        sql`${stockReservations.expiresAt} > now()`,
-      ),
-    );
   const variants = await lockVariantsById(tx, [...held.keys()]);
-  if (variants.length !== held.size) return false;
+  if (variants.length !== held.size) return answer(false);
 
-  if (Number(stillHeld) === reservations.length) {
+  if (Number(figures?.stillHeld ?? 0) === reservations.length) {
     // Its own hold stands: the units are its own unless the shelf itself shrank.
-    return variants.every((v) => v.stock >= (held.get(v.id) ?? 0));
+    return answer(variants.every((v) => v.stock >= (held.get(v.id) ?? 0)));
   }
   const free = await freeStockOf(tx, variants, order.id);
-  return variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0));
+  return answer(variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0)));
 }
 
 /**
@@ -183,6 +196,8 @@ export async function writeState(
   return written!;
 }
 
+type OrderItemRow = typeof orderItems.$inferSelect;
+
 /**
  * What follows a committed capture: the catalogue's free stock changed, and the customer and the
  * owner are mailed in the background (a failed mail is retried by the sweeper).
@@ -198,7 +213,8 @@ export async function afterCapture(
     if (result.outcome === 'refund_needed') {
       ctx.log.warn({ orderId: result.orderId }, 'payment captured for an order that cannot ship');
     }
-    ctx.background.run(() => sendOrderMails(ctx, result.orderId));
+    const { paid } = result;
+    if (paid) ctx.background.run(() => sendClaimedOrderMails(ctx, paid));
   } else if (result.outcome === 'duplicate_capture') {
     ctx.log.error(
       { orderId: result.orderId, paymentId: capture.paymentId },

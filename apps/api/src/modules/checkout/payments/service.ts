@@ -6,14 +6,20 @@
 import { createHash } from 'node:crypto';
 import type { paymentOrderShape } from '@makhana/domain/contracts/checkout';
 import { SITE } from '@makhana/domain/site';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { createSimulatedGateway } from '../../../adapters/payments/simulated-gateway';
 import { orders, paymentEvents } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import type { OrderContext } from '../orders/context';
-import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from '../orders/service';
+import {
+  ORDER_NOT_FOUND,
+  type OrderRow,
+  type OrderView,
+  orderView,
+  readOrders,
+} from '../orders/service';
 import {
   afterCapture,
   type Capture,
@@ -89,11 +95,12 @@ export async function startPayment(
       notes: { orderId: row.id, orderNumber: row.orderNumber },
     });
     // Two calls at once may each create one; the first stored wins and both answer with it.
-    await ctx.db
+    const [stored] = await ctx.db
       .update(orders)
       .set({ gatewayOrderId: created.id })
-      .where(and(eq(orders.id, row.id), isNull(orders.gatewayOrderId)));
-    row = await ownOrder(ctx, userId, orderId);
+      .where(and(eq(orders.id, row.id), isNull(orders.gatewayOrderId)))
+      .returning();
+    row = stored ?? (await ownOrder(ctx, userId, orderId));
   }
   const address = row.shippingAddress;
   return {
@@ -142,7 +149,12 @@ export async function verifyPayment(
   userId: string,
   input: VerifyPaymentInput,
 ): Promise<{ order: OrderView; message: string }> {
-  const row = await ownOrderByGatewayId(ctx, userId, input.razorpay_order_id);
+  const [read] = await readOrders(
+    ctx.db,
+    sql`o.gateway_order_id = ${input.razorpay_order_id} and o.user_id = ${userId}`,
+  );
+  if (!read) throw new NotFoundError(ORDER_NOT_FOUND);
+  const { row } = read;
   const signed = ctx.gateway.verifyPaymentSignature({
     orderId: input.razorpay_order_id,
     paymentId: input.razorpay_payment_id,
@@ -151,7 +163,7 @@ export async function verifyPayment(
   if (!signed) throw new BadRequestError(PAYMENT_VERIFICATION_FAILED);
 
   if (isPaid(row) && row.transactionId === input.razorpay_payment_id) {
-    return { order: await orderView(ctx.db, row.id), message: messageFor(row) };
+    return { order: read.view, message: messageFor(row) };
   }
 
   const payment = await ctx.gateway.fetchPayment(

@@ -5,15 +5,10 @@
  * the shelf minus unexpired active reservations. Every function here runs inside the caller's
  * transaction, and variant rows are always locked in sku order so two writers never deadlock.
  */
-import { and, asc, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
-import {
-  orders,
-  productImages,
-  products,
-  productVariants,
-  stockReservations,
-} from '../../../db/schema';
+import { parsedJson, rawRows } from '../../../db/raw';
+import { products, productVariants, stockReservations } from '../../../db/schema';
 import { takeFromShelf } from '../../catalogue';
 
 export interface LockedVariant {
@@ -53,20 +48,99 @@ function lockVariantsWhere(tx: Transaction, condition: SQL): Promise<LockedVaria
     .for('update', { of: productVariants });
 }
 
-/** The variants with these skus as they are now, unlocked. Missing skus are absent. */
-export async function readVariantsBySku(tx: Transaction, skus: string[]): Promise<LockedVariant[]> {
-  if (skus.length === 0) return [];
-  return tx
-    .select(variantColumns)
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.sku, [...new Set(skus)]));
+/** A variant an order line takes, locked, with its product's main picture for the line. */
+export interface OrderableVariant extends LockedVariant {
+  image: string;
 }
 
-/** Locks the variants with these skus (`SELECT ... FOR UPDATE`, in sku order). Missing skus are absent. */
-export async function lockVariantsBySku(tx: Transaction, skus: string[]): Promise<LockedVariant[]> {
+/**
+ * Locks the variants with these skus (`SELECT ... FOR UPDATE`, in sku order), each with its
+ * product and the product's main picture, in one statement. Missing skus are absent.
+ */
+export async function lockVariantsForOrder(
+  tx: Transaction,
+  skus: string[],
+): Promise<OrderableVariant[]> {
   if (skus.length === 0) return [];
-  return lockVariantsWhere(tx, inArray(productVariants.sku, [...new Set(skus)]));
+  const rows = await rawRows(
+    tx,
+    sql`select v.id, v.sku, v.product_id as "productId", v.weight_grams as "weightGrams",
+          v.price_paise as "pricePaise", v.stock, p.name as "productName",
+          p.in_stock as "inStock", (p.deleted_at is not null or v.removed_at is not null) as withdrawn,
+          coalesce((select i.url from product_images i where i.product_id = v.product_id
+            order by i.position, i.created_at limit 1), '') as image
+        from product_variants v join products p on p.id = v.product_id
+        where v.sku in ${[...new Set(skus)]}
+        order by v.sku
+        for update of v`,
+  );
+  return rows as unknown as OrderableVariant[];
+}
+
+/** What an order about to be placed must respect, read once its variants are locked. */
+export interface Holds {
+  /** the customer's unpaid, unexpired orders */
+  pending: number;
+  /** units of each variant held by unexpired active reservations, every customer's */
+  held: Map<string, number>;
+  /** units of each variant this customer holds, released holds of the last window included */
+  heldByCustomer: Map<string, number>;
+}
+
+/**
+ * The customer's pending orders, and the units held of each variant, by everyone and by the
+ * customer (what their unexpired active reservations hold, plus what any of their reservations
+ * made in the last `windowMinutes` held before a cancellation or expiry released it, so
+ * cancelling and ordering again cannot renew a hold forever; sold units never count). One
+ * statement, run after the lock so it sees every hold committed before it.
+ */
+export async function holdsFor(
+  tx: Transaction,
+  userId: string,
+  variantIds: string[],
+  windowMinutes: number,
+): Promise<Holds> {
+  const ids = variantIds.length > 0 ? variantIds : [''];
+  const [row] = await rawRows(
+    tx,
+    sql`select
+          (select count(*)::int from orders o where o.user_id = ${userId} and o.status = 'Pending'
+            and o.payment_status = 'pending' and o.expires_at > now()) as pending,
+          (select coalesce(json_object_agg(h.variant_id, h.units), '{}') from (
+            select r.variant_id, sum(r.quantity)::int as units from stock_reservations r
+            where r.variant_id in ${ids} and r.status = 'active' and r.expires_at > now()
+            group by r.variant_id) h) as held,
+          (select coalesce(json_object_agg(h.variant_id, h.units), '{}') from (
+            select r.variant_id, sum(r.quantity)::int as units
+            from stock_reservations r join orders o on o.id = r.order_id
+            where o.user_id = ${userId} and r.variant_id in ${ids} and r.status <> 'committed'
+              and ((r.status = 'active' and r.expires_at > now())
+                or r.created_at > now() - make_interval(mins => ${windowMinutes}))
+            group by r.variant_id) h) as mine`,
+  );
+  const units = (value: unknown) =>
+    new Map(
+      Object.entries(parsedJson<Record<string, unknown>>(value, {})).map(([id, n]) => [
+        id,
+        Number(n),
+      ]),
+    );
+  return {
+    pending: Number(row?.pending ?? 0),
+    held: units(row?.held),
+    heldByCustomer: units(row?.mine),
+  };
+}
+
+/**
+ * The holds of an order placed in the same statement, as the body of a data-modifying CTE: one
+ * `active` reservation per row of `lines` (with `variant_id` and `quantity`), expiring with the
+ * order (`order`, with `id` and `expires_at`).
+ */
+export function reserveWithOrder(order: SQLWrapper, lines: SQLWrapper): SQL {
+  return sql`insert into stock_reservations (id, order_id, variant_id, quantity, expires_at)
+    select gen_random_uuid()::text, ${order}.id, ${lines}.variant_id, ${lines}.quantity, ${order}.expires_at
+    from ${order} cross join ${lines}`;
 }
 
 /** Locks the variants with these ids, in sku order like every other writer. */
@@ -100,41 +174,6 @@ export async function heldStock(
   return new Map(rows.map((r) => [r.variantId, Number(r.held)]));
 }
 
-/**
- * Units of each variant one customer holds: what their unexpired active reservations hold, plus
- * what any of their reservations made in the last `windowMinutes` held before a cancellation or
- * expiry released it, so cancelling and ordering again cannot renew a hold forever. Sold
- * (committed) units are bought, not held, and never count.
- */
-export async function unitsHeldBy(
-  tx: Transaction,
-  userId: string,
-  variantIds: string[],
-  windowMinutes: number,
-): Promise<Map<string, number>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      variantId: stockReservations.variantId,
-      held: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
-    })
-    .from(stockReservations)
-    .innerJoin(orders, eq(orders.id, stockReservations.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        inArray(stockReservations.variantId, variantIds),
-        ne(stockReservations.status, 'committed'),
-        or(
-          and(eq(stockReservations.status, 'active'), gt(stockReservations.expiresAt, sql`now()`)),
-          gt(stockReservations.createdAt, sql`now() - make_interval(mins => ${windowMinutes})`),
-        ),
-      ),
-    )
-    .groupBy(stockReservations.variantId);
-  return new Map(rows.map((r) => [r.variantId, Number(r.held)]));
-}
-
 /** Free units of each locked variant: shelf minus what other pending orders hold, never below zero. */
 export async function freeStockOf(
   tx: Transaction,
@@ -149,47 +188,6 @@ export async function freeStockOf(
   return new Map(variants.map((v) => [v.id, Math.max(0, v.stock - (held.get(v.id) ?? 0))]));
 }
 
-/** The main picture of each product, for order lines. */
-export async function mainImages(
-  tx: Transaction,
-  productIds: string[],
-): Promise<Map<string, string>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ productId: productImages.productId, url: productImages.url })
-    .from(productImages)
-    .where(inArray(productImages.productId, [...new Set(productIds)]))
-    .orderBy(asc(productImages.position), asc(productImages.createdAt));
-  const images = new Map<string, string>();
-  for (const row of rows) if (!images.has(row.productId)) images.set(row.productId, row.url);
-  return images;
-}
-
-/** Holds units for an order until `expiresAt` (the order's own expiry, read from the database's clock). */
-export async function reserve(
-  tx: Transaction,
-  orderId: string,
-  lines: { variantId: string; quantity: number }[],
-  expiresAt: Date,
-): Promise<void> {
-  if (lines.length === 0) return;
-  await tx
-    .insert(stockReservations)
-    .values(
-      lines.map((l) => ({ orderId, variantId: l.variantId, quantity: l.quantity, expiresAt })),
-    );
-}
-
-export type ReservationRow = typeof stockReservations.$inferSelect;
-
-export async function reservationsOf(tx: Transaction, orderId: string): Promise<ReservationRow[]> {
-  return tx
-    .select()
-    .from(stockReservations)
-    .where(eq(stockReservations.orderId, orderId))
-    .orderBy(asc(stockReservations.id));
-}
-
 /**
  * Sells what an order holds: each reservation not yet committed becomes `committed` and its
  * units leave the shelf. The caller has locked the variant rows and checked the stock; the
@@ -201,7 +199,7 @@ export async function commitReservations(tx: Transaction, orderId: string): Prom
     .set({ status: 'committed' })
     .where(and(eq(stockReservations.orderId, orderId), ne(stockReservations.status, 'committed')))
     .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  for (const row of rows) await takeFromShelf(tx, row.variantId, row.quantity);
+  await takeFromShelf(tx, rows);
 }
 
 /** Gives back what an order holds. Committed (sold) units stay sold. */
