@@ -29,7 +29,11 @@ export async function startStorefront({
     );
     return;
   }
-  await Promise.all([loadMatchedPages(window.location.pathname), afterPaint()]);
+  // The page's module, the router and the hydration each start in a task of their own.
+  await loadMatchedPages(window.location.pathname);
+  await afterPaint();
+  const router = createAppRouter();
+  await afterPaint();
   beforeHydrating();
   await new Promise<void>((resolve) => {
     // As a transition, hydration yields to the browser between pieces of work, so a tap or a
@@ -38,7 +42,7 @@ export async function startStorefront({
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={createAppRouter()} onLive={resolve} />
+          <App router={router} onLive={resolve} />
         </StrictMode>,
       );
     });
