@@ -11,8 +11,8 @@ const afterPaint = () =>
 
 /**
  * Hydrates the served page, or renders the page the server left to the browser. Resolves once
- * the page is live; `beforeHydrating` runs just before React takes over the served markup (from
- * then on React itself replays what is tapped while it hydrates).
+ * the page is live; `beforeHydrating` runs just before React takes over the page (from then on
+ * React itself replays what is tapped on a served page while it hydrates).
  */
 export async function startStorefront({
   beforeHydrating,
@@ -22,6 +22,7 @@ export async function startStorefront({
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   if (!renderedState) {
+    beforeHydrating();
     createRoot(root).render(
       <StrictMode>
         <App router={createAppRouter()} />
