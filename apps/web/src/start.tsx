@@ -11,8 +11,8 @@ const afterPaint = () =>
 
 /**
  * Hydrates the served page, or renders the page the server left to the browser. Resolves once
- * the page is live; `beforeHydrating` runs just before React takes over the page (from then on
- * React itself replays what is tapped on a served page while it hydrates).
+ * the page is live; `beforeHydrating` runs just before React takes over the served markup (from
+ * then on React itself replays what is tapped while it hydrates).
  */
 export async function startStorefront({
   beforeHydrating,
@@ -30,11 +30,7 @@ export async function startStorefront({
     );
     return;
   }
-  // The page's module, the router and the hydration each start in a task of their own.
-  await loadMatchedPages(window.location.pathname);
-  await afterPaint();
-  const router = createAppRouter();
-  await afterPaint();
+  await Promise.all([loadMatchedPages(window.location.pathname), afterPaint()]);
   beforeHydrating();
   await new Promise<void>((resolve) => {
     // As a transition, hydration yields to the browser between pieces of work, so a tap or a
@@ -43,7 +39,7 @@ export async function startStorefront({
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={router} onLive={resolve} />
+          <App router={createAppRouter()} onLive={resolve} />
         </StrictMode>,
       );
     });
