@@ -112,6 +112,7 @@ test.describe('content in the first response', () => {
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Customer reviews' })).toBeVisible();
     // Interactive once hydrated: the button adds to the cart and moves to it.
+    await expect(page.locator('html[data-live="true"]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-badge')).toContainText('1');

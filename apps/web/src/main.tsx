@@ -38,3 +38,5 @@ await startStorefront({
   },
 });
 for (const again of early.splice(0)) again();
+// For whoever waits on the page being live (the browser journeys).
+document.documentElement.dataset.live = 'true';
