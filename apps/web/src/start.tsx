@@ -12,7 +12,7 @@ const afterPaint = () =>
 /**
  * Hydrates the served page, or renders the page the server left to the browser. Resolves once
  * the page is live; `beforeHydrating` runs just before React takes over the served markup (from
- * then on React itself replays what is tapped while it hydrates).
+ * then on a tap is React's, which replays what it can while it hydrates).
  */
 export async function startStorefront({
   beforeHydrating,
