@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginAdmin } from '../api/login-admin';
 import { createStore } from '../stores/store';
 import { signIn } from '../test/customer-fixtures';
 import {
@@ -66,6 +67,8 @@ function stubServer({ refreshWorks }: { refreshWorks: boolean }) {
   vi.stubGlobal('fetch', fetchMock);
   return { seen, fetchMock, count: (path: string) => seen.filter((s) => s.path === path).length };
 }
+
+const owner = { _id: 'admin-1', email: 'owner@example.in', name: 'Owner' };
 
 function signedInStore() {
   const store = createStore();
@@ -158,6 +161,51 @@ describe('apiRequest token refresh and refusals', () => {
     expect(store.getState().auth).toMatchObject({ user: null, isUserAuthenticated: false });
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it.each([
+    [
+      'gets no answer (offline, or the page being left)',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ],
+    ['meets a busy server', async () => envelope(503, null, 'Service unavailable')],
+  ])(
+    'keeps both sessions when the refresh %s: the call fails as unanswered',
+    async (_, refresh) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) =>
+          String(input).endsWith('/refresh-token')
+            ? refresh()
+            : envelope(401, null, 'Unauthorized'),
+        ),
+      );
+      const store = signedInStore();
+      store.dispatch(
+        loginAdmin.fulfilled(owner, 'req', { email: owner.email, password: 'secret' }),
+      );
+      const ownerExpired = vi.fn();
+      setOwnerSessionHandler(ownerExpired);
+      try {
+        await expect(apiRequest('/users/getUser')).rejects.toMatchObject({ status: 0 });
+        await expect(apiRequest('/admins/getAdmin')).rejects.toMatchObject({ status: 0 });
+        expect(store.getState().auth).toMatchObject({
+          isUserAuthenticated: true,
+          isAdminAuthenticated: true,
+        });
+        expect(ownerExpired).not.toHaveBeenCalled();
+        expect(navigate).not.toHaveBeenCalled();
+      } finally {
+        setOwnerSessionHandler(null);
+      }
+    },
+  );
+
+  it("asks no refresh for a visitor's 401: there is no session to renew", async () => {
+    const server = stubServer({ refreshWorks: true });
+    createStore();
+    await expect(apiRequest('/users/getUser')).rejects.toMatchObject({ status: 401 });
+    expect(server.seen.map((s) => s.path)).toEqual(['/users/getUser']);
   });
 
   it('never refreshes for the refresh calls themselves, a refused owner sign-in or Google hand-off', async () => {

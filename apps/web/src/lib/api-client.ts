@@ -20,17 +20,16 @@ export class ApiError extends Error {
 }
 
 interface SessionHandlers {
-  /** Resolves once the server has renewed the session cookies; rejects when it refuses. */
-  refresh: () => Promise<unknown>;
+  /** Whether a customer is signed in: a visitor has no session to renew. */
+  signedIn: () => boolean;
   /** Clears the customer's session after a refused refresh. */
   expire: () => void;
 }
 
 let session: SessionHandlers | null = null;
 let navigateTo: (path: string) => void = (path) => window.location.assign(path);
-let refreshing: Promise<boolean> | null = null;
 
-/** The store hands over its refresh and clean-up, and the router its navigate: no import cycles. */
+/** The store hands over its clean-up, and the router its navigate: no import cycles. */
 export function setSessionHandlers(handlers: SessionHandlers): void {
   session = handlers;
 }
@@ -51,22 +50,37 @@ const NEVER_REFRESHED = new Set([
   '/users/googleLogin',
 ]);
 
+/**
+ * What a refresh came to. Only the server's refusal ends a session: a refresh that got no answer
+ * (offline, or the page being left mid-call, its requests cancelled) or a busy server's 429 or
+ * 5xx says nothing about the session, which stays as it is for the next call to renew.
+ */
+type Renewal = 'renewed' | 'refused' | 'unanswered';
+
+/** The message of a call that got no answer, when the transport gave none of its own. */
+const NO_ANSWER = 'Network error';
+
+async function renew(path: string): Promise<Renewal> {
+  try {
+    const response = await send(path, { method: 'POST' });
+    if (response.ok) return 'renewed';
+    return response.status === 401 || response.status === 403 ? 'refused' : 'unanswered';
+  } catch {
+    return 'unanswered';
+  }
+}
+
+let refreshing: Promise<Renewal> | null = null;
+
 // Concurrent 401s share one refresh, and a refused refresh logs out and redirects only once.
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (
-    session
-      ? session.refresh().then(
-          () => true,
-          () => false,
-        )
-      : Promise.resolve(false)
-  )
-    .then((refreshed) => {
-      if (!refreshed) {
+function refreshSession(): Promise<Renewal> {
+  refreshing ??= (session?.signedIn() ? renew(REFRESH_PATH) : Promise.resolve<Renewal>('refused'))
+    .then((renewal) => {
+      if (renewal === 'refused') {
         session?.expire();
         navigateTo('/login');
       }
-      return refreshed;
+      return renewal;
     })
     .finally(() => {
       refreshing = null;
@@ -74,7 +88,7 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-let refreshingOwner: Promise<boolean> | null = null;
+let refreshingOwner: Promise<Renewal> | null = null;
 let ownerExpired: (() => void) | null = null;
 
 /**
@@ -87,15 +101,11 @@ export function setOwnerSessionHandler(expire: (() => void) | null): void {
 
 // The owner's session renews through its own cookie; concurrent 401s share one refresh, and a
 // refusal ends the owner session once, leaving the customer's untouched.
-function refreshOwnerSession(): Promise<boolean> {
-  refreshingOwner ??= send(OWNER_REFRESH_PATH, { method: 'POST' })
-    .then(
-      (response) => response.ok,
-      () => false,
-    )
-    .then((refreshed) => {
-      if (!refreshed) ownerExpired?.();
-      return refreshed;
+function refreshOwnerSession(): Promise<Renewal> {
+  refreshingOwner ??= renew(OWNER_REFRESH_PATH)
+    .then((renewal) => {
+      if (renewal === 'refused') ownerExpired?.();
+      return renewal;
     })
     .finally(() => {
       refreshingOwner = null;
@@ -167,12 +177,11 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
   let response = await send(path, options);
   const owner = realmOf(path, options) === 'owner';
   const mayRefresh = options.refreshOn401 ?? !NEVER_REFRESHED.has(path);
-  if (
-    response.status === 401 &&
-    mayRefresh &&
-    (await (owner ? refreshOwnerSession() : refreshSession()))
-  ) {
-    response = await send(path, options);
+  if (response.status === 401 && mayRefresh) {
+    const renewal = await (owner ? refreshOwnerSession() : refreshSession());
+    if (renewal === 'renewed') response = await send(path, options);
+    // The 401 stands, but as no answer: the session was not refused, so nothing takes it as ended.
+    else if (renewal === 'unanswered') throw new ApiError(NO_ANSWER, 0);
   }
 
   const payload = (await response.json().catch(() => null)) as ApiResponse<T> | null;
@@ -210,7 +219,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
       signal: options.signal,
     });
   } catch (error) {
-    throw new ApiError(error instanceof Error ? error.message : 'Network error', 0);
+    throw new ApiError(error instanceof Error ? error.message : NO_ANSWER, 0);
   }
 }
 

@@ -12,7 +12,6 @@ import { loginAdmin } from '../api/login-admin';
 import { loginUser } from '../api/login-user';
 import { logoutAdmin } from '../api/logout-admin';
 import { logoutUser } from '../api/logout-user';
-import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
 import { updateOrderStatus } from '../api/update-order-status';
@@ -148,11 +147,9 @@ describe('auth reducer: customer sign-in', () => {
     expect(state).toMatchObject({ user: null, isUserAuthenticated: false });
   });
 
-  it('keeps the session through a refresh, and stores an updated profile', () => {
-    let state = authReducer(signedIn, refreshToken.fulfilled(undefined, 'req'));
-    expect(state).toEqual(signedIn);
-    state = authReducer(
-      state,
+  it('stores an updated profile', () => {
+    const state = authReducer(
+      signedIn,
       updateAccount.fulfilled({ ...user, firstName: 'Asha Rani' }, 'req', {
         ...user,
         firstName: 'Asha Rani',
@@ -203,22 +200,6 @@ describe('the session thunks keep no token', () => {
     expect(JSON.stringify(store.getState())).not.toContain('server-');
     expect(api.calls.every((call) => call.authorization === null)).toBe(true);
   });
-
-  it('refreshes through the cookie: an empty POST, nothing kept from the answer', async () => {
-    const api = stubRoutes({
-      'POST /users/refresh-token': ok({
-        accessToken: 'server-access',
-        refreshToken: 'server-refresh',
-      }),
-    });
-    const store = createStore();
-    store.dispatch(loginVerification.fulfilled(session, 'req', { email: '', otp: '' }));
-    const result = await store.dispatch(refreshToken());
-    expect(result.type).toMatch(/fulfilled$/);
-    expect(api.callsTo('POST /users/refresh-token')).toHaveLength(1);
-    expect(api.callsTo('POST /users/refresh-token')[0]?.body).toBeUndefined();
-    expect(JSON.stringify(store.getState())).not.toContain('server-');
-  });
 });
 
 describe('local refusals (Not authenticated)', () => {
@@ -228,7 +209,6 @@ describe('local refusals (Not authenticated)', () => {
 
   it.each([
     ['load user', () => loadUser()],
-    ['refresh token', () => refreshToken()],
     ['address details', () => loadAddresses()],
   ])('refuses %s with "Not authenticated" when nobody is signed in', async (_, thunk) => {
     const fetchMock = vi.fn();

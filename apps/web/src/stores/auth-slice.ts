@@ -13,7 +13,6 @@ import { loginUser, type PendingUser } from '../api/login-user';
 import { logoutAdmin } from '../api/logout-admin';
 import { logoutUser } from '../api/logout-user';
 import type { Admin } from '../api/owner-thunk';
-import { refreshToken } from '../api/refresh-token';
 import { registerUser } from '../api/register-user';
 import { updateAccount } from '../api/update-account';
 import { loginVerification } from '../api/verify-login';
@@ -143,9 +142,6 @@ const authSlice = createSlice({
         state.user = action.payload;
       })
       .addCase(updateAccount.rejected, fail)
-      .addCase(refreshToken.rejected, (state, action) => {
-        state.error = action.payload ?? 'Server error';
-      })
       .addCase(logoutUser.fulfilled, clearUser)
       .addCase(logoutUser.rejected, (state, action) => {
         clearUser(state);

@@ -16,7 +16,6 @@ import {
 // The es build: redux-persist's CommonJS lib build renders a blank page once Vite bundles it for
 // production.
 import storage from 'redux-persist/es/storage';
-import { refreshToken } from '../api/refresh-token';
 import { setSessionHandlers } from '../lib/api-client';
 import {
   type AuthState,
@@ -82,7 +81,7 @@ export function createStore(served?: ServedState['state']) {
   });
 
   setSessionHandlers({
-    refresh: () => store.dispatch(refreshToken()).unwrap(),
+    signedIn: () => store.getState().auth.isUserAuthenticated,
     expire: () => store.dispatch(endExpiredSession()),
   });
   return store;
