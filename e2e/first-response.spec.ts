@@ -80,10 +80,15 @@ test.describe('content in the first response', () => {
     expect(page.html).toContain(`<meta property="og:title" content="${product.name} | `);
     expect(page.html).toMatch(/<meta property="og:image" content="http[^"]{1,300}"/);
 
-    // The page's own module downloads with the HTML, behind the pictures.
-    expect(page.html).toMatch(
-      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/product-page-[\w-]+\.js" \/>/,
+    // The page's code waits until it has painted: named for the entry to fetch, not preloaded.
+    const modules = /<meta name="storefront-modules" content="([^"]{1,5000})"/.exec(page.html)?.[1];
+    expect(modules?.split(' ')).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/shell-[\w-]+\.js$/),
+        expect.stringMatching(/^\/assets\/product-page-[\w-]+\.js$/),
+      ]),
     );
+    expect(page.html).not.toMatch(/rel="modulepreload"[^>]{0,100}(shell|product-page)-/);
 
     // The schema.org Product is the one the domain builds (its shape is tested there).
     const ld = /<script type="application\/ld\+json">([^<]{1,100000})<\/script>/.exec(page.html);
@@ -153,6 +158,42 @@ test.describe('content in the first response', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByTestId('cart-badge')).toHaveText('1 item in cart');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  });
+
+  test('a link tapped before the page is live opens its page, whenever the tap comes', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const firstCard = () => page.getByTestId('product-card').first().getByRole('link').first();
+
+    // Before the code has come: the link is the browser's, and the next page is served whole.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/products');
+    const href = (await firstCard().getAttribute('href')) ?? '';
+    await firstCard().click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The held request went with the page that asked for it.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    release();
+
+    // While the code comes and the page hydrates: taps spread over the first few hundred ms.
+    for (const delay of [0, 30, 60, 90, 120, 160, 200, 260]) {
+      await page.goto('/products');
+      await page.waitForTimeout(delay);
+      await firstCard().click();
+      await expect(page, `a tap ${delay} ms after the page loaded`).toHaveURL(
+        new RegExp(`${href}$`),
+      );
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
   });
 
   test('the sitemap lists every page and product; robots.txt keeps crawlers out of private areas', async ({

@@ -1,6 +1,7 @@
 // The storefront's entry. React DOM's code is evaluated first, in a task of its own, then the rest,
 // so a phone's main thread is never held for the whole bundle at once: a tap or a scroll on the
-// served page waits for one piece at most. Both download together (index.html preloads them).
+// served page waits for one piece at most. Both download together: index.html preloads them, or
+// on a served page the entry fetches them once the page is drawn (below).
 import './index.css';
 
 /**
@@ -26,6 +27,30 @@ const served = document.getElementById('root')?.firstChild != null;
 if (served) {
   document.addEventListener('click', keepClick, true);
   document.addEventListener('submit', keepSubmit, true);
+}
+
+/** However slow its pictures, a served page fetches its code at most this long after it starts. */
+const LONGEST_WAIT_MS = 3000;
+
+/**
+ * A served page names the code it needs (`storefront-modules`) but leaves it until the page has
+ * loaded and painted, so its pictures and font have a slow connection to themselves; the files are
+ * then fetched together, whatever order they are evaluated in. Until then a link opens its page as
+ * any link does (the next page comes with its content too), and a button's tap is kept.
+ */
+const modules = document.querySelector<HTMLMetaElement>('meta[name="storefront-modules"]');
+if (modules) {
+  await new Promise<void>((resolve) => {
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(afterPaint, LONGEST_WAIT_MS);
+    if (document.readyState === 'complete') afterPaint();
+    else window.addEventListener('load', afterPaint, { once: true });
+  });
+  for (const href of modules.content.split(' ').filter(Boolean)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
 }
 
 await import('react-dom/client');

@@ -55,22 +55,29 @@ function chunkFiles(
 }
 
 /**
- * The files a served page names in its head beyond the template's: its lazy module's stylesheets,
- * and its scripts as low-priority modulepreloads, so they download with the HTML instead of after
- * the entry. The template already names the entry and the pieces it imports (React DOM, the shell).
+ * Which scripts a served page fetches, and when. The entry and what it imports statically (a few
+ * KB) come at once; the code it imports dynamically (React DOM, the shell) and the page's own lazy
+ * module wait until the page has loaded and painted: the entry fetches them then, named in the
+ * page's `storefront-modules` meta, so the pictures and the font that draw the page have a slow
+ * connection to themselves. Meanwhile a link opens its page as any link does, and a tap on a
+ * button is kept and done once the page is live (src/main.tsx).
  */
 function servedScripts(manifest: Record<string, ManifestChunk>) {
-  const known = new Set<string>();
-  chunkFiles(manifest, 'index.html', known);
-  for (const key of manifest['index.html']?.dynamicImports ?? []) chunkFiles(manifest, key, known);
+  const immediate = new Set<string>();
+  chunkFiles(manifest, 'index.html', immediate);
+  const deferred = new Set(immediate);
+  const pieces = (manifest['index.html']?.dynamicImports ?? []).flatMap(
+    (key) => chunkFiles(manifest, key, deferred).scripts,
+  );
   return {
+    pieces,
+    /** the page's own module: its stylesheets in the head, its scripts with the pieces */
     page(source: string) {
-      const { scripts, styles } = chunkFiles(manifest, source, new Set(known));
+      const { scripts, styles } = chunkFiles(manifest, source, new Set(deferred));
+      const modules = [...pieces, ...scripts].map((file) => `/${file}`).join(' ');
       return [
         ...styles.map((file) => `<link rel="stylesheet" href="/${file}" />`),
-        ...scripts.map(
-          (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}" />`,
-        ),
+        `<meta name="storefront-modules" content="${modules}" />`,
       ].join('');
     },
   };
@@ -118,7 +125,7 @@ export async function createPageRenderer(options: {
   const entry = (await import(pathToFileURL(entryFile).href)) as StorefrontRender;
 
   const scripts = servedScripts(manifest);
-  const served = template
+  let served = template
     .replace(TEMPLATE_TITLE, '')
     .replace(TEMPLATE_DESCRIPTION, '')
     // A served page paints without its scripts: they come after the stylesheet and the pictures.
@@ -130,6 +137,12 @@ export async function createPageRenderer(options: {
       '<link rel="modulepreload" crossorigin',
       '<link rel="modulepreload" crossorigin fetchpriority="low"',
     );
+  for (const file of scripts.pieces) {
+    served = served.replace(
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`,
+      '',
+    );
+  }
   const [before, after] = served.split(ROOT_ELEMENT) as [string, string];
   const headEnd = before.lastIndexOf('</head>');
 
