@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -33,6 +36,48 @@ function preloadDisplayFont(): Plugin {
           },
         ];
       },
+    },
+  };
+}
+
+/** Text files worth sending compressed; pictures and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|xml|txt)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+}
+
+/**
+ * Brotli at its best quality and gzip at its best level, written beside every text file of the
+ * build: the server sends them as they are, so a phone gets the fewest bytes (the first-load
+ * script a tenth smaller than brotli at the quality a server can afford per request) and the
+ * server compresses nothing at each request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        const br = brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        const gz = gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+        if (br.length < body.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+      }
     },
   };
 }
@@ -111,7 +156,13 @@ const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 const firstLoad = firstLoadModules();
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), preloadDisplayFont(), firstLoad.plugin],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadDisplayFont(),
+    firstLoad.plugin,
+    ...(isSsrBuild ? [] : [precompress()]),
+  ],
   server: {
     proxy: { '/api': apiOrigin, '/uploads': apiOrigin },
   },

@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
 import { describe, expect, it } from 'vitest';
 import { openPostgres } from './db/client';
@@ -23,6 +23,11 @@ const api = useTestApp({
       path.join(dist, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))});`,
     );
+    // The build's brotli and gzip forms beside a script (apps/web/vite.config.ts).
+    const shell = `console.log(${JSON.stringify(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 1000))});`;
+    writeFileSync(path.join(dist, 'assets', 'shell-def456.js'), shell);
+    writeFileSync(path.join(dist, 'assets', 'shell-def456.js.br'), brotliCompressSync(shell));
+    writeFileSync(path.join(dist, 'assets', 'shell-def456.js.gz'), gzipSync(shell, { level: 1 }));
     writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
     mkdirSync(path.join(dataDir, 'uploads', 'demo', 'products'), { recursive: true });
     writeFileSync(path.join(dataDir, 'uploads', 'demo', 'products', 'classic-roasted-1.svg'), SVG);
@@ -273,6 +278,26 @@ describe('storefront', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's own compressed form the caller accepts, brotli first, and says it varies", async () => {
+    const url = '/assets/shell-def456.js';
+    const file = path.join(api.dataDir, 'web-dist', 'assets', 'shell-def456.js');
+    const plain = readFileSync(file);
+    for (const [accepted, encoding, decode, suffix] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync, '.br'],
+      ['gzip', 'gzip', gunzipSync, '.gz'],
+    ] as const) {
+      const response = await api.app.inject({ url, headers: { 'accept-encoding': accepted } });
+      expect(response.headers['content-encoding'], accepted).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      // The build's bytes, not a compression made at the request.
+      expect(response.rawPayload.equals(readFileSync(`${file}${suffix}`)), accepted).toBe(true);
+      expect(decode(response.rawPayload).equals(plain)).toBe(true);
+    }
+    const identity = await api.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain)).toBe(true);
   });
 
   it('404s a missing asset or file instead of answering HTML', async () => {

@@ -50,11 +50,15 @@ export async function registerStorefront(
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
+      // The build writes brotli and gzip forms beside each text file (apps/web/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       dotfiles: 'ignore',
       // Pages are rendered (or sent as index.html) by the handlers below, never as a bare file.
       index: false,
       setHeaders(res, filePath) {
+        // Which form was sent follows the caller's Accept-Encoding: caches keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         const relative = path.relative(distDir, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/')) res.setHeader('cache-control', IMMUTABLE);
         else if (relative.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
