@@ -185,6 +185,20 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it("gives the build's scripts only the headers a script heeds", async () => {
+    const response = await api.app.inject({ url: '/assets/index-abc123.js' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'permissions-policy',
+      'referrer-policy',
+    ]) {
+      expect(response.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+  });
+
   it("keeps the owner's pages out of search engines, and only those", async () => {
     for (const url of ['/owner/admin/dashboard', '/login/admin/owner']) {
       const response = await api.app.inject({ url });

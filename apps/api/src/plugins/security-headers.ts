@@ -26,6 +26,8 @@ export function htmlContentSecurityPolicy(config: Pick<Config, 'storage'>): stri
 export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const OWNER_PAGES = /^\/(?:owner\/|login\/admin(?:\/|$|\?))/;
+/** The build's scripts, stylesheets and fonts: never a document, so a document's policies do nothing. */
+const BUILT_SUBRESOURCES = /^\/assets\/[\w.-]{1,200}\.(?:js|css|woff2)$/;
 const API_PATH = /^\/api(\/|$|\?)/;
 
 /** The security headers an answer carries, by its path, in the order they are written. */
@@ -39,17 +41,23 @@ const CSP = 'content-security-policy';
 
 /** Built once: every answer of a kind carries the same headers. */
 export function securityHeaders(config: Config): SecurityHeaders {
-  const common: Record<string, string> = {
+  // What a script or a style heeds: no sniffing, no other site's embedding, HTTPS. The rest is a
+  // document's, and at about 650 bytes an answer it was most of what a phone downloaded for each
+  // of the build's small scripts.
+  const subresources: Record<string, string> = {
     'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  if (config.publicUrl.startsWith('https://')) {
+    subresources['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  }
+  const common: Record<string, string> = {
+    ...subresources,
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
     'cross-origin-opener-policy': 'same-origin-allow-popups',
-    'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
   };
-  if (config.publicUrl.startsWith('https://')) {
-    common['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
-  }
   const htmlPolicy = htmlContentSecurityPolicy(config);
   const uploads = { ...common, [CSP]: UPLOADS_CONTENT_SECURITY_POLICY };
   const api = { ...common, [CSP]: API_CONTENT_SECURITY_POLICY };
@@ -62,6 +70,7 @@ export function securityHeaders(config: Config): SecurityHeaders {
     forUrl(url) {
       if (OWNER_PAGES.test(url)) return ownerPages;
       if (url.startsWith('/uploads/')) return uploads;
+      if (BUILT_SUBRESOURCES.test(url)) return subresources;
       if (API_PATH.test(url)) return api;
       return pages;
     },
