@@ -131,7 +131,7 @@ function writeSection(rows, load) {
   if (start === -1) next = `${current.trimEnd()}\n\n${body}`;
   else {
     const end = current.indexOf('\n## ', start + HEADING.length);
-    next = `${current.slice(0, start)}${body}${end === -1 ? '' : current.slice(end + 1)}`;
+    next = `${current.slice(0, start)}${body}${end === -1 ? '' : `\n${current.slice(end + 1)}`}`;
   }
   writeFileSync(PERFORMANCE_MD, next.endsWith('\n') ? next : `${next}\n`);
 }
