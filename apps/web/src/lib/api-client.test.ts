@@ -1,5 +1,6 @@
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadAdmin } from '../api/load-admin';
 import { loginAdmin } from '../api/login-admin';
 import { createStore } from '../stores/store';
 import { signIn } from '../test/customer-fixtures';
@@ -200,6 +201,27 @@ describe('apiRequest token refresh and refusals', () => {
       }
     },
   );
+
+  it('takes an answer whose body was cut off (the page being left) as no answer, keeping the owner', async () => {
+    const cutOff = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.error(new TypeError('network error'));
+          },
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cutOff()),
+    );
+    const store = createStore();
+    store.dispatch(loginAdmin.fulfilled(owner, 'req', { email: owner.email, password: 'secret' }));
+    await expect(apiRequest('/admins/getAdmin')).rejects.toMatchObject({ status: 0 });
+    await store.dispatch(loadAdmin());
+    expect(store.getState().auth).toMatchObject({ admin: owner, isAdminAuthenticated: true });
+  });
 
   it("asks no refresh for a visitor's 401: there is no session to renew", async () => {
     const server = stubServer({ refreshWorks: true });

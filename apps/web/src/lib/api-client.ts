@@ -184,7 +184,7 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
     else if (renewal === 'unanswered') throw new ApiError(NO_ANSWER, 0);
   }
 
-  const payload = (await response.json().catch(() => null)) as ApiResponse<T> | null;
+  const payload = await readEnvelope<T>(response);
   if (response.status === 429) {
     const message = payload?.message || TOO_MANY_REQUESTS_MESSAGE;
     // The id lets a screen that also reports the failure show it once.
@@ -197,6 +197,26 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
     throw new ApiError(message, response.status, errors);
   }
   return payload;
+}
+
+/**
+ * The answer's envelope, or null when the body is not one (a proxy's error page, say). A body cut
+ * off on its way (the page being left while it came) is no answer at all, whatever the status
+ * said: taken as the server's word, a 200 whose body never came read as a refusal, and signed
+ * the owner out of the next page.
+ */
+async function readEnvelope<T>(response: Response): Promise<ApiResponse<T> | null> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : NO_ANSWER, 0);
+  }
+  try {
+    return JSON.parse(text) as ApiResponse<T>;
+  } catch {
+    return null;
+  }
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
