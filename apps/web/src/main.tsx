@@ -32,20 +32,39 @@ if (served) {
 /** However slow its pictures, a served page fetches its code at most this long after it starts. */
 const LONGEST_WAIT_MS = 3000;
 
+const loaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+/** The page's main pictures (its LCP candidates, asked for first) decoded and ready to paint. */
+const mainPicturesDecoded = () =>
+  Promise.all(
+    [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((picture) =>
+      picture.decode().catch(() => undefined),
+    ),
+  );
+
+/** Resolves once a frame has been painted from here: the second frame's callback follows it. */
+const framePainted = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+
 /**
  * A served page names the code it needs (`storefront-modules`) but leaves it until the page has
- * loaded and painted, so its pictures and font have a slow connection to themselves; the files are
- * then fetched together, whatever order they are evaluated in. Until then a link opens its page as
- * any link does (the next page comes with its content too), and a button's tap is kept.
+ * loaded and its main picture has been painted, so its pictures and font have a slow connection
+ * to themselves; the files are then fetched together, whatever order they are evaluated in. Until
+ * then a link opens its page as any link does (the next page comes with its content too), and a
+ * button's tap is kept.
  */
 const modules = document.querySelector<HTMLMetaElement>('meta[name="storefront-modules"]');
 if (modules) {
-  await new Promise<void>((resolve) => {
-    const afterPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(afterPaint, LONGEST_WAIT_MS);
-    if (document.readyState === 'complete') afterPaint();
-    else window.addEventListener('load', afterPaint, { once: true });
-  });
+  await Promise.race([
+    loaded().then(mainPicturesDecoded).then(framePainted),
+    new Promise<void>((resolve) => setTimeout(resolve, LONGEST_WAIT_MS)),
+  ]);
   for (const href of modules.content.split(' ').filter(Boolean)) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
     link.crossOrigin = '';
