@@ -137,19 +137,24 @@ test.describe('checkout and payment', () => {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }),
       ).toBeVisible();
-      const details = (
-        await (
-          await request.get(`/api/v1/orders/order-id-details/${orderId}`, {
-            headers: {
-              cookie: (
-                await page.context().cookies()
-              )
-                .map((c) => `${c.name}=${c.value}`)
-                .join('; '),
-            },
-          })
-        ).json()
-      ).data as { orderNumber: string; transactionId: string; totalAmount: number; status: string };
+      // Asked with the browser's own cookies. Its access cookie lives seconds here, so it may have
+      // run out: the session is the refresh cookie, renewed as the page would.
+      const detailsPath = `/api/v1/orders/order-id-details/${orderId}`;
+      let answer = await page.request.get(detailsPath);
+      if (answer.status() === 401) {
+        const renewed = await page.request.post('/api/v1/users/refresh-token', {
+          headers: { Origin: new URL(page.url()).origin },
+        });
+        expect(renewed.ok()).toBe(true);
+        answer = await page.request.get(detailsPath);
+      }
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const details = (await answer.json()).data as {
+        orderNumber: string;
+        transactionId: string;
+        totalAmount: number;
+        status: string;
+      };
       expect(details.status).toBe('Confirmed');
       expect(details.totalAmount).toBe(total);
       expect(details.transactionId).toMatch(/^pay_/);
