@@ -57,9 +57,9 @@ function chunkFiles(
 /**
  * Which scripts a served page fetches, and when. The entry and what it imports statically (a few
  * KB) come at once; the code it imports dynamically (React DOM, the shell) and the page's own lazy
- * module wait until the page has loaded and painted: the entry fetches them then, named in the
- * page's `storefront-modules` meta, so the pictures and the font that draw the page have a slow
- * connection to themselves. Meanwhile a link opens its page as any link does, and a tap on a
+ * module wait until the page has loaded and its main picture has been painted: the entry fetches
+ * them then, named in the page's `storefront-modules` meta, so the pictures and the font that draw
+ * the page have a slow connection to themselves. Meanwhile a link opens its page as any link does, and a tap on a
  * button is kept and done once the page is live (src/main.tsx).
  */
 function servedScripts(manifest: Record<string, ManifestChunk>) {
