@@ -43,6 +43,19 @@ function watchConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds the first-load chunk back, as a slow phone's connection would; call the answer to let it come. */
+async function holdFirstLoadChunk(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('content in the first response', () => {
   test('home, the catalogue and a product page carry their names and prices in the HTML', async ({
     request,
@@ -141,14 +154,7 @@ test.describe('content in the first response', () => {
     const products = await fetchProducts(request);
     const product = products.find((p) => p.listed && p.inStock) as Product;
     // The first-load chunk held back, as on a slow phone, until the button has been tapped.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFirstLoadChunk(page);
     await page.setViewportSize(PHONE);
     await page.goto(`/product/${product._id}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -167,14 +173,7 @@ test.describe('content in the first response', () => {
     const firstCard = () => page.getByTestId('product-card').first().getByRole('link').first();
 
     // Before the code has come: the link is the browser's, and the next page is served whole.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdFirstLoadChunk(page);
     await page.goto('/products');
     const href = (await firstCard().getAttribute('href')) ?? '';
     await firstCard().click();
