@@ -22,9 +22,13 @@ const keepSubmit = (event: SubmitEvent) => {
   event.preventDefault();
   early.push(() => form.isConnected && form.requestSubmit());
 };
-// A page the browser renders itself has an empty root and nothing to tap before then.
-const served = document.getElementById('root')?.firstChild != null;
-if (served) {
+/**
+ * A served page names the code it needs (`storefront-modules`, below). A page the browser renders
+ * itself names none: its root is empty, with nothing to tap before then, and index.html preloads
+ * its code.
+ */
+const modules = document.querySelector<HTMLMetaElement>('meta[name="storefront-modules"]');
+if (modules) {
   document.addEventListener('click', keepClick, true);
   document.addEventListener('submit', keepSubmit, true);
 }
@@ -53,13 +57,11 @@ const framePainted = () =>
   );
 
 /**
- * A served page names the code it needs (`storefront-modules`) but leaves it until the page has
- * loaded and its main picture has been painted, so its pictures and font have a slow connection
- * to themselves; the files are then fetched together, whatever order they are evaluated in. Until
- * then a link opens its page as any link does (the next page comes with its content too), and a
- * button's tap is kept.
+ * A served page leaves the code it names until the page has loaded and its main picture has been
+ * painted, so its pictures and font have a slow connection to themselves; the files are then
+ * fetched together, whatever order they are evaluated in. Until then a link opens its page as any
+ * link does (the next page comes with its content too), and a button's tap is kept.
  */
-const modules = document.querySelector<HTMLMetaElement>('meta[name="storefront-modules"]');
 if (modules) {
   await Promise.race([
     loaded().then(mainPicturesDecoded).then(framePainted),
