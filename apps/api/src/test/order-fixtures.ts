@@ -246,6 +246,15 @@ export function signedPayment(
   };
 }
 
+/** Free stock of a sku as the public catalogue shows it. */
+export async function shownStock(app: FastifyInstance, sku: string): Promise<number> {
+  const list = await call(app, 'GET', '/products/getProductDetails');
+  for (const product of list.json().data) {
+    for (const v of product.quantity) if (v.sku === sku) return v.stock;
+  }
+  throw new Error(`no ${sku}`);
+}
+
 export async function stockOf(db: Database, variantId: string): Promise<number> {
   const [row] = await db
     .select({ stock: productVariants.stock })

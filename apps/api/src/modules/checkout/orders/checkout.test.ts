@@ -15,6 +15,7 @@ import {
   orderWithPayment,
   placeOrder,
   reservationStatuses,
+  shownStock as shownStockOf,
   signedPayment,
   stockOf,
   type TestVariant,
@@ -46,14 +47,7 @@ beforeEach(async () => {
   await api.app.catalogue.invalidate();
 });
 
-/** Free stock of a sku as the catalogue shows it. */
-async function shownStock(sku: string): Promise<number> {
-  const list = await call(api.app, 'GET', '/products/getProductDetails');
-  for (const product of list.json().data) {
-    for (const v of product.quantity) if (v.sku === sku) return v.stock;
-  }
-  throw new Error(`no ${sku}`);
-}
+const shownStock = (sku: string) => shownStockOf(api.app, sku);
 
 describe('POST /orders/createOrder', () => {
   it('creates a pending order from database prices, holds its stock for 15 minutes', async () => {

@@ -87,6 +87,11 @@ export interface CaptureResult {
    * (confirmed or refund_needed only)
    */
   paid?: OrderRead;
+  /**
+   * Whether the shelf's free units moved. A sale out of the order's own standing hold takes the
+   * same units off the shelf and out of the holds, so the catalogue's free stock stays the same.
+   */
+  freeStockChanged: boolean;
 }
 
 export interface Capture {
@@ -108,7 +113,11 @@ export async function settleCaptureInTx(
 ): Promise<CaptureResult | null> {
   const order = await lockOrder(tx, { gatewayOrderId: capture.gatewayOrderId });
   if (!order) return null;
-  const result = (outcome: CaptureOutcome): CaptureResult => ({ orderId: order.id, outcome });
+  const result = (outcome: CaptureOutcome): CaptureResult => ({
+    orderId: order.id,
+    outcome,
+    freeStockChanged: false,
+  });
 
   if (capture.amountPaise !== null && capture.amountPaise !== order.totalAmountPaise) {
     return result('amount_mismatch');
@@ -117,7 +126,7 @@ export async function settleCaptureInTx(
     return result(order.transactionId === capture.paymentId ? 'already_paid' : 'duplicate_capture');
   }
 
-  const { stockAvailable, items } = await canStillShip(tx, order);
+  const { stockAvailable, ownHoldStood, items } = await canStillShip(tx, order);
   const next = apply(order, { type: 'payment_captured', stockAvailable });
   // The paid order's mails are claimed with the payment: this process sends them once the
   // transaction commits, and the sweeper takes them over if it dies first.
@@ -125,9 +134,11 @@ export async function settleCaptureInTx(
   if (next.status === 'Confirmed') await commitReservations(tx, order.id);
   else await releaseReservations(tx, [order.id]);
   const written = await writeState(tx, order.id, next, paid);
+  const confirmed = next.status === 'Confirmed';
   return {
-    ...result(next.status === 'Confirmed' ? 'confirmed' : 'refund_needed'),
+    ...result(confirmed ? 'confirmed' : 'refund_needed'),
     paid: { row: written, view: toOrderView(written, items) },
+    freeStockChanged: !(confirmed && ownHoldStood),
   };
 }
 
@@ -135,7 +146,7 @@ export async function settleCaptureInTx(
 async function canStillShip(
   tx: Transaction,
   order: OrderRow,
-): Promise<{ stockAvailable: boolean; items: OrderItemRow[] }> {
+): Promise<{ stockAvailable: boolean; ownHoldStood: boolean; items: OrderItemRow[] }> {
   // The order's own lines and reservations change only with the order row, which the caller
   // holds locked, so they are read before the variants are locked: every buyer of a weight waits
   // for its lock.
@@ -150,7 +161,11 @@ async function canStillShip(
             and r.status = 'active' and r.expires_at > now()) as "stillHeld"`,
   );
   const items = parsedJson<RawRow[]>(figures?.items, []).map((i) => tableRow(orderItems, i));
-  const answer = (stockAvailable: boolean) => ({ stockAvailable, items });
+  const answer = (stockAvailable: boolean, ownHoldStood = false) => ({
+    stockAvailable,
+    ownHoldStood,
+    items,
+  });
   const reservations = parsedJson<[string, number][]>(figures?.reservations, []);
   // A line whose variant was deleted has lost its reservation with it: it cannot ship.
   const held = new Map<string, number>();
@@ -167,7 +182,10 @@ async function canStillShip(
 
   if (Number(figures?.stillHeld ?? 0) === reservations.length) {
     // Its own hold stands: the units are its own unless the shelf itself shrank.
-    return answer(variants.every((v) => v.stock >= (held.get(v.id) ?? 0)));
+    return answer(
+      variants.every((v) => v.stock >= (held.get(v.id) ?? 0)),
+      true,
+    );
   }
   const free = await freeStockOf(tx, variants, order.id);
   return answer(variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0)));
@@ -199,8 +217,8 @@ export async function writeState(
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 /**
- * What follows a committed capture: the catalogue's free stock changed, and the customer and the
- * owner are mailed in the background (a failed mail is retried by the sweeper).
+ * What follows a committed capture: the catalogue is told when its free stock changed, and the
+ * customer and the owner are mailed in the background (a failed mail is retried by the sweeper).
  */
 export async function afterCapture(
   ctx: OrderContext,
@@ -209,7 +227,7 @@ export async function afterCapture(
 ): Promise<void> {
   if (!result) return;
   if (result.outcome === 'confirmed' || result.outcome === 'refund_needed') {
-    await ctx.catalogue.invalidate();
+    if (result.freeStockChanged) await ctx.catalogue.invalidate();
     if (result.outcome === 'refund_needed') {
       ctx.log.warn({ orderId: result.orderId }, 'payment captured for an order that cannot ship');
     }

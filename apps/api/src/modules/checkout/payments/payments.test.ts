@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
 import { parseMail } from '../../../adapters/mail/parse-mail';
 import { hmacHex } from '../../../adapters/payments/signatures';
@@ -21,6 +21,7 @@ import {
   outbox,
   placeOrder,
   reservationStatuses,
+  shownStock,
   signedPayment,
   stockOf,
   type TestVariant,
@@ -306,6 +307,41 @@ describe('the simulated payment journey', () => {
     expect(response.json().message).toBe('This order is already paid, so it was not cancelled.');
     expect(response.json().data).toMatchObject({ status: 'Confirmed', paymentStatus: 'completed' });
     expect(await stockOf(api.db, makhana.variantId)).toBe(4);
+  });
+});
+
+describe("the catalogue's free stock", () => {
+  it('stays as it was when a payment sells the units its order held, and moves at once when not', async () => {
+    const invalidations = vi.spyOn(api.app.catalogue, 'invalidate');
+    try {
+      const { token } = await customer(api.db);
+      const held = await orderWithPayment(api.app, token, [cartLine(makhana, 2)]);
+      expect(await shownStock(api.app, makhana.sku)).toBe(3);
+
+      // Sold out of its own hold: the shelf and the holds each lose two, the free units do not.
+      invalidations.mockClear();
+      await call(api.app, 'POST', '/payments/simulated/pay', {
+        token,
+        body: { razorpay_order_id: held.gatewayOrderId },
+      });
+      expect(await stockOf(api.db, makhana.variantId)).toBe(3);
+      expect(await shownStock(api.app, makhana.sku)).toBe(3);
+      expect(invalidations).not.toHaveBeenCalled();
+
+      // Paid after its hold expired: the units come from the free ones, seen at once.
+      const late = await orderWithPayment(api.app, token, [cartLine(makhana, 1)]);
+      await expireNow(api.db, late.orderId);
+      expect((await api.app.orders.sweep()).expired).toBe(1);
+      expect(await shownStock(api.app, makhana.sku)).toBe(3);
+      await call(api.app, 'POST', '/payments/simulated/pay', {
+        token,
+        body: { razorpay_order_id: late.gatewayOrderId },
+      });
+      expect(await orderRow(api.db, late.orderId)).toMatchObject({ status: 'Confirmed' });
+      expect(await shownStock(api.app, makhana.sku)).toBe(2);
+    } finally {
+      invalidations.mockRestore();
+    }
   });
 });
 
