@@ -2,8 +2,12 @@
 // (read from its outbox, as the browser journeys read them) run the storefront's sequence
 // (createOrder, razorpayPayment, the simulated window's Pay, verifyPayment) against the
 // production bundle on PostgreSQL, for a fixed time, and the stock is counted before and after.
+import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { BARE_SCHEMA } from './bench-bare-checkout.mjs';
 import { percentile, row } from './bench-shop.mjs';
 
 export const CHECKOUT_HEADING = '## Paid checkout under load';
@@ -22,17 +26,40 @@ const ADDRESS = {
   pincode: '846004',
 };
 
-async function call(origin, method, path, { token, body, owner } = {}) {
-  const headers = { 'content-type': 'application/json' };
+// The buyers' client shares the two cores with the shop, so it is node:http on kept-alive
+// connections, a fraction of fetch's cost per call; it asks for compressed answers as a browser does.
+const agent = new http.Agent({ keepAlive: true });
+const DECODERS = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+
+function call(origin, method, path, { token, body, owner } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers = { 'accept-encoding': 'br, gzip, deflate' };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = Buffer.byteLength(payload);
+  }
   if (token) headers.authorization = `Bearer ${token}`;
   if (owner) headers['x-auth-realm'] = 'owner';
-  const res = await fetch(`${origin}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${origin}/api/v1${path}`, { method, headers, agent }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        let answer = {};
+        try {
+          const bytes = Buffer.concat(chunks);
+          const decode = DECODERS[res.headers['content-encoding']];
+          answer = JSON.parse((decode ? decode(bytes) : bytes).toString('utf8'));
+        } catch {
+          // Not JSON: the status says what happened.
+        }
+        resolve({ status: res.statusCode, data: answer.data, message: answer.message });
+      });
+    });
+    request.on('error', reject);
+    request.end(payload);
   });
-  const answer = await res.json().catch(() => ({}));
-  return { status: res.status, data: answer.data, message: answer.message };
 }
 
 /** The newest six-digit code in the outbox's mails to `email` (quoted-printable lines joined). */
@@ -73,7 +100,7 @@ async function addProducts(origin, ownerCredentials, stocks) {
   const token = login.data.accessToken;
   const added = [];
   for (const [index, stock] of stocks.entries()) {
-    const price = 199 + index * 50;
+    const price = priceOf(index);
     const answer = await call(origin, 'POST', '/products/addProduct', {
       token,
       owner: true,
@@ -119,25 +146,11 @@ async function stockFigures(databaseUrl, skus) {
 }
 
 /**
- * `buyers` signed-in buyers each run paid checkouts back to back for `seconds`: a cart of one or
- * two of the products (one to three packs each), the four calls of the storefront's Place Order
- * and Pay, each timed. A refusal (sold out) counts and the buyer carries on with a new cart.
+ * Each of `people` runs paid checkouts back to back for `seconds`: a cart of one or two of the
+ * products (one to three packs each), the four calls of the storefront's Place Order and Pay,
+ * each timed. A refusal (sold out) counts and the buyer carries on with a new cart.
  */
-export async function measureCheckout({
-  origin,
-  databaseUrl,
-  outbox,
-  owner,
-  buyers = 32,
-  seconds = 20,
-}) {
-  // A small shop's shelf: every cart locks the rows of its weights, so a handful of products would
-  // measure one queue rather than a shop. One product is stocked to sell out within the run.
-  const stocks = [...Array(PRODUCTS - 1).fill(1_000_000), SELLS_OUT];
-  const products = await addProducts(origin, owner, stocks);
-  const people = [];
-  for (let n = 0; n < buyers; n++) people.push(await signIn(origin, outbox, n));
-
+async function runBuyers({ origin, products, people, seconds }) {
   const latencies = Object.fromEntries(CALLS.map((name) => [name, []]));
   const refusals = new Map();
   const failures = new Map();
@@ -223,27 +236,8 @@ export async function measureCheckout({
   const until = started + seconds * 1000;
   await Promise.all(people.map(buyer));
   const elapsed = (performance.now() - started) / 1000;
-
-  const after = await stockFigures(
-    databaseUrl,
-    products.map((p) => p.sku),
-  );
-  const stock = products.map((p) => {
-    const figures = after.get(p.sku);
-    return {
-      sku: p.sku,
-      before: p.stockBefore,
-      sold: figures.sold,
-      boughtByBench: bought.get(p.sku),
-      after: figures.stock,
-      holds:
-        p.stockBefore - figures.sold === figures.stock &&
-        figures.stock >= 0 &&
-        figures.sold === bought.get(p.sku),
-    };
-  });
   return {
-    buyers,
+    buyers: people.length,
     seconds: Math.round(elapsed * 10) / 10,
     paid,
     perSecond: Math.round((paid / elapsed) * 10) / 10,
@@ -258,12 +252,141 @@ export async function measureCheckout({
     }),
     refusals: [...refusals],
     failures: [...failures],
-    stock,
+    bought,
   };
 }
 
-export function checkoutReport(result, { date, node, load, processes }) {
-  const { buyers, seconds, paid, perSecond, calls, refusals, failures, stock } = result;
+/** Whether what was on the shelf, less what paid orders took, is what is left, never below 0. */
+function stockCheck(products, after, bought) {
+  return products.map((p) => {
+    const figures = after.get(p.sku);
+    return {
+      sku: p.sku,
+      before: p.stockBefore,
+      sold: figures.sold,
+      boughtByBench: bought.get(p.sku),
+      after: figures.stock,
+      holds:
+        p.stockBefore - figures.sold === figures.stock &&
+        figures.stock >= 0 &&
+        figures.sold === bought.get(p.sku),
+    };
+  });
+}
+
+/** The shelf of a run: as many products as the shop's, one of them stocked to sell out. */
+const shelf = () => [...Array(PRODUCTS - 1).fill(1_000_000), SELLS_OUT];
+const priceOf = (index) => 199 + index * 50;
+
+/**
+ * `buyers` buyers, each registered and signed in through the shop's own one-time code, run paid
+ * checkouts against the shop at `origin` for `seconds` (see `runBuyers`); then the stock is
+ * counted in the shop's database.
+ */
+export async function measureCheckout({
+  origin,
+  databaseUrl,
+  outbox,
+  owner,
+  buyers = 32,
+  seconds = 20,
+}) {
+  // A small shop's shelf: every cart locks the rows of its weights, so a handful of products would
+  // measure one queue rather than a shop. One product is stocked to sell out within the run.
+  const products = await addProducts(origin, owner, shelf());
+  const people = [];
+  for (let n = 0; n < buyers; n++) people.push(await signIn(origin, outbox, n));
+  const run = await runBuyers({ origin, products, people, seconds });
+  const after = await stockFigures(
+    databaseUrl,
+    products.map((p) => p.sku),
+  );
+  return { ...run, stock: stockCheck(products, after, run.bought) };
+}
+
+/**
+ * The same buyers' run against the bare checkout (scripts/bench-bare-checkout.mjs) with
+ * `processes` processes on a new database `databaseUrl`: what the machine gives when nothing but
+ * the checkout's essential work is done.
+ */
+export async function measureBareCheckout({
+  databaseUrl,
+  port,
+  processes,
+  buyers = 32,
+  seconds = 20,
+}) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const products = shelf().map((stock, index) => ({
+    sku: `LOAD-${index + 1}-100`,
+    name: `Load Makhana ${index + 1}`,
+    weight: 100,
+    price: priceOf(index),
+    stockBefore: stock,
+  }));
+  let server = null;
+  try {
+    await client.query(BARE_SCHEMA);
+    for (const p of products) {
+      const { rows } = await client.query(
+        'insert into variants (sku, price, stock) values ($1, $2, $3) returning id',
+        [p.sku, p.price * 100, p.stockBefore],
+      );
+      p.id = rows[0].id;
+    }
+    server = spawn(
+      process.execPath,
+      [
+        join(import.meta.dirname, 'bench-bare-checkout.mjs'),
+        databaseUrl,
+        String(port),
+        String(processes),
+      ],
+      { detached: true, stdio: 'ignore' },
+    );
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForAnswer(origin);
+    const people = Array.from({ length: buyers }, (_, n) => ({
+      email: `buyer.${n}@example.in`,
+      token: `buyer-${n}`,
+    }));
+    const run = await runBuyers({ origin, products, people, seconds });
+    const { rows } = await client.query(
+      `select v.sku, v.stock, coalesce((select sum(l.quantity) from order_lines l
+         join orders o on o.id = l.order_id where l.variant_id = v.id and o.status = 'paid'), 0)::int as sold
+       from variants v`,
+    );
+    const after = new Map(rows.map((r) => [r.sku, { stock: r.stock, sold: r.sold }]));
+    return { ...run, stock: stockCheck(products, after, run.bought) };
+  } finally {
+    if (server) process.kill(-server.pid, 'SIGTERM');
+    await client.end();
+  }
+}
+
+/** Resolves once the server at `origin` answers at all. */
+async function waitForAnswer(origin) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(origin);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error(`the bare checkout at ${origin} did not start`);
+}
+
+export function checkoutReport(result, bare, { date, node, load, processes }) {
+  const { buyers, seconds, paid, perSecond, calls, stock } = result;
+  const ratio = Math.round((perSecond / bare.perSecond) * 100) / 100;
+  const floorRatio = Math.round((PAID_PER_SECOND_TARGET / bare.perSecond) * 100) / 100;
+  const p99s = (figures) => figures.calls.map((c) => c.p99Ms).join(' / ');
+  const sold = (figures) => figures.refusals.reduce((n, [, count]) => n + count, 0);
+  const failed = (figures) =>
+    figures.failures.length ? figures.failures.map(([why, n]) => `${n} × ${why}`).join('; ') : 0;
   return [
     CHECKOUT_HEADING,
     '',
@@ -278,14 +401,32 @@ export function checkoutReport(result, { date, node, load, processes }) {
     `would) and \`POST /orders/verifyPayment\`. One product had ${SELLS_OUT} packs, to sell out during the run.`,
     `Targets: at least ${PAID_PER_SECOND_TARGET} paid checkouts a second; each call's p99 within ${P99_TARGET_MS} ms.`,
     '',
-    row(['paid checkouts', 'per second (target)', 'refused: sold out', 'failed']),
-    row(Array(4).fill('---')),
+    'Next to it, in the same bench, the same buyers ran against a bare checkout',
+    `(\`scripts/bench-bare-checkout.mjs\`, ${processes} processes, a new database \`makhana_bench_bare\` on the same server):`,
+    'the four calls on `node:http` and `pg` with only the work no shop can skip: the prices checked, the stock',
+    'held and taken under row locks, every write on disk before its answer, the signature checked. No',
+    'sign-in check, no validation, no mail, no log line: what these two cores give a checkout with nothing else to do.',
+    '',
     row([
+      '',
+      'paid checkouts',
+      'per second',
+      'refused: sold out',
+      'failed',
+      'p99 of the four calls (ms)',
+    ]),
+    row(Array(6).fill('---')),
+    row([
+      'the shop',
       paid,
       `${perSecond} (≥ ${PAID_PER_SECOND_TARGET}${perSecond >= PAID_PER_SECOND_TARGET ? '' : ', **missed**'})`,
-      refusals.reduce((n, [, count]) => n + count, 0),
-      failures.length ? failures.map(([why, n]) => `${n} × ${why}`).join('; ') : 0,
+      sold(result),
+      failed(result),
+      p99s(result),
     ]),
+    row(['bare checkout', bare.paid, bare.perSecond, sold(bare), failed(bare), p99s(bare)]),
+    '',
+    `The shop reached ${ratio} of the bare checkout; ${PAID_PER_SECOND_TARGET} a second would be ${floorRatio} of it.`,
     '',
     row(['call', 'calls', 'p50 (ms)', 'p99 (ms)', `within ${P99_TARGET_MS} ms`]),
     row(Array(5).fill('---')),
@@ -308,6 +449,7 @@ export function checkoutReport(result, { date, node, load, processes }) {
     ...stock.map((s) =>
       row([s.sku, s.before, s.sold, s.boughtByBench, s.after, s.holds ? 'yes' : '**no**']),
     ),
+    `The bare checkout's stock held too: ${bare.stock.every((s) => s.holds) ? 'yes' : '**no**'}.`,
     '',
   ].join('\n');
 }

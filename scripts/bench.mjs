@@ -9,13 +9,18 @@
 // No flag runs them all. With BENCH_DATABASE_URL (a PostgreSQL database of its own) the owner's
 // part runs on it, loading the scale data (scripts/seed-scale.mjs) first when it has no orders,
 // and the other parts make databases of their own on its server (makhana_bench_reads,
-// makhana_bench_start, makhana_bench_load, each dropped and made again); without it the reads
+// makhana_bench_start, makhana_bench_load, makhana_bench_bare, each dropped and made again); without it the reads
 // and the start run on PGlite, and the checkout and the owner's part are left out.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHECKOUT_HEADING, checkoutReport, measureCheckout } from './bench-checkout.mjs';
+import {
+  CHECKOUT_HEADING,
+  checkoutReport,
+  measureBareCheckout,
+  measureCheckout,
+} from './bench-checkout.mjs';
 import { measurePublicReads, READS_HEADING, readsReport } from './bench-reads.mjs';
 import {
   freshDatabase,
@@ -561,27 +566,35 @@ async function checkoutPart() {
     RATE_LIMIT_STRICT_MAX: '100000',
     RATE_LIMIT_ACCOUNT_MAX: '100000',
   });
+  const before = load1();
+  let result;
   try {
     await waitForHealth(shop.origin);
-    const before = load1();
-    const result = await measureCheckout({
+    result = await measureCheckout({
       origin: shop.origin,
       databaseUrl: database,
       outbox: join(shop.dataDir, 'outbox'),
       owner: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     });
-    console.table(result.calls);
-    console.table(result.stock);
-    console.log(`${result.paid} paid checkouts, ${result.perSecond}/s`, result.failures);
-    return checkoutReport(result, {
-      date: today(),
-      node: process.versions.node,
-      load: [before, load1()],
-      processes,
-    });
   } finally {
     await stopShop(shop);
   }
+  console.table(result.calls);
+  console.table(result.stock);
+  console.log(`${result.paid} paid checkouts, ${result.perSecond}/s`, result.failures);
+  log(`The same buyers against the bare checkout, ${processes} processes on PostgreSQL`);
+  const bare = await measureBareCheckout({
+    databaseUrl: await freshDatabase(scaleUrl, 'makhana_bench_bare'),
+    port: PORT + 6,
+    processes,
+  });
+  console.log(`bare: ${bare.paid} paid checkouts, ${bare.perSecond}/s`, bare.failures);
+  return checkoutReport(result, bare, {
+    date: today(),
+    node: process.versions.node,
+    load: [before, load1()],
+    processes,
+  });
 }
 
 let exitCode = 0;
