@@ -15,6 +15,7 @@ import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
+import { loggedUrl } from './lib/log-serializers';
 import {
   adminRoutes,
   authPlugin,
@@ -97,8 +98,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onResponse', (request, reply, done) => {
+    // Flat fields, no `req` or `res`: pino then runs no serializer and no redaction for the line
+    // (a fifth of its cost on a kept read), and nothing in it can carry a header.
     request.log.info(
-      { req: request, res: reply, responseTime: reply.elapsedTime },
+      {
+        method: request.method,
+        url: loggedUrl(request.url),
+        statusCode: reply.statusCode,
+        remoteAddress: request.ip,
+        responseTime: reply.elapsedTime,
+      },
       'request completed',
     );
     done();
