@@ -81,7 +81,12 @@ export function runPrimary({ processes, log, onReady }: PrimaryOptions): void {
     const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
     const served = listening.delete(worker.id);
     startedAt.delete(worker.id);
-    if (stopping) return;
+    if (stopping) {
+      // A drained worker exits with a code; a signal means its requests were cut.
+      if (signal)
+        log.warn({ worker: worker.process.pid, signal }, 'a worker was killed while stopping');
+      return;
+    }
     if (!ready && !served) {
       // A worker that cannot start (port taken, database down) would fail again: stop, as one
       // process would, rather than loop.
@@ -102,8 +107,9 @@ export function runPrimary({ processes, log, onReady }: PrimaryOptions): void {
     replacements.add(timer);
   });
 
-  process.once('SIGINT', () => stop('SIGINT', 0));
-  process.once('SIGTERM', () => stop('SIGTERM', 0));
+  // Kept listening, as in the workers: a repeated signal must not end the drain early.
+  process.on('SIGINT', () => stop('SIGINT', 0));
+  process.on('SIGTERM', () => stop('SIGTERM', 0));
 
   for (let i = 0; i < processes; i += 1) fork();
 }

@@ -116,8 +116,10 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
       process.exit(1);
     }
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Kept listening: a worker may hear SIGTERM twice (from its primary and from a stop that
+  // signals the whole process group, as systemd does), and the second must not cut its drain.
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
 }
