@@ -8,7 +8,6 @@
 import cluster from 'node:cluster';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import pg from 'pg';
 
 const [databaseUrl, port, processes] = process.argv.slice(2);
 const SECRET = 'bare-checkout';
@@ -140,7 +139,9 @@ function routes(pool) {
   };
 }
 
-function serve() {
+async function serve() {
+  // Imported here: the bench imports this file's schema before it has installed the packages.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const handlers = routes(pool);
   createServer((request, response) => {
@@ -178,6 +179,6 @@ if (import.meta.main || process.argv[1] === import.meta.filename) {
       process.exit(0);
     });
   } else {
-    serve();
+    await serve();
   }
 }

@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { row } from './bench-shop.mjs';
 
 export const READS_HEADING = '## Public reads next to a bare server';
@@ -49,7 +48,9 @@ async function publicPaths(origin) {
   ].map(([name, path]) => ({ name, path, shown: path.replaceAll(product._id, '{id}') }));
 }
 
-function load(url, headers, seconds) {
+async function load(url, headers, seconds) {
+  // Imported here: `npm run bench` imports this file before it has installed the packages.
+  const { default: autocannon } = await import('autocannon');
   return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
 }
 
