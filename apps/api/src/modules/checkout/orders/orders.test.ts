@@ -250,6 +250,8 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
     expect(await found('a_d')).toEqual([]);
     expect(await found('%')).toEqual([]);
     expect(await found('')).toEqual([ravi.id, meera.id]);
+    // A search's few matches are sorted after they are found: newest first all the same.
+    expect(await found('example.com')).toEqual([ravi.id, meera.id]);
     expect((await ownerPage(token, '?q=jha')).meta.total).toBe(1);
   });
 
