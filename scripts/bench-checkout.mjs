@@ -3,6 +3,7 @@
 // (createOrder, razorpayPayment, the simulated window's Pay, verifyPayment) against the
 // production bundle on PostgreSQL, for a fixed time, and the stock is counted before and after.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
@@ -145,12 +146,45 @@ async function stockFigures(databaseUrl, skus) {
   }
 }
 
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU ticks so far of the server (the process group `serverGroup`), of PostgreSQL's processes on
+ * this machine and of this process (the buyers' client), from /proc; null without /proc.
+ */
+function cpuTicks(serverGroup) {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const ticks = { server: 0, postgres: 0, client: 0 };
+  for (const pid of pids) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // After the name: state, ppid, pgrp, ... utime (the 12th) and stime (the 13th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const used = Number(fields[11]) + Number(fields[12]);
+    if (Number(pid) === process.pid) ticks.client += used;
+    else if (Number(fields[2]) === serverGroup) ticks.server += used;
+    else if (name === 'postgres') ticks.postgres += used;
+  }
+  return ticks;
+}
+
 /**
  * Each of `people` runs paid checkouts back to back for `seconds`: a cart of one or two of the
  * products (one to three packs each), the four calls of the storefront's Place Order and Pay,
  * each timed. A refusal (sold out) counts and the buyer carries on with a new cart.
  */
-async function runBuyers({ origin, products, people, seconds }) {
+async function runBuyers({ origin, products, people, seconds, serverGroup }) {
   const latencies = Object.fromEntries(CALLS.map((name) => [name, []]));
   const refusals = new Map();
   const failures = new Map();
@@ -232,11 +266,24 @@ async function runBuyers({ origin, products, people, seconds }) {
     }
   }
 
+  const cpuBefore = cpuTicks(serverGroup);
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(people.map(buyer));
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuTicks(serverGroup);
+  const perCheckout = (part) =>
+    Math.round(((cpuAfter[part] - cpuBefore[part]) / TICKS_PER_SECOND / paid) * 10_000) / 10;
   return {
+    /** CPU milliseconds a paid checkout: the server's processes, PostgreSQL's, the client's */
+    cpuMs:
+      cpuBefore && cpuAfter && paid > 0
+        ? {
+            server: perCheckout('server'),
+            postgres: perCheckout('postgres'),
+            client: perCheckout('client'),
+          }
+        : null,
     buyers: people.length,
     seconds: Math.round(elapsed * 10) / 10,
     paid,
@@ -288,6 +335,7 @@ export async function measureCheckout({
   databaseUrl,
   outbox,
   owner,
+  serverGroup,
   buyers = 32,
   seconds = 20,
 }) {
@@ -296,7 +344,7 @@ export async function measureCheckout({
   const products = await addProducts(origin, owner, shelf());
   const people = [];
   for (let n = 0; n < buyers; n++) people.push(await signIn(origin, outbox, n));
-  const run = await runBuyers({ origin, products, people, seconds });
+  const run = await runBuyers({ origin, products, people, seconds, serverGroup });
   const after = await stockFigures(
     databaseUrl,
     products.map((p) => p.sku),
@@ -352,7 +400,7 @@ export async function measureBareCheckout({
       email: `buyer.${n}@example.in`,
       token: `buyer-${n}`,
     }));
-    const run = await runBuyers({ origin, products, people, seconds });
+    const run = await runBuyers({ origin, products, people, seconds, serverGroup: server.pid });
     const { rows } = await client.query(
       `select v.sku, v.stock, coalesce((select sum(l.quantity) from order_lines l
          join orders o on o.id = l.order_id where l.variant_id = v.id and o.status = 'paid'), 0)::int as sold
@@ -428,6 +476,19 @@ export function checkoutReport(result, bare, { date, node, load, processes }) {
     '',
     `The shop reached ${ratio} of the bare checkout; ${PAID_PER_SECOND_TARGET} a second would be ${floorRatio} of it.`,
     '',
+    ...(result.cpuMs && bare.cpuMs
+      ? [
+          "CPU time a paid checkout, read from `/proc` over each run (PostgreSQL's processes are all of this",
+          `machine's server; ${PAID_PER_SECOND_TARGET} a second on two cores leaves ${2000 / PAID_PER_SECOND_TARGET} ms for all three):`,
+          '',
+          row(['CPU a paid checkout (ms)', 'the shop', 'bare checkout']),
+          row(Array(3).fill('---')),
+          row(['the server processes', result.cpuMs.server, bare.cpuMs.server]),
+          row(['PostgreSQL', result.cpuMs.postgres, bare.cpuMs.postgres]),
+          row(["the buyers' client", result.cpuMs.client, bare.cpuMs.client]),
+          '',
+        ]
+      : []),
     row(['call', 'calls', 'p50 (ms)', 'p99 (ms)', `within ${P99_TARGET_MS} ms`]),
     row(Array(5).fill('---')),
     ...calls.map((c) =>

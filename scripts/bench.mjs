@@ -575,6 +575,8 @@ async function checkoutPart() {
       databaseUrl: database,
       outbox: join(shop.dataDir, 'outbox'),
       owner: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      // Started detached, the shop leads a process group of its own: its primary and workers.
+      serverGroup: shop.pid,
     });
   } finally {
     await stopShop(shop);
