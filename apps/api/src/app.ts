@@ -26,6 +26,7 @@ import {
   authPlugin,
   customerErasureRoutes,
   deriveKey,
+  SESSIONS_TOPIC,
   userRoutes,
 } from './modules/accounts';
 import {
@@ -63,11 +64,15 @@ export const DEFAULT_WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 /** The storefront's server render, built beside it by `vite build --ssr`. */
 const SSR_DIR_NAME = 'dist-ssr';
 const JSON_BODY_LIMIT = 64 * 1024;
+/** Sessions whose liveness one process keeps at a time; past it the oldest answer goes. */
+const SESSION_LIVENESS_ENTRIES = 50_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The public reads' cache: writers of products, stock, reviews or banners invalidate it. */
     catalogue: CatalogueCache;
+    /** whether sessions are live, kept a few seconds; every ending of sessions invalidates it */
+    sessionLiveness: CatalogueCache;
     /** order services: the sweep main.ts runs on a timer, and what tests wait on */
     orders: OrdersKit;
   }
@@ -170,6 +175,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('catalogue', catalogue);
   installKeptReads(app, { catalogue, security });
   app.addHook('onClose', () => catalogue.close());
+  // Whether a session is still live, asked on every signed-in call, is kept the same way and
+  // dropped in every process by each sign-out and revocation.
+  const sessionLiveness = await createCatalogueCache({
+    topic: SESSIONS_TOPIC,
+    redis,
+    postgres: !redis && pool instanceof pg.Pool ? pool : null,
+    maxEntries: SESSION_LIVENESS_ENTRIES,
+  });
+  app.decorate('sessionLiveness', sessionLiveness);
+  app.addHook('onClose', () => sessionLiveness.close());
 
   // The simulated gateway also serves its own window (`pay`), so it is kept by its own type.
   const simulated =
@@ -186,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
-      await api.register(authPlugin, { db, config });
+      await api.register(authPlugin, { db, config, liveness: sessionLiveness });
       await api.register(openApiRoute);
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });

@@ -283,6 +283,49 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
     }
   }, 90_000);
 
+  it('a sign-out in one worker ends the access token in the other at once', async () => {
+    try {
+      await until(
+        'the shop to answer',
+        async () => ((await get(port, '/api/v1/health')).status === 200 ? true : null),
+        45_000,
+      );
+      const login = await call(port, 'POST', '/api/v1/admins/onlyAdminTo/login', {
+        body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      const { accessToken } = login.json.data as { accessToken: string };
+      const asOwner = () => call(port, 'GET', '/api/v1/admins/getAdmin', { token: accessToken });
+      // Both workers have checked the session and keep it as live.
+      const primed = new Set<string>();
+      await until(
+        'both workers to take the token',
+        async () => {
+          const answer = await asOwner();
+          expect(answer.status).toBe(200);
+          if (answer.worker) primed.add(answer.worker);
+          return primed.size === 2 ? true : null;
+        },
+        5_000,
+      );
+
+      const out = await call(port, 'POST', '/api/v1/admins/logoutAdmin', { token: accessToken });
+      expect(out.status).toBe(200);
+
+      // Asked at once, on fresh connections, until both workers have answered: each refuses it.
+      const refused = new Map<string, number>();
+      for (let i = 0; i < 40 && refused.size < 2; i++) {
+        const answer = await asOwner();
+        if (answer.worker) refused.set(answer.worker, answer.status);
+      }
+      expect(refused.size).toBe(2);
+      for (const [worker, status] of refused) expect(status, `worker ${worker}`).toBe(401);
+    } catch (error) {
+      console.error(output.join(''));
+      throw error;
+    }
+  }, 90_000);
+
   it('serves from two workers, replaces a dead one, sweeps in one and stops on SIGTERM', async () => {
     try {
       await until(

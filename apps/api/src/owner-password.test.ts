@@ -1,14 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET, REPO_ROOT } from './config/config';
 import { admins, refreshSessions, signInFailures } from './db/schema';
 import { verifyPassword } from './lib/password';
 import {
   ownersWithDevelopmentPassword,
   refuseDevelopmentOwnerPassword,
+  SESSIONS_TOPIC,
   SessionService,
 } from './modules/accounts';
+import { createCatalogueCache } from './modules/catalogue';
 import { type OwnerPasswordDeps, runOwnerPassword } from './owner-password';
 import { useTestDatabase } from './test/app';
 
@@ -51,12 +54,23 @@ async function ownerRow(email = DEV_ADMIN_EMAIL) {
 describe('npm run owner:password', () => {
   it('replaces the development password from ADMIN_PASSWORD and signs the owner out', async () => {
     const owner = await ownerRow();
-    const sessions = new SessionService(api.db, {
-      authSecret: DEV_AUTH_SECRET,
-      accessTokenTtlSeconds: 900,
-      refreshTokenTtlDays: 30,
-    });
+    // On PostgreSQL a running shop keeps its sessions' liveness for a few seconds, listening
+    // for endings as this one does: the script must tell it.
+    const pool = (api.db as { $client?: unknown }).$client;
+    const liveness =
+      pool instanceof pg.Pool
+        ? await createCatalogueCache({ topic: SESSIONS_TOPIC, postgres: pool })
+        : null;
+    onTestFinished(() => liveness?.close());
+    const sessions = new SessionService(
+      api.db,
+      { authSecret: DEV_AUTH_SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 },
+      liveness,
+    );
     const session = await sessions.start('owner', owner!.id);
+    await expect(sessions.authenticate(session.accessToken, 'owner')).resolves.toMatchObject({
+      sub: owner!.id,
+    });
     await api.db.insert(signInFailures).values({ key: `owner:${DEV_ADMIN_EMAIL}`, failures: 9 });
     await expect(refuseDevelopmentOwnerPassword(api.db)).rejects.toThrow('npm run owner:password');
 

@@ -5,6 +5,8 @@
  * password.
  */
 import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import {
   type Config,
   ConfigError,
@@ -15,7 +17,8 @@ import {
   readOrCreateAuthSecret,
 } from './config/config';
 import { type DatabaseHandle, openDatabase } from './db/client';
-import { setOwnerPassword } from './modules/accounts';
+import { SESSIONS_TOPIC, setOwnerPassword } from './modules/accounts';
+import { createCatalogueCache } from './modules/catalogue';
 
 export interface OwnerPasswordDeps {
   env: Environment;
@@ -48,11 +51,39 @@ export async function runOwnerPassword(deps: OwnerPasswordDeps): Promise<string>
   const database = await deps.open(config);
   try {
     const outcome = await setOwnerPassword(database.db, config.admin.email, password);
+    await tellRunningShop(config, database);
     return outcome === 'created'
       ? `Created the owner account ${config.admin.email} with the new password.`
       : `Changed the password of ${config.admin.email}; its sessions are signed out.`;
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * A shop running on the same PostgreSQL server (or Redis) keeps whether a session is live for a
+ * few seconds in each process: its processes are told that sessions ended, as a sign-out in one
+ * of them tells the others. PGlite belongs to one process, so no shop runs beside this one there.
+ */
+async function tellRunningShop(config: Config, database: DatabaseHandle): Promise<void> {
+  const pool = (database.db as { $client?: unknown }).$client;
+  if (database.kind !== 'postgres' || !(pool instanceof pg.Pool)) return;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : null;
+  redis?.on('error', () => {
+    // The invalidation is given up; the shop's kept answers expire within seconds.
+  });
+  try {
+    const liveness = await createCatalogueCache({
+      topic: SESSIONS_TOPIC,
+      redis,
+      postgres: redis ? null : pool,
+    });
+    await liveness.invalidate();
+    await liveness.close();
+  } finally {
+    await redis?.quit().catch(() => redis.disconnect());
   }
 }
 

@@ -8,7 +8,7 @@ export {
   setOwnerPassword,
 } from './admins/service';
 export { authPlugin, type RouteRealm, SECURITY_SCHEMES } from './auth/plugin';
-export { SessionService } from './auth/service';
+export { SESSIONS_TOPIC, SessionService } from './auth/service';
 export { deriveKey } from './auth/tokens';
 export { customerErasureRoutes } from './users/erase-routes';
 export { userRoutes } from './users/routes';

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { ForbiddenError, UnauthorizedError } from '../../../lib/errors';
-import { SessionService, type TokenPair } from './service';
+import { type LivenessCache, SessionService, type TokenPair } from './service';
 import {
   ACCESS_TOKEN_EXPIRED,
   type AccessClaims,
@@ -134,12 +134,17 @@ function requestOrigin(request: FastifyRequest): string | null {
 function createAuthKit(
   db: Database,
   config: Config,
+  liveness: LivenessCache | null,
 ): { kit: AuthKit; guards: Record<RouteRealm, preValidationAsyncHookHandler> } {
-  const sessions = new SessionService(db, {
-    authSecret: config.authSecret,
-    accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
-    refreshTokenTtlDays: config.auth.refreshTokenTtlDays,
-  });
+  const sessions = new SessionService(
+    db,
+    {
+      authSecret: config.authSecret,
+      accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
+      refreshTokenTtlDays: config.auth.refreshTokenTtlDays,
+    },
+    liveness,
+  );
   const allowed = originChecker(config);
   const refreshMaxAge = config.auth.refreshTokenTtlDays * 24 * 3600;
 
@@ -360,9 +365,9 @@ function guardByRealm(
  * `config.realm`, `app.auth` holds the sessions and cookies, `request.auth` the subject the
  * route's guard found.
  */
-export const authPlugin = fp<{ db: Database; config: Config }>(
-  async (scope, { db, config }) => {
-    const { kit, guards } = createAuthKit(db, config);
+export const authPlugin = fp<{ db: Database; config: Config; liveness?: LivenessCache | null }>(
+  async (scope, { db, config, liveness = null }) => {
+    const { kit, guards } = createAuthKit(db, config, liveness);
     scope.decorate('auth', kit);
     scope.addHook('onRoute', (route) => guardByRealm(guards, route));
     scope.decorateRequest('auth', {

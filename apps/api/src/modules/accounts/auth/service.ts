@@ -38,6 +38,16 @@ const SUBJECT_TYPE = { customer: 'user', owner: 'admin' } as const satisfies Rec
   'user' | 'admin'
 >;
 
+/** The shared cache's topic (its channels) for sessions' liveness, in every process. */
+export const SESSIONS_TOPIC = 'sessions';
+
+/** What `SessionService` keeps its liveness answers in: the shop's shared cache (decision 025). */
+export interface LivenessCache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** drops every answer in every process; resolves once they all have */
+  invalidate(): Promise<void>;
+}
+
 export interface SessionSettings {
   authSecret: string;
   accessTokenTtlSeconds: number;
@@ -60,6 +70,11 @@ export class SessionService {
   constructor(
     private readonly db: Database,
     settings: SessionSettings,
+    /**
+     * Answers of `isLive`, kept a few seconds in each process; every revocation drops them in
+     * every process before it returns. Without it each check asks the database.
+     */
+    private readonly liveness: LivenessCache | null = null,
   ) {
     this.tokens = new AccessTokens(settings.authSecret, settings.accessTokenTtlSeconds);
     this.refreshTtlMs = settings.refreshTokenTtlDays * 24 * 3600 * 1000;
@@ -249,20 +264,36 @@ export class SessionService {
       .update(refreshSessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+    await this.sessionsEnded();
+  }
+
+  /**
+   * Drops every process's kept liveness answers: to be called once a write that ends sessions
+   * has committed (a revocation here, an erased customer, the owner's password set anew).
+   */
+  async sessionsEnded(): Promise<void> {
+    await this.liveness?.invalidate();
   }
 
   /** Whether a session family is still signed in: logout and reuse end its access tokens at once. */
 
   async isLive(claims: AccessClaims): Promise<boolean> {
-    const now = Date.now();
-    const [row] = await this.#liveSession.execute({
-      familyId: claims.sid,
-      subjectType: SUBJECT_TYPE[claims.realm],
-      subjectId: claims.sub,
-      now: new Date(now),
-      signedInAfter: new Date(now - this.refreshTtlMs),
-    });
-    return row !== undefined;
+    const ask = async () => {
+      const now = Date.now();
+      const [row] = await this.#liveSession.execute({
+        familyId: claims.sid,
+        subjectType: SUBJECT_TYPE[claims.realm],
+        subjectId: claims.sub,
+        now: new Date(now),
+        signedInAfter: new Date(now - this.refreshTtlMs),
+      });
+      return row !== undefined;
+    };
+    // A session that only ran out of time may be taken as live for the cache's few seconds; one
+    // that was ended is dropped from every process's cache before its ending returns.
+    return this.liveness
+      ? this.liveness.get(`${claims.realm}:${claims.sub}:${claims.sid}`, ask)
+      : ask();
   }
 
   /** Verifies an access token of `realm` and that its session is still live. */
@@ -319,6 +350,7 @@ export class SessionService {
             : sql`${refreshSessions.familyId} <> ${options.except}`,
         ),
       );
+    await this.sessionsEnded();
   }
 }
 

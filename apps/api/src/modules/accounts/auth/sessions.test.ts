@@ -325,12 +325,16 @@ async function replacedLongAgo(sid: string) {
     .where(eq(refreshSessions.familyId, sid));
 }
 
-/** Moves a session family's sign-in back in time, as if it had happened `ms` earlier. */
+/**
+ * Moves a session family's sign-in back in time, as if it had happened `ms` earlier; what the
+ * processes keep of its liveness (a few seconds' worth) would be gone by then too.
+ */
 async function signedInEarlier(sid: string, ms: number) {
   await api.db
     .update(refreshSessions)
     .set({ signedInAt: sql`${refreshSessions.signedInAt} - ${`${ms} milliseconds`}::interval` })
     .where(eq(refreshSessions.familyId, sid));
+  await api.app.sessionLiveness.invalidate();
 }
 
 describe('session age cap', () => {

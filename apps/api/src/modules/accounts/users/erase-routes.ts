@@ -31,6 +31,9 @@ export const customerErasureRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      success(await eraseCustomer({ db, catalogue }, request.params.userId), CUSTOMER_ERASED),
+      success(
+        await eraseCustomer({ db, catalogue, sessions: app.auth.sessions }, request.params.userId),
+        CUSTOMER_ERASED,
+      ),
   );
 };

@@ -197,6 +197,42 @@ describe.runIf(usesPostgres())('the catalogue cache across API processes without
     }
   });
 
+  it('keeps topics apart: an invalidation of one leaves another topic on the same server alone', async () => {
+    const database = await createTestDatabase();
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const catalogueA = await createCatalogueCache({ postgres: pool, ttlMs: 60_000 });
+    const sessionsA = await createCatalogueCache({
+      topic: 'sessions',
+      postgres: pool,
+      ttlMs: 60_000,
+    });
+    const sessionsB = await createCatalogueCache({
+      topic: 'sessions',
+      postgres: pool,
+      ttlMs: 60_000,
+    });
+    try {
+      const catalogueLoad = vi.fn(async () => [product]);
+      const sessionLoad = vi.fn(async () => true);
+      await catalogueA.list(catalogueLoad);
+      await sessionsB.get('customer:someone:family', sessionLoad);
+      // Waits only for the processes listening to its own topic, and reaches each of them.
+      const started = Date.now();
+      await sessionsA.invalidate();
+      expect(Date.now() - started).toBeLessThan(500);
+      await sessionsB.get('customer:someone:family', sessionLoad);
+      expect(sessionLoad).toHaveBeenCalledTimes(2);
+      await catalogueA.list(catalogueLoad);
+      expect(catalogueLoad).toHaveBeenCalledTimes(1);
+      await expect(createCatalogueCache({ topic: 'no; listen', postgres: pool })).rejects.toThrow(
+        'invalid cache topic',
+      );
+    } finally {
+      await Promise.all([catalogueA.close(), sessionsA.close(), sessionsB.close()]);
+      await database.close();
+    }
+  });
+
   it('writers at once share messages, and each returns only after the other process dropped its copy', async () => {
     const database = await createTestDatabase();
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;

@@ -28,13 +28,25 @@ export interface CatalogueCache {
 export const CATALOGUE_TTL_MS = 5_000;
 /** Keys beyond this (a reviews page per product at scale) push out the oldest. */
 export const MAX_ENTRIES = 5_000;
-const CHANNEL = 'mm:catalogue:invalidate';
-const ACK_CHANNEL = 'mm:catalogue:dropped';
-/** PostgreSQL channel names are identifiers: no colons. */
-const PG_CHANNEL = 'mm_catalogue_invalidate';
-const PG_ACK_CHANNEL = 'mm_catalogue_dropped';
-/** Names the listening connections, so a writer can count the processes it waits for. */
-const PG_LISTENER = 'mm-catalogue-cache';
+
+/**
+ * The channels of one cache's invalidations (`topic`: 'catalogue', or another cache built the
+ * same way), on Redis and on PostgreSQL, and the name of its listening connections, so a writer
+ * can count the processes it waits for.
+ */
+function channelsOf(topic: string) {
+  // Written into LISTEN as an identifier: letters only.
+  if (!/^[a-z]{1,30}$/.test(topic)) throw new Error(`invalid cache topic: ${topic}`);
+  return {
+    channel: `mm:${topic}:invalidate`,
+    ackChannel: `mm:${topic}:dropped`,
+    // PostgreSQL channel names are identifiers: no colons.
+    pgChannel: `mm_${topic}_invalidate`,
+    pgAckChannel: `mm_${topic}_dropped`,
+    pgListener: `mm-${topic}-cache`,
+  };
+}
+type Channels = ReturnType<typeof channelsOf>;
 /** How long a writer waits for every process to say it dropped its copies. */
 const ACK_WAIT_MS = 1_000;
 const RECONNECT_MS = 1_000;
@@ -60,7 +72,7 @@ interface Hooks {
   connected(ok: boolean): void;
 }
 
-async function redisBroadcast(redis: Redis, hooks: Hooks): Promise<Broadcast> {
+async function redisBroadcast(redis: Redis, hooks: Hooks, names: Channels): Promise<Broadcast> {
   const subscriber = redis.duplicate();
   subscriber.on('error', () => {
     // The publisher's connection reports Redis trouble; reads bypass the cache meanwhile.
@@ -69,16 +81,16 @@ async function redisBroadcast(redis: Redis, hooks: Hooks): Promise<Broadcast> {
   // ioredis subscribes again on reconnection before it reports ready.
   subscriber.on('ready', () => hooks.connected(true));
   subscriber.on('message', (channel, payload) => {
-    if (channel === CHANNEL) hooks.message(payload);
-    else if (channel === ACK_CHANNEL) hooks.acknowledged(payload);
+    if (channel === names.channel) hooks.message(payload);
+    else if (channel === names.ackChannel) hooks.acknowledged(payload);
   });
-  await subscriber.subscribe(CHANNEL, ACK_CHANNEL);
+  await subscriber.subscribe(names.channel, names.ackChannel);
   hooks.connected(true);
   return {
     // PUBLISH answers how many subscribers received the message: each of them acknowledges.
-    publish: (message) => redis.publish(CHANNEL, message),
+    publish: (message) => redis.publish(names.channel, message),
     async acknowledge(message) {
-      await redis.publish(ACK_CHANNEL, message);
+      await redis.publish(names.ackChannel, message);
     },
     async close() {
       await subscriber.quit().catch(() => subscriber.disconnect());
@@ -90,23 +102,23 @@ async function redisBroadcast(redis: Redis, hooks: Hooks): Promise<Broadcast> {
  * LISTEN on a client of its own (a pooled one would be handed to other queries); NOTIFY goes
  * through the pool, after the writer's transaction has committed. A lost listener reconnects.
  */
-async function postgresBroadcast(pool: pg.Pool, hooks: Hooks): Promise<Broadcast> {
+async function postgresBroadcast(pool: pg.Pool, hooks: Hooks, names: Channels): Promise<Broadcast> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
 
   const listen = async (): Promise<void> => {
-    const next = new pg.Client({ ...pool.options, application_name: PG_LISTENER });
+    const next = new pg.Client({ ...pool.options, application_name: names.pgListener });
     next.on('notification', ({ channel, payload }) => {
-      if (channel === PG_CHANNEL) hooks.message(payload ?? '');
-      else if (channel === PG_ACK_CHANNEL) hooks.acknowledged(payload ?? '');
+      if (channel === names.pgChannel) hooks.message(payload ?? '');
+      else if (channel === names.pgAckChannel) hooks.acknowledged(payload ?? '');
     });
     next.on('error', () => {
       // 'end' follows, and reconnects.
     });
     try {
       await next.connect();
-      await next.query(`listen ${PG_CHANNEL}; listen ${PG_ACK_CHANNEL}`);
+      await next.query(`listen ${names.pgChannel}; listen ${names.pgAckChannel}`);
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
@@ -141,12 +153,12 @@ async function postgresBroadcast(pool: pg.Pool, hooks: Hooks): Promise<Broadcast
         `select (select count(*)::int from pg_stat_activity
             where datname = current_database() and application_name = $1) as listeners,
           pg_notify($2, $3)`,
-        [PG_LISTENER, PG_CHANNEL, message],
+        [names.pgListener, names.pgChannel, message],
       );
       return rows[0]?.listeners ?? 1;
     },
     async acknowledge(message) {
-      await pool.query('select pg_notify($1, $2)', [PG_ACK_CHANNEL, message]);
+      await pool.query('select pg_notify($1, $2)', [names.pgAckChannel, message]);
     },
     async close() {
       closed = true;
@@ -172,6 +184,8 @@ interface Entry {
 const loading = new AsyncLocalStorage<true>();
 
 export async function createCatalogueCache(options: {
+  /** names the invalidations' channels: another cache made here keeps to its own */
+  topic?: string;
   ttlMs?: number;
   redis?: Redis | null;
   /** PostgreSQL's pool, for LISTEN/NOTIFY when there is no Redis */
@@ -213,10 +227,11 @@ export async function createCatalogueCache(options: {
       usable = ok;
     },
   };
+  const channels = channelsOf(options.topic ?? 'catalogue');
   broadcast = options.redis
-    ? await redisBroadcast(options.redis, hooks)
+    ? await redisBroadcast(options.redis, hooks, channels)
     : options.postgres
-      ? await postgresBroadcast(options.postgres, hooks)
+      ? await postgresBroadcast(options.postgres, hooks, channels)
       : null;
 
   /** One invalidation message to every process, and the wait for their acknowledgements. */
