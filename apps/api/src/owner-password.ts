@@ -82,6 +82,9 @@ async function tellRunningShop(config: Config, database: DatabaseHandle): Promis
     });
     await liveness.invalidate();
     await liveness.close();
+  } catch {
+    // The password is changed and the sessions ended in the database either way; a shop that
+    // could not be told takes them as ended once its kept answers expire, within seconds.
   } finally {
     await redis?.quit().catch(() => redis.disconnect());
   }
