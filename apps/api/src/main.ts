@@ -8,13 +8,14 @@ import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
 import { startSweeper } from './modules/checkout';
 
+/** The log queue's chunk size (see `main`). */
+const LOG_CHUNK_BYTES = 4096;
+
 /**
  * One process (WEB_CONCURRENCY=1, always on PGlite) migrates, seeds and serves. With more, the
  * primary migrates and seeds once, then forks that many workers that each serve the one port
  * (decision 020).
  */
-const LOG_CHUNK_BYTES = 4096;
-
 async function main(): Promise<void> {
   const config = loadConfigFromProcess();
   // Written without waiting for each line: under load the lines queued meanwhile go out in one
