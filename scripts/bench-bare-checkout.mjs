@@ -4,17 +4,20 @@
 // write commits to disk before it answers); stock is never sold twice, held units are counted
 // on the variant row, and a price the browser sent is checked against the database. No sign-in
 // (the bearer token is the buyer), no validation of the bodies, no mail, no log, no cache.
-// Started by scripts/bench-checkout.mjs with a database URL, a port and a number of processes.
+// Started by scripts/bench-checkout.mjs with a new database's URL, a port and a number of
+// processes; the first process makes the tables before any serves.
 import cluster from 'node:cluster';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import pg from 'pg';
+import { serveInProcesses } from './lib.mjs';
 
 const [databaseUrl, port, processes] = process.argv.slice(2);
 const SECRET = 'bare-checkout';
 const CHECK_VIOLATION = '23514';
 
-/** The floor's tables; `held` counts the units of unpaid orders, never more than the shelf. */
-export const BARE_SCHEMA = `
+/** The tables; `held` counts the units of unpaid orders, never more than the shelf. */
+const SCHEMA = `
   create table variants (id serial primary key, sku text unique not null, price int not null,
     stock int not null check (stock >= 0), held int not null default 0 check (held >= 0 and held <= stock));
   create table orders (id serial primary key, user_id text not null, total int not null,
@@ -139,9 +142,7 @@ function routes(pool) {
   };
 }
 
-async function serve() {
-  // Imported here: the bench imports this file's schema before it has installed the packages.
-  const { default: pg } = await import('pg');
+function serve() {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const handlers = routes(pool);
   createServer((request, response) => {
@@ -171,14 +172,10 @@ async function serve() {
   }).listen(Number(port), '127.0.0.1');
 }
 
-if (import.meta.main || process.argv[1] === import.meta.filename) {
-  if (cluster.isPrimary && Number(processes) > 1) {
-    for (let i = 0; i < Number(processes); i++) cluster.fork();
-    process.on('SIGTERM', () => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-      process.exit(0);
-    });
-  } else {
-    await serve();
-  }
+if (cluster.isPrimary) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(SCHEMA);
+  await client.end();
 }
+await serveInProcesses(Number(processes), serve);

@@ -1,19 +1,13 @@
 // The yardstick of the bench's public reads: a bare `node:http` server that answers each path
 // with the bytes and headers the shop sent for it, from memory, with the same number of
 // processes as the shop. Started by scripts/bench-reads.mjs with the answers' file and a port.
-import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { serveInProcesses } from './lib.mjs';
 
 const [answersFile, port, processes] = process.argv.slice(2);
 
-if (cluster.isPrimary && Number(processes) > 1) {
-  for (let i = 0; i < Number(processes); i++) cluster.fork();
-  process.on('SIGTERM', () => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    process.exit(0);
-  });
-} else {
+await serveInProcesses(Number(processes), () => {
   const answers = new Map(
     Object.entries(JSON.parse(readFileSync(answersFile, 'utf8'))).map(([path, answer]) => [
       path,
@@ -32,4 +26,4 @@ if (cluster.isPrimary && Number(processes) > 1) {
     }
     response.writeHead(answer.status, answer.headers).end(answer.body);
   }).listen(Number(port), '127.0.0.1');
-}
+});

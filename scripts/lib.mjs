@@ -1,5 +1,6 @@
 // Helpers shared by the two commands. Plain Node, no dependencies: they run before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import {
   copyFileSync,
   existsSync,
@@ -311,3 +312,20 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * A bench yardstick's server (a bare server beside the shop) with as many processes as the shop:
+ * the primary forks `processes` workers that each run `serve`, and stops them on SIGTERM; one
+ * process serves by itself.
+ */
+export async function serveInProcesses(processes, serve) {
+  if (cluster.isPrimary && processes > 1) {
+    for (let i = 0; i < processes; i++) cluster.fork();
+    process.on('SIGTERM', () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+      process.exit(0);
+    });
+  } else {
+    await serve();
+  }
+}

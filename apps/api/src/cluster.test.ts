@@ -219,13 +219,27 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('a write in one worker is read by the other at once', async () => {
+  /**
+   * A test against the running shop, once it answers; if it fails, the shop's own words (why it
+   * did not start, serve or stop) are printed with it.
+   */
+  const withShop = (test: () => Promise<void>) => async () => {
     try {
       await until(
         'the shop to answer',
         async () => ((await get(port, '/api/v1/health')).status === 200 ? true : null),
         45_000,
       );
+      await test();
+    } catch (error) {
+      console.error(output.join(''));
+      throw error;
+    }
+  };
+
+  it(
+    'a write in one worker is read by the other at once',
+    withShop(async () => {
       const catalogueOf = async () => {
         const answer = await call(port, 'GET', '/api/v1/products/getProductDetails');
         return {
@@ -277,19 +291,13 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
       expect(seen.size).toBe(2);
       for (const [worker, names] of seen)
         expect(names, `worker ${worker}`).toContain('Saffron Makhana');
-    } catch (error) {
-      console.error(output.join(''));
-      throw error;
-    }
-  }, 90_000);
+    }),
+    90_000,
+  );
 
-  it('a sign-out in one worker ends the access token in the other at once', async () => {
-    try {
-      await until(
-        'the shop to answer',
-        async () => ((await get(port, '/api/v1/health')).status === 200 ? true : null),
-        45_000,
-      );
+  it(
+    'a sign-out in one worker ends the access token in the other at once',
+    withShop(async () => {
       const login = await call(port, 'POST', '/api/v1/admins/onlyAdminTo/login', {
         body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
       });
@@ -320,19 +328,13 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
       }
       expect(refused.size).toBe(2);
       for (const [worker, status] of refused) expect(status, `worker ${worker}`).toBe(401);
-    } catch (error) {
-      console.error(output.join(''));
-      throw error;
-    }
-  }, 90_000);
+    }),
+    90_000,
+  );
 
-  it('serves from two workers, replaces a dead one, sweeps in one and stops on SIGTERM', async () => {
-    try {
-      await until(
-        'the shop to answer',
-        async () => ((await get(port, '/api/v1/health')).status === 200 ? true : null),
-        45_000,
-      );
+  it(
+    'serves from two workers, replaces a dead one, sweeps in one and stops on SIGTERM',
+    withShop(async () => {
       const first = new Set<string>();
       await until(
         'answers from two workers',
@@ -388,10 +390,7 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
       expect(Date.now() - started).toBeLessThan(5_000);
       for (const pid of [...first, newcomer]) expect(alive(Number(pid)), pid).toBe(false);
       expect(await lockHolders()).toEqual([]);
-    } catch (error) {
-      // The shop's own words say why it did not start or stop.
-      console.error(output.join(''));
-      throw error;
-    }
-  }, 90_000);
+    }),
+    90_000,
+  );
 });
