@@ -7,7 +7,7 @@ export { DEMO_PRODUCTS, demoUploadName } from './products/demo-catalogue';
 export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';
-export { returnToShelf, takeFromShelf } from './products/shelf';
+export { returnToShelf, takeFromShelfWith } from './products/shelf';
 export { forgetReviewAuthor } from './reviews/erased-author';
 export { reviewRoutes } from './reviews/routes';
 export { listReviews } from './reviews/service';

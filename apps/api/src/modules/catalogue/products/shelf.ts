@@ -1,46 +1,31 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
 
-/**
- * The one writer of a weight's stock on the shelf: each variant `change` units more (or fewer,
- * when negative), in one statement. Changes to one variant are added up first: an UPDATE ... FROM
- * that matched a row twice would apply only one of them.
- */
-async function changeShelf(
-  tx: Transaction,
-  changes: { variantId: string; change: number }[],
-): Promise<void> {
-  const byVariant = new Map<string, number>();
-  for (const { variantId, change } of changes) {
-    byVariant.set(variantId, (byVariant.get(variantId) ?? 0) + change);
-  }
-  if (byVariant.size === 0) return;
-  const values = sql.join(
-    [...byVariant].map(([id, change]) => sql`(${id}, ${change}::int)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update product_variants v set stock = v.stock + c.change, updated_at = now()
-        from (values ${values}) as c(id, change) where v.id = c.id`,
-  );
-}
+// The only writers of a weight's stock on the shelf after the owner set it: a sale takes units
+// off, a refund of an order that had not shipped puts them back.
 
 /**
- * Units sold leave the shelf. Checkout calls this when it commits an order's reservations, inside
- * its own transaction, having locked the variant rows; the table's CHECK (stock >= 0) stops
+ * Units sold leave the shelf, as the body of a data-modifying CTE: checkout writes the sale, its
+ * reservations and the order's new state in one statement (one round trip while the variant rows
+ * are locked). `lines` names a CTE of that statement with `variant_id` and `quantity`; lines of
+ * one variant are added up first, since an UPDATE ... FROM that matched a row twice would apply
+ * only one of them. The caller has locked the variant rows; the table's CHECK (stock >= 0) stops
  * anything that slipped through.
  */
-export function takeFromShelf(
-  tx: Transaction,
-  lines: { variantId: string; quantity: number }[],
-): Promise<void> {
-  return changeShelf(
-    tx,
-    lines.map((l) => ({ variantId: l.variantId, change: -l.quantity })),
-  );
+export function takeFromShelfWith(lines: SQLWrapper): SQL {
+  return sql`update product_variants v set stock = v.stock - l.quantity, updated_at = now()
+    from (select variant_id, sum(quantity)::int as quantity from ${lines} group by variant_id) l
+    where v.id = l.variant_id`;
 }
 
 /** Units sold come back to the shelf: a refunded order that had not shipped puts its units back. */
-export function returnToShelf(tx: Transaction, variantId: string, quantity: number): Promise<void> {
-  return changeShelf(tx, [{ variantId, change: quantity }]);
+export async function returnToShelf(
+  tx: Transaction,
+  variantId: string,
+  quantity: number,
+): Promise<void> {
+  await tx.execute(
+    sql`update product_variants set stock = stock + ${quantity}::int, updated_at = now()
+        where id = ${variantId}`,
+  );
 }

@@ -12,16 +12,16 @@ import {
   type OwnerStatusMove,
   ownerMoveEvent,
 } from '@makhana/domain/order-state';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import {
-  commitReservations,
+  commitReservationsWith,
   freeStockOf,
-  lockVariantsById,
+  lockVariantsOfOrder,
   releaseReservations,
 } from '../stock/reservations';
 import type { OrderContext } from './context';
@@ -105,13 +105,15 @@ export interface Capture {
  * Settles a capture inside the caller's transaction (verify, the webhook and the simulated window
  * all come here). The stock is still there when the order's own reservations are active and
  * unexpired; after expiry or a cancellation, when the shelf still has enough free units, which
- * are then held again and sold. Returns null when no order has that gateway order id.
+ * are then held again and sold. Returns null when no order has that gateway order id (and, when
+ * `payerId` is given, that customer).
  */
 export async function settleCaptureInTx(
   tx: Transaction,
   capture: Capture,
+  payerId?: string,
 ): Promise<CaptureResult | null> {
-  const order = await lockOrder(tx, { gatewayOrderId: capture.gatewayOrderId });
+  const order = await lockOrder(tx, { gatewayOrderId: capture.gatewayOrderId, userId: payerId });
   if (!order) return null;
   const result = (outcome: CaptureOutcome): CaptureResult => ({
     orderId: order.id,
@@ -131,10 +133,16 @@ export async function settleCaptureInTx(
   // The paid order's mails are claimed with the payment: this process sends them once the
   // transaction commits, and the sweeper takes them over if it dies first.
   const paid = { transactionId: capture.paymentId, paidAt: sql`now()`, mailClaimedAt: sql`now()` };
-  if (next.status === 'Confirmed') await commitReservations(tx, order.id);
-  else await releaseReservations(tx, [order.id]);
-  const written = await writeState(tx, order.id, next, paid);
   const confirmed = next.status === 'Confirmed';
+  // A sale is one statement, so the variants stay locked for it and the commit only.
+  if (!confirmed) await releaseReservations(tx, [order.id]);
+  const written = await writeState(
+    tx,
+    order.id,
+    next,
+    paid,
+    confirmed ? commitReservationsWith(order.id) : undefined,
+  );
   return {
     ...result(confirmed ? 'confirmed' : 'refund_needed'),
     paid: { row: written, view: toOrderView(written, items) },
@@ -142,23 +150,28 @@ export async function settleCaptureInTx(
   };
 }
 
-/** Whether every line of a paid order can still ship; locks the variant rows it looks at. */
+/**
+ * Whether every line of a paid order can still ship; locks the variant rows its reservations
+ * name, in the statement that reads its lines and reservations. Those change only with the order
+ * row, which the caller holds locked, so the statement's snapshot, taken before any wait for the
+ * variants, still shows them as they are.
+ */
 async function canStillShip(
   tx: Transaction,
   order: OrderRow,
 ): Promise<{ stockAvailable: boolean; ownHoldStood: boolean; items: OrderItemRow[] }> {
-  // The order's own lines and reservations change only with the order row, which the caller
-  // holds locked, so they are read before the variants are locked: every buyer of a weight waits
-  // for its lock.
+  const locked = sql.identifier('locked');
   const [figures] = await rawRows(
     tx,
-    sql`select
+    sql`with ${locked} as (${lockVariantsOfOrder(order.id)})
+        select
           (select json_agg(i order by i.position, i.id) from order_items i
             where i.order_id = ${order.id}) as items,
           (select json_agg(json_build_array(r.variant_id, r.quantity)) from stock_reservations r
             where r.order_id = ${order.id}) as reservations,
           (select count(*)::int from stock_reservations r where r.order_id = ${order.id}
-            and r.status = 'active' and r.expires_at > now()) as "stillHeld"`,
+            and r.status = 'active' and r.expires_at > now()) as "stillHeld",
+          (select json_agg(json_build_array(l.id, l.stock)) from ${locked} l) as variants`,
   );
   const items = parsedJson<RawRow[]>(figures?.items, []).map((i) => tableRow(orderItems, i));
   const answer = (stockAvailable: boolean, ownHoldStood = false) => ({
@@ -177,7 +190,10 @@ async function canStillShip(
     if (!variantId || held.get(variantId) !== quantity) return answer(false);
   }
 
-  const variants = await lockVariantsById(tx, [...held.keys()]);
+  const variants = parsedJson<[string, number][]>(figures?.variants, []).map(([id, stock]) => ({
+    id,
+    stock,
+  }));
   if (variants.length !== held.size) return answer(false);
 
   if (Number(figures?.stillHeld ?? 0) === reservations.length) {
@@ -193,15 +209,17 @@ async function canStillShip(
 
 /**
  * The one writer of an order's status, payment status and refund flag (decision 008): every change
- * of state, whoever makes it, is written here with whatever changes alongside it.
+ * of state, whoever makes it, is written here with whatever changes alongside it: other columns
+ * of the order, and `writes` (data-modifying CTEs of other tables) in the same statement.
  */
 export async function writeState(
   tx: Transaction,
   orderId: string,
   next: OrderState,
   alongside: PgUpdateSetSource<typeof orders> = {},
+  writes?: SQL,
 ): Promise<OrderRow> {
-  const [written] = await tx
+  const update = tx
     .update(orders)
     .set({
       status: next.status,
@@ -211,7 +229,13 @@ export async function writeState(
     })
     .where(eq(orders.id, orderId))
     .returning();
-  return written!;
+  if (!writes) {
+    const [written] = await update;
+    return written!;
+  }
+  // The builder's own SQL: embedded as a builder, it would be put in parentheses.
+  const [written] = await rawRows(tx, sql`with ${writes} ${update.getSQL()}`);
+  return tableRow(orders, written!);
 }
 
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -57,19 +57,6 @@ async function ownOrder(ctx: OrderContext, userId: string, orderId: string): Pro
   return row;
 }
 
-async function ownOrderByGatewayId(
-  ctx: OrderContext,
-  userId: string,
-  gatewayOrderId: string,
-): Promise<OrderRow> {
-  const [row] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.gatewayOrderId, gatewayOrderId), eq(orders.userId, userId)));
-  if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-  return row;
-}
-
 function isPaid(row: OrderRow): boolean {
   return row.paymentStatus === 'completed' || row.paymentStatus === 'refunded';
 }
@@ -277,7 +264,9 @@ export async function handleWebhook(
 /**
  * The simulated window's Pay button: the capture is settled here, on the server, exactly as the
  * webhook would settle it, so the order is paid even if the browser never comes back. The browser
- * then calls verifyPayment with the signed answer, which finds the order already paid.
+ * then calls verifyPayment with the signed answer, which finds the order already paid. The
+ * caller's order is found, locked and paid in one transaction; the simulated gateway captures
+ * exactly the order's total.
  */
 export async function simulatedPay(
   ctx: OrderContext,
@@ -285,14 +274,19 @@ export async function simulatedPay(
   userId: string,
   gatewayOrderId: string,
 ): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }> {
-  const row = await ownOrderByGatewayId(ctx, userId, gatewayOrderId);
-  if (isPaid(row)) throw new ConflictError(ORDER_ALREADY_PAID);
   const paid = gateway.pay(gatewayOrderId);
-  await settleCapture(ctx, {
+  const capture: Capture = {
     gatewayOrderId,
     paymentId: paid.razorpay_payment_id,
-    amountPaise: row.totalAmountPaise,
-  });
+    amountPaise: null,
+  };
+  const result = await ctx.db.transaction((tx) => settleCaptureInTx(tx, capture, userId));
+  if (!result) throw new NotFoundError(ORDER_NOT_FOUND);
+  // An order paid before has a payment of its own; the window takes no second one.
+  if (result.outcome === 'already_paid' || result.outcome === 'duplicate_capture') {
+    throw new ConflictError(ORDER_ALREADY_PAID);
+  }
+  await afterCapture(ctx, result, capture);
   return paid;
 }
 
@@ -305,11 +299,11 @@ export async function simulatedFail(
   razorpay_order_id: string;
   error: { code: string; description: string; reason: string };
 }> {
-  await ownOrderByGatewayId(ctx, userId, gatewayOrderId);
   const result = await ctx.db.transaction((tx) =>
     failPaymentByGatewayIdInTx(tx, gatewayOrderId, userId),
   );
-  if (result?.changed) await ctx.catalogue.invalidate();
+  if (!result) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (result.changed) await ctx.catalogue.invalidate();
   return {
     razorpay_order_id: gatewayOrderId,
     error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed' },

@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, ne, type SQL, type SQLWrapper, sql } from 'd
 import type { Transaction } from '../../../db/client';
 import { parsedJson, rawRows } from '../../../db/raw';
 import { products, productVariants, stockReservations } from '../../../db/schema';
-import { takeFromShelf } from '../../catalogue';
+import { takeFromShelfWith } from '../../catalogue';
 
 export interface LockedVariant {
   id: string;
@@ -149,6 +149,18 @@ export async function lockVariantsById(tx: Transaction, ids: string[]): Promise<
   return lockVariantsWhere(tx, inArray(productVariants.id, [...new Set(ids)]));
 }
 
+/**
+ * The variants an order holds, locked in sku order like every other writer, as the body of a CTE
+ * giving each one's `id` and `stock`: a capture locks them in the statement that reads the order's
+ * lines. A locked row's `stock` is its latest committed value, even when the lock was waited for.
+ */
+export function lockVariantsOfOrder(orderId: string): SQL {
+  return sql`select v.id, v.stock from product_variants v
+    where v.id in (select r.variant_id from stock_reservations r where r.order_id = ${orderId})
+    order by v.sku
+    for update of v`;
+}
+
 /** Units of each variant held by unexpired active reservations, leaving out one order's own. */
 export async function heldStock(
   tx: Transaction,
@@ -177,7 +189,7 @@ export async function heldStock(
 /** Free units of each locked variant: shelf minus what other pending orders hold, never below zero. */
 export async function freeStockOf(
   tx: Transaction,
-  variants: LockedVariant[],
+  variants: Pick<LockedVariant, 'id' | 'stock'>[],
   exceptOrderId?: string,
 ): Promise<Map<string, number>> {
   const held = await heldStock(
@@ -189,17 +201,18 @@ export async function freeStockOf(
 }
 
 /**
- * Sells what an order holds: each reservation not yet committed becomes `committed` and its
- * units leave the shelf. The caller has locked the variant rows and checked the stock; the
+ * Sells what an order holds, as data-modifying CTEs for the statement that writes the order's new
+ * state (`writeState`'s `alongside`): each reservation not yet committed becomes `committed` and
+ * its units leave the shelf. The caller has locked the variant rows and checked the stock; the
  * table's CHECK (stock >= 0) stops anything that slipped through.
  */
-export async function commitReservations(tx: Transaction, orderId: string): Promise<void> {
-  const rows = await tx
-    .update(stockReservations)
-    .set({ status: 'committed' })
-    .where(and(eq(stockReservations.orderId, orderId), ne(stockReservations.status, 'committed')))
-    .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  await takeFromShelf(tx, rows);
+export function commitReservationsWith(orderId: string): SQL {
+  const committed = sql.identifier('committed');
+  return sql`${committed} as (
+      update stock_reservations set status = 'committed', updated_at = now()
+      where order_id = ${orderId} and status <> 'committed'
+      returning variant_id, quantity
+    ), shelf as (${takeFromShelfWith(committed)})`;
 }
 
 /** Gives back what an order holds. Committed (sold) units stay sold. */
