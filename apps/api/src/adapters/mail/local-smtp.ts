@@ -12,6 +12,8 @@ export interface LocalSmtp {
   received: ReceivedMail[];
   /** recipients the server refuses, to exercise a failing mail */
   refuse: Set<string>;
+  /** connections opened to it so far */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -19,11 +21,16 @@ export interface LocalSmtp {
 export async function startLocalSmtp(): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
   const refuse = new Set<string>();
+  let connections = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (refuse.has(address.address.toLowerCase())) {
         callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
@@ -53,6 +60,7 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refuse,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -83,6 +83,26 @@ describe('SMTP mailer', () => {
     expect(parsed.html).toContain('123456');
   });
 
+  it('sends one mail after another on the connection it keeps open', async () => {
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: DEFAULT_MAIL_FROM,
+      outboxDir: '/nonexistent',
+    });
+    const before = { received: smtp.received.length, connections: smtp.connections() };
+    for (const to of ['asha@example.com', 'ravi@example.com', 'meera@example.com']) {
+      await mailer.send({ to, subject: 'One of three', ...content });
+    }
+    mailer.close();
+
+    expect(smtp.received.slice(before.received).map((m) => m.to)).toEqual([
+      ['asha@example.com'],
+      ['ravi@example.com'],
+      ['meera@example.com'],
+    ]);
+    expect(smtp.connections() - before.connections).toBe(1);
+  });
+
   it('rejects when the server refuses the recipient', async () => {
     smtp.refuse.add('gone@example.com');
     const mailer = createMailer({
