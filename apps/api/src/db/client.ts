@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { preparingClient } from './preparing-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -62,7 +63,11 @@ export async function openPostgres(
   url: string,
   options: PostgresOptions = {},
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    Client: preparingClient(),
+  });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   if (options.migrate !== false) {
