@@ -68,7 +68,10 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
   const database =
     migrated ??
     // A worker exists only with DATABASE_URL (the config refuses several processes on PGlite).
-    (await openPostgres(config.databaseUrl ?? '', { migrate: false }));
+    (await openPostgres(config.databaseUrl ?? '', {
+      migrate: false,
+      preparedStatements: config.preparedStatements,
+    }));
   const app = await buildApp({ config, db: database.db, logger });
 
   // Which process answered, for tests and local debugging; production does not say.

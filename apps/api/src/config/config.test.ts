@@ -34,6 +34,7 @@ describe('loadConfig defaults (development)', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeNull();
+    expect(config.preparedStatements).toBe(true);
     expect(config.redisUrl).toBeNull();
     expect(config.admin).toEqual({ email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
     expect(config.payments.provider).toBe('simulated');
@@ -103,12 +104,14 @@ describe('loadConfig defaults (development)', () => {
       RATE_LIMIT_WINDOW_MS: '1000',
       RATE_LIMIT: 'off',
       SEED_DEMO: 'no',
+      DATABASE_PREPARED_STATEMENTS: 'off',
       RAZORPAY_KEY_ID: 'rzp_test_1',
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'w',
     });
     expect(c.rateLimit).toMatchObject({ enabled: false, max: 2, windowMs: 1000 });
     expect(c.seedDemo).toBe(false);
+    expect(c.preparedStatements).toBe(false);
     // A key id without a provider picks Razorpay.
     expect(c.payments.provider).toBe('razorpay');
   });
@@ -130,6 +133,7 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ DATABASE_PREPARED_STATEMENTS: 'sometimes' }, 'DATABASE_PREPARED_STATEMENTS'],
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
     [{ ADMIN_EMAIL: 'owner' }, 'ADMIN_EMAIL'],
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],

@@ -82,6 +82,11 @@ export interface Config {
   uploadsDir: string;
   outboxDir: string;
   databaseUrl: string | null;
+  /**
+   * Hot statements kept prepared on the PostgreSQL server (DATABASE_PREPARED_STATEMENTS); off for
+   * a pooler in transaction mode that cannot keep them
+   */
+  preparedStatements: boolean;
   redisUrl: string | null;
   /** API processes serving the one port (WEB_CONCURRENCY); more than 1 needs DATABASE_URL */
   webConcurrency: number;
@@ -405,6 +410,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl,
+    preparedStatements: read(env, 'DATABASE_PREPARED_STATEMENTS', booleanSchema, true),
     redisUrl: redis,
     webConcurrency,
     authSecret,

@@ -56,6 +56,8 @@ export interface PostgresOptions {
   /** skip migrations (e.g. to probe a server that may be down) */
   migrate?: boolean;
   max?: number;
+  /** keep hot statements prepared on the server (`preparingClient`); on unless set false */
+  preparedStatements?: boolean;
 }
 
 /** A pool on a PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
@@ -66,7 +68,7 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    Client: preparingClient(),
+    Client: options.preparedStatements === false ? pg.Client : preparingClient(),
   });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
@@ -102,8 +104,11 @@ export async function openPostgres(
 export function openDatabase(config: {
   databaseUrl: string | null;
   dataDir: string;
+  preparedStatements: boolean;
 }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, { preparedStatements: config.preparedStatements });
+  }
   return openPglite(path.join(config.dataDir, 'db'));
 }
 

@@ -3,7 +3,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usesPostgres } from '../test/database';
+import { openPostgres } from './client';
 import { preparingClient } from './preparing-client';
+import { rawRows } from './raw';
 
 /** The statements this pool's one connection keeps prepared. */
 async function preparedTexts(pool: pg.Pool): Promise<string[]> {
@@ -63,4 +65,27 @@ describe.skipIf(!usesPostgres())('statements prepared once they are hot', () => 
       'select $1::int as hot_2',
     ]);
   });
+
+  it.each([
+    [{}, ['select $1::int * 2 as twice']],
+    [{ preparedStatements: false }, []],
+  ])(
+    'the shop pool prepares them unless DATABASE_PREPARED_STATEMENTS is off (%j)',
+    async (options, expected) => {
+      const handle = await openPostgres(process.env.TEST_DATABASE_URL ?? '', {
+        migrate: false,
+        max: 1,
+        ...options,
+      });
+      try {
+        for (let run = 0; run < 4; run++) {
+          await handle.db.execute(sql`select ${run}::int * 2 as twice`);
+        }
+        const rows = await rawRows(handle.db, sql`select statement from pg_prepared_statements`);
+        expect(rows.map((r) => r.statement)).toEqual(expected);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 });
