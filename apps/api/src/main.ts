@@ -70,6 +70,7 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
     // A worker exists only with DATABASE_URL (the config refuses several processes on PGlite).
     (await openPostgres(config.databaseUrl ?? '', {
       migrate: false,
+      max: config.databasePoolSize,
       preparedStatements: config.preparedStatements,
     }));
   const app = await buildApp({ config, db: database.db, logger });

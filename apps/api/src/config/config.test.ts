@@ -35,6 +35,7 @@ describe('loadConfig defaults (development)', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeNull();
     expect(config.preparedStatements).toBe(true);
+    expect(config.databasePoolSize).toBe(4);
     expect(config.redisUrl).toBeNull();
     expect(config.admin).toEqual({ email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD });
     expect(config.payments.provider).toBe('simulated');
@@ -105,6 +106,7 @@ describe('loadConfig defaults (development)', () => {
       RATE_LIMIT: 'off',
       SEED_DEMO: 'no',
       DATABASE_PREPARED_STATEMENTS: 'off',
+      DATABASE_POOL_SIZE: '12',
       RAZORPAY_KEY_ID: 'rzp_test_1',
       RAZORPAY_KEY_SECRET: 's',
       RAZORPAY_WEBHOOK_SECRET: 'w',
@@ -112,6 +114,7 @@ describe('loadConfig defaults (development)', () => {
     expect(c.rateLimit).toMatchObject({ enabled: false, max: 2, windowMs: 1000 });
     expect(c.seedDemo).toBe(false);
     expect(c.preparedStatements).toBe(false);
+    expect(c.databasePoolSize).toBe(12);
     // A key id without a provider picks Razorpay.
     expect(c.payments.provider).toBe('razorpay');
   });
@@ -134,6 +137,8 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ DATABASE_PREPARED_STATEMENTS: 'sometimes' }, 'DATABASE_PREPARED_STATEMENTS'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
     [{ RATE_LIMIT_MAX: '0' }, 'RATE_LIMIT_MAX'],
     [{ ADMIN_EMAIL: 'owner' }, 'ADMIN_EMAIL'],
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],

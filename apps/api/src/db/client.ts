@@ -105,9 +105,13 @@ export function openDatabase(config: {
   databaseUrl: string | null;
   dataDir: string;
   preparedStatements: boolean;
+  databasePoolSize: number;
 }): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    return openPostgres(config.databaseUrl, { preparedStatements: config.preparedStatements });
+    return openPostgres(config.databaseUrl, {
+      max: config.databasePoolSize,
+      preparedStatements: config.preparedStatements,
+    });
   }
   return openPglite(path.join(config.dataDir, 'db'));
 }
