@@ -167,6 +167,9 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
   let admin: pg.Client;
   let shop: ChildProcess;
   let port = 0;
+  /** a pool that, in both workers, needs more connections than a server of 100 allows */
+  let poolSize = 0;
+  let allowed = 0;
 
   /** The workers holding the sweeper's lock in this database, by the pid in their name. */
   async function lockHolders(): Promise<number[]> {
@@ -187,6 +190,13 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     port = await freePort();
+    const { rows } = await admin.query<{ allowed: number }>(
+      `select current_setting('max_connections')::int
+         - current_setting('superuser_reserved_connections')::int as allowed`,
+    );
+    allowed = rows[0]?.allowed ?? 0;
+    // Pools connect only when asked, so a large one costs nothing here.
+    poolSize = Math.min(100, Math.ceil(allowed / 2));
     const { REDIS_URL: _, ...env } = process.env;
     shop = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: REPO_ROOT,
@@ -195,6 +205,7 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
         NODE_ENV: 'development',
         DATABASE_URL: url.toString(),
         WEB_CONCURRENCY: '2',
+        DATABASE_POOL_SIZE: String(poolSize),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
@@ -236,6 +247,16 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
       throw error;
     }
   };
+
+  it(
+    'warns at start when the server allows fewer connections than the workers may open',
+    withShop(async () => {
+      // Each worker's pool, its two cache listeners (no Redis) and the sweeper's lock.
+      const needed = 2 * (poolSize + 2) + 1;
+      const warned = output.join('').includes(`The shop may open ${needed} PostgreSQL connections`);
+      expect(warned).toBe(needed > allowed);
+    }),
+  );
 
   it(
     'a write in one worker is read by the other at once',

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { runPrimary, SWEEPER_LOCK, sessionLock } from './cluster';
 import { type Config, loadConfigFromProcess } from './config/config';
 import { type DatabaseHandle, openDatabase, openPostgres } from './db/client';
+import { connectionBudgetWarning } from './db/connection-budget';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
 import { startSweeper } from './modules/checkout';
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   logger.info({ database: database.kind }, 'database migrated');
+  if (database.kind === 'postgres') {
+    const warning = await connectionBudgetWarning(database.db, config);
+    if (warning) logger.warn(warning);
+  }
   const seeded = await seedAtStart(database.db, config).catch(async (error: unknown) => {
     await database.close();
     throw error;
