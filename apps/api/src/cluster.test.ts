@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replacementDelay, SWEEPER_LOCK, sessionLock } from './cluster';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, REPO_ROOT } from './config/config';
+import { ALLOWED_CONNECTIONS, connectionsNeeded } from './db/connection-budget';
 import { usesPostgres } from './test/database';
 
 describe('replacementDelay', () => {
@@ -190,10 +191,7 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     port = await freePort();
-    const { rows } = await admin.query<{ allowed: number }>(
-      `select current_setting('max_connections')::int
-         - current_setting('superuser_reserved_connections')::int as allowed`,
-    );
+    const { rows } = await admin.query<{ allowed: number }>(ALLOWED_CONNECTIONS);
     allowed = rows[0]?.allowed ?? 0;
     // Pools connect only when asked, so a large one costs nothing here.
     poolSize = Math.min(100, Math.ceil(allowed / 2));
@@ -251,8 +249,11 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
   it(
     'warns at start when the server allows fewer connections than the workers may open',
     withShop(async () => {
-      // Each worker's pool, its two cache listeners (no Redis) and the sweeper's lock.
-      const needed = 2 * (poolSize + 2) + 1;
+      const needed = connectionsNeeded({
+        webConcurrency: 2,
+        databasePoolSize: poolSize,
+        redisUrl: null,
+      });
       const warned = output.join('').includes(`The shop may open ${needed} PostgreSQL connections`);
       expect(warned).toBe(needed > allowed);
     }),

@@ -3,7 +3,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
 import { runPrimary, SWEEPER_LOCK, sessionLock } from './cluster';
 import { type Config, loadConfigFromProcess } from './config/config';
-import { type DatabaseHandle, openDatabase, openPostgres } from './db/client';
+import { type DatabaseHandle, openDatabase, openPostgres, poolSettings } from './db/client';
 import { connectionBudgetWarning } from './db/connection-budget';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
@@ -73,11 +73,7 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
   const database =
     migrated ??
     // A worker exists only with DATABASE_URL (the config refuses several processes on PGlite).
-    (await openPostgres(config.databaseUrl ?? '', {
-      migrate: false,
-      max: config.databasePoolSize,
-      preparedStatements: config.preparedStatements,
-    }));
+    (await openPostgres(config.databaseUrl ?? '', { ...poolSettings(config), migrate: false }));
   const app = await buildApp({ config, db: database.db, logger });
 
   // Which process answered, for tests and local debugging; production does not say.

@@ -100,6 +100,14 @@ export async function openPostgres(
   };
 }
 
+/** The pool a configured process keeps: its size and whether it prepares hot statements. */
+export function poolSettings(config: {
+  preparedStatements: boolean;
+  databasePoolSize: number;
+}): PostgresOptions {
+  return { max: config.databasePoolSize, preparedStatements: config.preparedStatements };
+}
+
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db; migrated either way. */
 export function openDatabase(config: {
   databaseUrl: string | null;
@@ -107,12 +115,7 @@ export function openDatabase(config: {
   preparedStatements: boolean;
   databasePoolSize: number;
 }): Promise<DatabaseHandle> {
-  if (config.databaseUrl) {
-    return openPostgres(config.databaseUrl, {
-      max: config.databasePoolSize,
-      preparedStatements: config.preparedStatements,
-    });
-  }
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, poolSettings(config));
   return openPglite(path.join(config.dataDir, 'db'));
 }
 

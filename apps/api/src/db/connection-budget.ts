@@ -6,6 +6,10 @@ import { rawRows } from './raw';
 /** The caches that listen on a connection of their own without Redis: the catalogue, the sessions. */
 const LISTENING_CACHES = 2;
 
+/** The connections the server allows clients that are not superusers, as `allowed`. */
+export const ALLOWED_CONNECTIONS = `select current_setting('max_connections')::int
+  - current_setting('superuser_reserved_connections')::int as allowed`;
+
 /**
  * Connections the shop may hold on PostgreSQL at once: each process's pool and, without Redis,
  * its caches' listeners; and the order sweeper's lock, held by one process.
@@ -26,11 +30,7 @@ export async function connectionBudgetWarning(
   db: Database,
   config: Pick<Config, 'webConcurrency' | 'databasePoolSize' | 'redisUrl'>,
 ): Promise<string | null> {
-  const [row] = await rawRows(
-    db,
-    sql`select current_setting('max_connections')::int
-          - current_setting('superuser_reserved_connections')::int as allowed`,
-  );
+  const [row] = await rawRows(db, sql.raw(ALLOWED_CONNECTIONS));
   const allowed = Number(row?.allowed);
   const needed = connectionsNeeded(config);
   if (!Number.isFinite(allowed) || needed <= allowed) return null;
