@@ -4,21 +4,25 @@ function easeInOutQuad(t: number): number {
   return t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
 }
 
-function animateScrollTo(targetY: number, durationMs: number): void {
+/**
+ * Scrolls to where `target()` says, measured again on every frame: the sections passed on the
+ * way are drawn only as they near the screen (`below-fold`), and each then shrinks from its
+ * placeholder height to its real one, moving everything below it up.
+ */
+function animateScrollTo(target: () => number, durationMs: number): void {
   const startY = window.scrollY;
-  const distance = targetY - startY;
   if (
     durationMs <= 0 ||
-    Math.abs(distance) < 1 ||
+    Math.abs(target() - startY) < 1 ||
     matchMedia('(prefers-reduced-motion: reduce)').matches
   ) {
-    window.scrollTo(0, targetY);
+    window.scrollTo(0, target());
     return;
   }
   const start = performance.now();
   const step = (now: number) => {
     const progress = Math.min(1, (now - start) / durationMs);
-    window.scrollTo(0, startY + distance * easeInOutQuad(progress));
+    window.scrollTo(0, startY + (target() - startY) * easeInOutQuad(progress));
     if (progress < 1) requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
@@ -28,8 +32,10 @@ function animateScrollTo(targetY: number, durationMs: number): void {
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  const targetY = element.getBoundingClientRect().top + window.scrollY + SCROLL.offsetPx;
-  animateScrollTo(Math.max(0, targetY), SCROLL.durationMs);
+  animateScrollTo(
+    () => Math.max(0, element.getBoundingClientRect().top + window.scrollY + SCROLL.offsetPx),
+    SCROLL.durationMs,
+  );
   return true;
 }
 
