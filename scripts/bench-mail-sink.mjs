@@ -1,0 +1,77 @@
+// The mail server of the checkout bench: an SMTP server in a process of its own that accepts
+// every message and keeps only each recipient's newest sign-in code. In production the shop hands
+// its mail to an SMTP relay on another machine (production refuses to start without SMTP_URL
+// unless told to dry-run into the outbox), so the bench sends its mail the same way; being a
+// process of its own, the sink's CPU is counted apart from the shop's and the buyers'.
+//
+//   startMailSink() → { url, pid, codeOf(email), stop() }
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The six-digit code of a sign-in mail: alone on an indented line (quoted-printable joined). */
+const codeIn = (raw) => raw.replace(/=\r?\n/g, '').match(/^\s{2,}(\d{6})\s*$/m)?.[1];
+
+async function serve() {
+  const { SMTPServer } = await import('smtp-server');
+  const codes = new Map();
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        const code = codeIn(Buffer.concat(chunks).toString('utf8'));
+        if (code) for (const to of session.envelope.rcptTo) codes.set(to.address, code);
+        callback();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1', () => {
+    process.send({ url: `smtp://127.0.0.1:${server.server.address().port}` });
+  });
+  process.on('message', ({ ask, email }) => process.send({ ask, code: codes.get(email) ?? null }));
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** Starts the sink in a child process; `codeOf` waits up to 10 s for a code mailed to `email`. */
+export async function startMailSink() {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'ignore' });
+  const answers = new Map();
+  let asked = 0;
+  const url = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the mail sink stopped (${code})`)));
+    child.once('message', (message) => resolve(message.url));
+  });
+  child.on('message', ({ ask, code }) => answers.get(ask)?.(code));
+  const ask = (email) =>
+    new Promise((resolve) => {
+      const id = ++asked;
+      answers.set(id, (code) => {
+        answers.delete(id);
+        resolve(code);
+      });
+      child.send({ ask: id, email });
+    });
+  return {
+    url,
+    pid: child.pid,
+    async codeOf(email) {
+      for (let i = 0; i < 200; i++) {
+        const code = await ask(email);
+        if (code) return code;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no sign-in code mailed to ${email}`);
+    },
+    stop() {
+      child.removeAllListeners('exit');
+      child.kill();
+    },
+  };
+}
+
+if (process.argv[2] === '--serve') await serve();
