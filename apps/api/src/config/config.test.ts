@@ -148,6 +148,8 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     [{ PINCODE_PROVIDER: 'delhivery' }, 'DELHIVERY_TOKEN'],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'Mithila Makhana' }, 'MAIL_FROM'],
+    [{ MAIL_FROM: 'care@mithilamakhana.in, sales@mithilamakhana.in' }, 'MAIL_FROM'],
   ])('%o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { SITE } from '@makhana/domain/site';
 import { config as loadDotenv } from 'dotenv';
 import { z } from 'zod';
+import { parseMailbox } from '../adapters/mail/compose';
 import { REPO_ROOT } from '../paths';
 
 export { REPO_ROOT };
@@ -205,6 +206,18 @@ const redisUrl = z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or r
 const smtpUrl = z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' });
 const email = z.email({ error: 'expected an e-mail address' }).transform((v) => v.toLowerCase());
 const text = z.string();
+/** One sender, as 'Name <address>' or a bare address: what every mail's From says. */
+const mailbox = z.string().refine(
+  (value) => {
+    try {
+      parseMailbox(value);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'expected one address, as "Name" <address@example.in> or address@example.in' },
+);
 
 /** The named ranges Fastify's proxy-addr understands besides addresses and CIDR ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -440,7 +453,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
     mail: {
       transport: mailTransport,
       smtpUrl: mailTransport === 'smtp' ? smtp : null,
-      from: read(env, 'MAIL_FROM', text, DEFAULT_MAIL_FROM),
+      from: read(env, 'MAIL_FROM', mailbox, DEFAULT_MAIL_FROM),
       ownerEmail: read(env, 'OWNER_EMAIL', email, adminEmail),
     },
     payments: {

@@ -83,6 +83,35 @@ describe('SMTP mailer', () => {
     expect(parsed.html).toContain('123456');
   });
 
+  it('carries the composed message unchanged, a line that starts with a dot too', async () => {
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: DEFAULT_MAIL_FROM,
+      outboxDir: '/nonexistent',
+    });
+    const text = 'First line\n.\n..two dots\n. and a dot with words';
+    await mailer.send({ to: 'dots@example.com', subject: 'Dots', text, html: content.html });
+    mailer.close();
+
+    const message = smtp.received.at(-1)!;
+    expect(message.to).toEqual(['dots@example.com']);
+    const parsed = parseMail(message.raw);
+    expect(parsed.text).toBe(text.replace(/\n/g, '\r\n'));
+    expect(parsed.html).toBe(content.html.replace(/\n/g, '\r\n'));
+    const head = message.raw.slice(0, message.raw.indexOf('\r\n\r\n'));
+    // nodemailer carries the bytes: it adds no header of its own (a second Message-ID, say).
+    expect(head.match(/^message-id:/gim)).toHaveLength(1);
+    expect(head.match(/^[a-z-]+:/gim)?.map((name) => name.toLowerCase())).toEqual([
+      'from:',
+      'to:',
+      'subject:',
+      'message-id:',
+      'date:',
+      'mime-version:',
+      'content-type:',
+    ]);
+  });
+
   it('sends one mail after another on the connection it keeps open', async () => {
     const mailer = createMailer({
       smtpUrl: smtp.url,

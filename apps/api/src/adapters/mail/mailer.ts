@@ -2,22 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-
-export interface MailAttachment {
-  filename: string;
-  content: Buffer;
-  contentType?: string;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** where the recipient's reply goes (a shopper's address on mails to the owner) */
-  replyTo?: string;
-  attachments?: MailAttachment[];
-}
+import { composeMail, type MailMessage, parseMailbox } from './compose';
 
 /** The one way the API sends mail: the outbox by default, SMTP when SMTP_URL is set. */
 export interface Mailer {
@@ -43,26 +28,24 @@ export function createMailer(config: MailerConfig): Mailer {
  * listing sorts oldest first; the random tail keeps two mails of one millisecond apart.
  */
 export function outboxMailer(outboxDir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sender = parseMailbox(from);
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const { raw } = composeMail(sender, message);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
       // Written under a temporary name first, so a reader never sees half a message.
       const temporary = path.join(outboxDir, `.${name}.tmp`);
       // The folder is made when a write finds it missing, not checked before every mail.
-      await writeFile(temporary, info.message as Buffer).catch(async (error: unknown) => {
+      await writeFile(temporary, raw).catch(async (error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         await mkdir(outboxDir, { recursive: true });
-        await writeFile(temporary, info.message as Buffer);
+        await writeFile(temporary, raw);
       });
       await rename(temporary, path.join(outboxDir, name));
     },
-    close() {
-      transport.close();
-    },
+    close() {},
   };
 }
 
@@ -74,6 +57,7 @@ const SMTP_CONNECTIONS = 3;
  * orders', do not each pay for a new connection and its TLS handshake.
  */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const sender = parseMailbox(from);
   const transport: Transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
@@ -85,7 +69,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      // Composed here: nodemailer only carries the finished bytes over the connection.
+      await transport.sendMail(composeMail(sender, message));
     },
     close() {
       transport.close();
