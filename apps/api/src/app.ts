@@ -8,7 +8,6 @@ import Fastify, {
   type FastifyReply,
   LogController,
 } from 'fastify';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createMailer } from './adapters/mail/mailer';
 import { OidcClient } from './adapters/oauth/oidc';
@@ -147,8 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   const oidc = config.google ? new OidcClient(config.google) : null;
 
+  // Loaded only when used, as the S3 SDK is: each held about 20 MB of a process that has no need.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 1000,
         maxRetriesPerRequest: 1,
         lazyConnect: false,
@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pincodes = createPincodeDirectory(config.pincode, (error) =>
     app.log.warn({ err: error }, 'pincode service failed'),
   );
-  const storage = createImageStorage(config);
+  const storage = await createImageStorage(config);
   app.addHook('onClose', async () => storage.close());
   // Without Redis, processes sharing a PostgreSQL server hear each other's writes through it.
   const pool = (db as { $client?: unknown }).$client;

@@ -1,8 +1,21 @@
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, renditionWidths } from '@makhana/domain/images';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 
-// Each upload is decoded once per width and never again: sharp's cache would only hold memory.
-sharp.cache(false);
+type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
+let loaded: Promise<SharpFactory> | null = null;
+
+/**
+ * sharp is loaded at the first upload, not at start: it held about 20 MB of every process, most
+ * of which never sees an upload.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Each upload is decoded once per width and never again: sharp's cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -79,6 +92,7 @@ export async function renderImage(bytes: Buffer): Promise<Rendition[]> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageRefusedError('type');
   const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' } as const;
+  const sharp = await loadSharp();
   let width: number;
   try {
     const header = await sharp(bytes, options).metadata();

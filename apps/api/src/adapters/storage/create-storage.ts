@@ -3,9 +3,9 @@ import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 import type { ImageStorage } from './storage';
 
-export function createImageStorage(
+export async function createImageStorage(
   config: Pick<Config, 'storage' | 'uploadsDir'>,
-): ImageStorage & { close(): void } {
+): Promise<ImageStorage & { close(): void }> {
   if (config.storage.kind === 's3') return createS3Storage(config.storage);
   return { ...createLocalStorage(config.uploadsDir), close: () => {} };
 }

@@ -1,4 +1,3 @@
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertKey, type ImageStorage, keyAfter, s3PublicBase } from './storage';
 
 export interface S3StorageConfig {
@@ -15,8 +14,15 @@ export interface S3StorageConfig {
 /** Names change when content does, so a stored picture may be cached for good. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** Any S3-compatible store, through the AWS SDK. The bucket (or the CDN) must allow public reads. */
-export function createS3Storage(config: S3StorageConfig): ImageStorage & { close(): void } {
+/**
+ * Any S3-compatible store, through the AWS SDK. The bucket (or the CDN) must allow public reads.
+ * The SDK is loaded only here: imported at start it held about 20 MB of a process that stores its
+ * pictures on disk.
+ */
+export async function createS3Storage(
+  config: S3StorageConfig,
+): Promise<ImageStorage & { close(): void }> {
+  const { DeleteObjectsCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),

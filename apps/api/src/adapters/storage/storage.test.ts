@@ -12,11 +12,11 @@ import { type LocalS3, startLocalS3 } from './test-s3';
 
 const uploadsDir = mkdtempSync(path.join(tmpdir(), 'mm-uploads-'));
 let s3: LocalS3;
-let s3Storage: ReturnType<typeof createS3Storage>;
+let s3Storage: Awaited<ReturnType<typeof createS3Storage>>;
 
 beforeAll(async () => {
   s3 = await startLocalS3();
-  s3Storage = createS3Storage(s3.config);
+  s3Storage = await createS3Storage(s3.config);
 });
 afterAll(async () => {
   s3Storage?.close();
@@ -93,7 +93,7 @@ describe.each(stores)('image storage on %s', (_name, storageOf) => {
 describe('storage from the environment', () => {
   it('is local by default and S3 with STORAGE=s3, read through S3_PUBLIC_URL when set', async () => {
     const base = { NODE_ENV: 'test', DATA_DIR: uploadsDir };
-    expect(createImageStorage(loadConfig(base)).kind).toBe('local');
+    expect((await createImageStorage(loadConfig(base))).kind).toBe('local');
     const viaCdn = loadConfig({
       ...base,
       ...s3.env,
@@ -103,7 +103,7 @@ describe('storage from the environment', () => {
       kind: 's3',
       publicUrl: 'https://images.example.com/shop',
     });
-    const storage = createImageStorage(viaCdn);
+    const storage = await createImageStorage(viaCdn);
     const url = await storage.put('products/cdn-640.webp', Buffer.from('x'), 'image/webp');
     expect(url).toBe('https://images.example.com/shop/products/cdn-640.webp');
     expect(storage.keyOf(url)).toBe('products/cdn-640.webp');
