@@ -10,7 +10,10 @@ const text = [
   'Load Makhana 100g x 2: ₹1,698',
   '. a line that starts with a dot',
   `${'a long line of words '.repeat(8)}ending in spaces   `,
+  'a lone carriage return\rends this line',
 ].join('\n');
+/** The text as it reads back: every line break a CRLF. */
+const sent = (value: string) => value.replace(/\r\n|\r|\n/g, '\r\n');
 const html = '<p style="margin:0">Subtotal ₹2,996 &amp; free shipping</p>';
 
 const raw = (mail: { raw: Buffer }) => mail.raw.toString('utf8');
@@ -36,11 +39,11 @@ describe('composeMail', () => {
     expect(parsed.headers.get('mime-version')).toBe('1.0');
     expect(parsed.headers.get('message-id')).toMatch(/^<[0-9a-f-]{36}@mithilamakhana\.in>$/);
     expect(parsed.headers.get('content-type')).toMatch(/^multipart\/alternative;/);
-    expect(parsed.text).toBe(text.replace(/\n/g, '\r\n'));
+    expect(parsed.text).toBe(sent(text));
     expect(parsed.html).toBe(html);
 
     // Every line ends in CRLF and stays within SMTP's recommended 78 characters.
-    expect(message).not.toMatch(/[^\r]\n/);
+    expect(message).not.toMatch(/[^\r]\n|\r[^\n]/);
     for (const line of message.split('\r\n')) expect(line.length).toBeLessThanOrEqual(78);
   });
 
@@ -134,7 +137,7 @@ describe('composeMail', () => {
       .map((part) => part.replace(/^\r\n/, '').replace(/\r\n$/, ''));
 
     const inner = parseMail(alternative ?? '');
-    expect(inner.text).toBe(text.replace(/\n/g, '\r\n'));
+    expect(inner.text).toBe(sent(text));
     expect(inner.html).toBe(html);
 
     expect(headOf(invoice ?? '')).toContain('Content-Type: image/png; name=invoice.png');

@@ -94,7 +94,8 @@ function textPart(type: 'plain' | 'html', content: string): Part {
       `Content-Type: text/${type}; charset=utf-8`,
       'Content-Transfer-Encoding: quoted-printable',
     ],
-    body: wrapQuotedPrintable(encodeQuotedPrintable(content.replace(/\r?\n/g, '\r\n')), LINE),
+    // Every line break as CRLF: a lone CR or LF is refused by some SMTP servers.
+    body: wrapQuotedPrintable(encodeQuotedPrintable(content.replace(/\r\n|\r|\n/g, '\r\n')), LINE),
   };
 }
 
