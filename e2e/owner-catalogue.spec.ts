@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ownerSignsIn } from './owner-kit';
+import { ownerSignsIn, searchList } from './owner-kit';
 import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
 
 interface Upload {
@@ -46,7 +46,7 @@ const productRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Products' }).getByRole('row', { name: new RegExp(name) });
 
 async function editProduct(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await searchList(page, name, page.getByRole('searchbox', { name: 'Search' }));
   await productRow(page, name)
     .getByRole('button', { name: `Edit ${name}` })
     .click();
@@ -188,7 +188,7 @@ test.describe('the owner runs the catalogue', () => {
 
     await test.step('deletes the product after a confirmation', async () => {
       await openTab(page, 'products');
-      await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+      await searchList(page, name, page.getByRole('searchbox', { name: 'Search' }));
       await productRow(page, name)
         .getByRole('button', { name: `Delete ${name}` })
         .click();

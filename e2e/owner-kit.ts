@@ -189,6 +189,17 @@ export function entry(page: Page, testIds: [row: string, card: string], text: st
     .filter({ visible: true, hasText: text });
 }
 
+/**
+ * Types words into an owner list's search and waits until the address carries them: the list
+ * sends them 300 ms after the last key, and a tab opened before that would be undone by them.
+ */
+export async function searchList(page: Page, words: string, box = page.getByRole('searchbox')) {
+  await box.fill(words);
+  await expect
+    .poll(() => page.evaluate(() => new URL(window.location.href).searchParams.get('q')))
+    .toBe(words.trim());
+}
+
 export async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
