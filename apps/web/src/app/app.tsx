@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
+import { AppRouterProvider } from '../lib/router-provider';
 import { persistor, renderedState, sessionRestored, store } from '../stores/store';
 import type { AppRouter } from './router';
 import { PageStartContext } from './startup';
@@ -19,7 +19,7 @@ export function App({ router, onLive }: { router: AppRouter; onLive?: () => void
     return (
       <Provider store={store} serverState={renderedState}>
         <PageStartContext.Provider value={servedStart}>
-          <RouterProvider router={router} />
+          <AppRouterProvider router={router} />
         </PageStartContext.Provider>
       </Provider>
     );
@@ -27,7 +27,7 @@ export function App({ router, onLive }: { router: AppRouter; onLive?: () => void
   return (
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
-        <RouterProvider router={router} />
+        <AppRouterProvider router={router} />
       </PersistGate>
     </Provider>
   );

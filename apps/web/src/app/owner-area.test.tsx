@@ -1,11 +1,12 @@
 import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import type { Order } from '@makhana/domain/orders';
 import { MESSAGES } from '@makhana/domain/validation';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DELAY_MS } from '../features/owner/use-owner-list';
 import { createStore } from '../stores/store';
 import { customer, signIn, stubRoutes } from '../test/customer-fixtures';
 import { allOrders, customers, owner, ownerPassword, signInOwner } from '../test/owner-fixtures';
@@ -324,6 +325,24 @@ describe('/owner/admin/dashboard: the owner only', () => {
     for (const tab of screen.getAllByRole('tab')) {
       expect(tab.tabIndex).toBe(tab.getAttribute('aria-selected') === 'true' ? 0 : -1);
     }
+  });
+
+  it('keeps a tab opened while the words typed in the last one are still waiting to go out', async () => {
+    stubRoutes(ownerApi);
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard?tab=users'],
+      store: ownerStore(),
+    });
+    await screen.findByRole('tab', { name: 'Users', selected: true });
+    await user.type(await screen.findByRole('searchbox'), 'asha');
+    // The words go out 300 ms after the last key. The tab opens within the click, so the Users
+    // panel and the search it was about to send are gone before anything can undo the switch.
+    fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    expect(screen.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
+    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_DELAY_MS + 100)));
+    expect(router.state.location.search).toBe('?tab=orders');
+    expect(screen.getByRole('tab', { name: 'Orders', selected: true })).toBeTruthy();
   });
 
   it('lists every order with its colours and opens a pop-up with lines, address and tracking', async () => {

@@ -1,8 +1,9 @@
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { AppRouterProvider } from '../lib/router-provider';
 import { type AppStore, createStore } from '../stores/store';
 
 /** Test helpers for the shop pages: realistic catalogue fixtures, a stubbed API and a routed render. */
@@ -164,7 +165,7 @@ export function renderRoutes(
   });
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </Provider>,
   );
   return { ...view, store, router };

@@ -59,8 +59,10 @@ function OwnerDashboard() {
 
   const open = (tab: OwnerTabId) => {
     if (tab === active) return;
-    // A tab's page, words and filters are its own: another tab opens at its start.
-    setSearch({ tab }, { replace: true });
+    // A tab's page, words and filters are its own: another tab opens at its start. Opened within
+    // the click (not in a transition), so the tab left behind is gone at once: words typed in its
+    // search, still waiting to go out, cannot land after the switch and undo it.
+    setSearch({ tab }, { replace: true, flushSync: true });
   };
 
   const labelOf = (tab: (typeof OWNER_TABS)[number]) => {
