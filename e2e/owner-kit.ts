@@ -195,9 +195,7 @@ export function entry(page: Page, testIds: [row: string, card: string], text: st
  */
 export async function searchList(page: Page, words: string, box = page.getByRole('searchbox')) {
   await box.fill(words);
-  await expect
-    .poll(() => page.evaluate(() => new URL(window.location.href).searchParams.get('q')))
-    .toBe(words.trim());
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(words.trim());
 }
 
 export async function openTab(page: Page, name: string) {

@@ -1,5 +1,5 @@
 // The mail server of the checkout bench: an SMTP server in a process of its own that accepts
-// every message and keeps only each recipient's newest sign-in code. In production the shop hands
+// every message and tells the bench each sign-in code it carries. In production the shop hands
 // its mail to an SMTP relay on another machine (production refuses to start without SMTP_URL
 // unless told to dry-run into the outbox), so the bench sends its mail the same way; being a
 // process of its own, the sink's CPU is counted apart from the shop's and the buyers'.
@@ -13,7 +13,6 @@ const codeIn = (raw) => raw.replace(/=\r?\n/g, '').match(/^\s{2,}(\d{6})\s*$/m)?
 
 async function serve() {
   const { SMTPServer } = await import('smtp-server');
-  const codes = new Map();
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -24,7 +23,7 @@ async function serve() {
       stream.on('data', (chunk) => chunks.push(chunk));
       stream.on('end', () => {
         const code = codeIn(Buffer.concat(chunks).toString('utf8'));
-        if (code) for (const to of session.envelope.rcptTo) codes.set(to.address, code);
+        if (code) for (const to of session.envelope.rcptTo) process.send({ to: to.address, code });
         callback();
       });
     },
@@ -32,36 +31,26 @@ async function serve() {
   server.listen(0, '127.0.0.1', () => {
     process.send({ url: `smtp://127.0.0.1:${server.server.address().port}` });
   });
-  process.on('message', ({ ask, email }) => process.send({ ask, code: codes.get(email) ?? null }));
   process.on('disconnect', () => process.exit(0));
 }
 
 /** Starts the sink in a child process; `codeOf` waits up to 10 s for a code mailed to `email`. */
 export async function startMailSink() {
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { stdio: 'ignore' });
-  const answers = new Map();
-  let asked = 0;
   const url = await new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`the mail sink stopped (${code})`)));
     child.once('message', (message) => resolve(message.url));
   });
-  child.on('message', ({ ask, code }) => answers.get(ask)?.(code));
-  const ask = (email) =>
-    new Promise((resolve) => {
-      const id = ++asked;
-      answers.set(id, (code) => {
-        answers.delete(id);
-        resolve(code);
-      });
-      child.send({ ask: id, email });
-    });
+  // Each recipient's newest code.
+  const codes = new Map();
+  child.on('message', ({ to, code }) => codes.set(to, code));
   return {
     url,
     pid: child.pid,
     async codeOf(email) {
       for (let i = 0; i < 200; i++) {
-        const code = await ask(email);
+        const code = codes.get(email);
         if (code) return code;
         await new Promise((r) => setTimeout(r, 50));
       }

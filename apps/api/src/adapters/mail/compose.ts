@@ -39,6 +39,8 @@ const MAX_ADDRESS = 254;
 
 const isSafeAddress = (address: string) =>
   address.length <= MAX_ADDRESS && SAFE_ADDRESS.test(address);
+const notOneAddress = (value: string) =>
+  new Error(`not one mail address: ${JSON.stringify(value.slice(0, 100))}`);
 
 /**
  * One mailbox from '"Name" <a@b.c>', 'Name <a@b.c>' or 'a@b.c'; throws on anything else. Strict
@@ -56,14 +58,12 @@ export function parseMailbox(value: string): Mailbox {
       return { name: quoted ? name.slice(1, -1).replace(/\\(.)/g, '$1') : name, address };
     }
   }
-  throw new Error(`not one mail address: ${JSON.stringify(value.slice(0, 100))}`);
+  throw notOneAddress(value);
 }
 
 /** A recipient: always a bare address the shop validated when it was given. */
 function recipient(address: string): Mailbox {
-  if (!isSafeAddress(address)) {
-    throw new Error(`not one mail address: ${JSON.stringify(address.slice(0, 100))}`);
-  }
+  if (!isSafeAddress(address)) throw notOneAddress(address);
   return { name: '', address };
 }
 
