@@ -2,6 +2,9 @@
  * The API document: valid OpenAPI 3.1, naming every route the app serves with its inputs, its
  * answers and the realm it needs; and the answers the routes really give match it.
  */
+import { randomUUID } from 'node:crypto';
+import { API_BASE } from '@makhana/domain/api';
+import { validate as parserValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
@@ -25,9 +28,22 @@ interface Answer {
 }
 
 const answered: Answer[] = [];
+/** `METHOD /route` to every status this file's apps answered it with, 304s included. */
+const produced = new Map<string, Set<number>>();
 
-/** Every answer of the app under test, as it went out, to be checked against the document. */
+/**
+ * Every answer of the apps under test: its body as it went out, to be checked against the
+ * document, and its status, even when the answer skipped Fastify's send (a kept read).
+ */
 function recordAnswers(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (!route?.startsWith(`${API_BASE}/`)) return;
+    const key = `${request.method} ${route}`;
+    const statuses = produced.get(key) ?? new Set<number>();
+    statuses.add(reply.statusCode);
+    produced.set(key, statuses);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload === 'string' && request.routeOptions.url?.startsWith('/api/v1/')) {
       answered.push({
@@ -49,9 +65,13 @@ const api = useTestApp({
 });
 
 interface Operation {
+  operationId?: string;
   parameters?: { in: string; name: string }[];
   requestBody?: { required: boolean; content: Record<string, { schema: object }> };
-  responses: Record<string, { content?: Record<string, { schema: object }> }>;
+  responses: Record<
+    string,
+    { content?: Record<string, { schema: object }>; headers?: Record<string, object> }
+  >;
   security?: Record<string, string[]>[];
   'x-realm'?: string;
 }
@@ -75,8 +95,8 @@ const TAKES_NO_BODY = [
   '/api/v1/products/deleteProduct/:productId',
 ];
 
-/** `/api/v1/users/editAddress/:addressId` as the document spells it. */
-const documentPath = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+/** `/api/v1/users/editAddress/:addressId` as the document spells it, below its server. */
+const documentPath = (route: string) => route.slice(API_BASE.length).replace(/:(\w+)/g, '{$1}');
 
 const operation = (method: string, route: string): Operation | undefined =>
   document.paths[documentPath(route)]?.[method.toLowerCase()];
@@ -87,6 +107,65 @@ describe('the API document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
+    // A second validator, which also checks what the schema cannot: unique operationIds,
+    // parameters matching the path's.
+    const parsed = await parserValidate(structuredClone(document) as never);
+    expect(parsed.valid ? [] : parsed.errors).toEqual([]);
+  });
+
+  it('is served from /api/v1, its paths written below it', () => {
+    expect(document.servers).toEqual([{ url: API_BASE, description: 'This server' }]);
+    expect(Object.keys(document.paths).some((path) => path.startsWith(API_BASE))).toBe(false);
+  });
+
+  it('names every operation once, after its path', () => {
+    const ids = Object.values(document.paths).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operation('POST', '/api/v1/products/addProduct')?.operationId).toBe('addProduct');
+    expect(operation('POST', '/api/v1/orders/createOrder')?.operationId).toBe('createOrder');
+    expect(operation('POST', '/api/v1/orders/verifyPayment')?.operationId).toBe('verifyPayment');
+    expect(operation('GET', '/api/v1/products/getProductDetails/:id')?.operationId).toBe(
+      'getProductDetailsById',
+    );
+    expect(operation('POST', '/api/v1/admins/refresh-token')?.operationId).toBe(
+      'adminsRefreshToken',
+    );
+  });
+
+  it("documents the webhook's body as Razorpay's JSON event", () => {
+    const webhook = operation('POST', '/api/v1/orders/razorpay-webhook');
+    expect(webhook?.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/RazorpayEventInput',
+    });
+    const components = document.components as { schemas: Record<string, object> };
+    expect(components.schemas.RazorpayEventInput).toMatchObject({
+      type: 'object',
+      required: ['event', 'payload'],
+    });
+    expect(JSON.stringify(components.schemas.RazorpayEventInput)).not.toContain(
+      '"additionalProperties":false',
+    );
+  });
+
+  it('declares the ETag, If-None-Match and 304 of the reads that answer them', () => {
+    for (const route of [
+      '/api/v1/products/getProductDetails',
+      '/api/v1/products/getProductDetails/:id',
+      '/api/v1/banners/getBannerDetails',
+      '/api/v1/reviews/get-reviews/:productId',
+    ]) {
+      const op = operation('GET', route);
+      expect(op?.parameters?.some((p) => p.in === 'header' && p.name === 'If-None-Match')).toBe(
+        true,
+      );
+      expect(Object.keys(op?.responses['200']?.headers ?? {})).toContain('ETag');
+      expect(op?.responses['304']?.content, route).toBeUndefined();
+      expect(Object.keys(op?.responses['304']?.headers ?? {})).toContain('ETag');
+    }
+    expect(operation('GET', '/api/v1/users/getUser')?.responses['304']).toBeUndefined();
   });
 
   it('names every route the app serves, and only those', () => {
@@ -94,7 +173,7 @@ describe('the API document', () => {
     const documented = Object.entries(document.paths)
       .flatMap(([path, methods]) =>
         Object.keys(methods).map(
-          (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+          (method) => `${method.toUpperCase()} ${API_BASE}${path.replace(/\{(\w+)\}/g, ':$1')}`,
         ),
       )
       .sort();
@@ -108,11 +187,18 @@ describe('the API document', () => {
       const op = operation(method, route);
       const success = op?.responses['200'] ?? op?.responses['302'];
       expect(success, `${entry}: no success answer`).toBeDefined();
-      if (route !== OPENAPI_PATH) {
-        expect(op?.responses['4XX']?.content?.['application/json']?.schema, entry).toEqual({
+      const responses = Object.entries(op?.responses ?? {});
+      expect(
+        responses.some(([status]) => /^[45]XX$/.test(status)),
+        entry,
+      ).toBe(false);
+      for (const [status, response] of responses) {
+        if (status !== 'default' && Number(status) < 400) continue;
+        expect(response.content?.['application/json']?.schema, `${entry} ${status}`).toEqual({
           $ref: '#/components/schemas/ApiFailure',
         });
       }
+      if (route !== OPENAPI_PATH) expect(op?.responses.default, entry).toBeDefined();
       expect(['public', 'customer', 'owner', 'customerOrOwner'], entry).toContain(op?.['x-realm']);
       if (op?.['x-realm'] !== 'public') {
         expect(op?.security?.length, `${entry}: realm without security`).toBeGreaterThan(0);
@@ -266,7 +352,7 @@ describe('the answers the routes give', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema({ ...document, $id: 'openapi' });
     const statusKey = (op: Operation, status: number) =>
-      String(status) in op.responses ? String(status) : `${String(status)[0]}XX`;
+      String(status) in op.responses ? String(status) : 'default';
 
     expect(answered.length).toBeGreaterThan(25);
     const statuses = new Set(answered.map((answer) => Math.floor(answer.statusCode / 100)));
@@ -381,5 +467,214 @@ describe('the document as a page', () => {
 
     const open = await api.startApp({ env: { ...PRODUCTION, API_DOCS: 'on' } });
     expect((await open.inject({ url: '/api/docs/' })).statusCode).toBe(200);
+  });
+});
+
+describe('every refusal the document declares is one the routes give', () => {
+  const FOREIGN_ORIGIN = 'https://elsewhere.example';
+  /** A body each write with a path parameter accepts, so its unknown thing is reached. */
+  const VALID_BODIES: Record<string, unknown> = {
+    'POST /api/v1/users/editAddress/:addressId': {
+      name: 'Asha Kumari',
+      street: '12 Station Road',
+      city: 'Darbhanga',
+      state: 'Bihar',
+      country: 'India',
+      pincode: '846004',
+      phoneNumber: '9876543210',
+      label: 'Home',
+    },
+    'PUT /api/v1/reviews/update-review/:reviewId': { rating: 4, comment: 'Crisp' },
+    'POST /api/v1/supports/resolve/:id': { resolved: true },
+    'POST /api/v1/orders/refund/:orderId': { reason: 'Out of stock' },
+    'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
+    'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
+    'POST /api/v1/products/reorderProductImages/:productId': { images: ['/uploads/a.webp'] },
+    'POST /api/v1/products/updateProduct/:productId': {
+      name: 'Peri Peri Makhana',
+      brand: 'Mithila Makhana',
+      categoryType: 'Snacks',
+      packOfBox: 1,
+      price: 149,
+      description: 'Slow-roasted fox nuts with peri peri.',
+      shelfLife: 6,
+      variant: 'Peri Peri',
+      quantity: [{ weight: 100, price: 149, stock: 10 }],
+    },
+  };
+
+  const routes = () => apiRoutes(api.app).map((entry) => entry.split(' ') as [Method, string]);
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const declares = (method: string, route: string, status: number) =>
+    String(status) in (operation(method, route)?.responses ?? {});
+  const inject = (app: FastifyInstance, method: Method, url: string, more: object = {}) =>
+    app.inject({ method, url, ...more });
+
+  let customer = '';
+  let owner = '';
+  beforeAll(async () => {
+    customer = (await api.signInCustomer('refusals@example.com')).accessToken;
+    const signIn = await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+      body: { email: DEV_ADMIN_EMAIL, password: DEV_ADMIN_PASSWORD },
+    });
+    owner = signIn.json().data.accessToken as string;
+  });
+  const tokenFor = (realm: string | undefined) => (realm === 'customer' ? customer : owner);
+
+  it('400: a write whose body is not JSON, a read whose query is not one', async () => {
+    for (const [method, route] of routes()) {
+      if (!declares(method, route, 400)) continue;
+      const op = operation(method, route);
+      const url = route.replace(/:\w+/g, randomUUID());
+      const authorization = `Bearer ${tokenFor(op?.['x-realm'])}`;
+      const query = (op?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const response =
+        method === 'GET'
+          ? await inject(api.app, method, `${url}?${query.map((n) => `${n}=a&${n}=b`).join('&')}`, {
+              headers: { authorization },
+            })
+          : await inject(api.app, method, url, {
+              headers: { authorization, 'content-type': 'application/json' },
+              payload: '{',
+            });
+      expect(response.statusCode, `${method} ${route}: ${response.body}`).toBe(400);
+    }
+  });
+
+  it('401 without a sign-in; 403 for a cookie write from another site', async () => {
+    for (const [method, route] of routes()) {
+      const realm = operation(method, route)?.['x-realm'];
+      if (realm === 'public' || !declares(method, route, 401)) continue;
+      const url = route.replace(/:\w+/g, randomUUID());
+      const visitor = await inject(api.app, method, url);
+      expect(visitor.statusCode, `${method} ${route}`).toBe(401);
+      if (!declares(method, route, 403)) continue;
+      const cookies =
+        realm === 'customer' ? { accessToken: customer } : { adminAccessToken: owner };
+      const foreign = await inject(api.app, method, url, {
+        cookies,
+        headers: { origin: FOREIGN_ORIGIN },
+      });
+      expect(foreign.statusCode, `${method} ${route}`).toBe(403);
+    }
+  });
+
+  it('404 for a thing that is not there', async () => {
+    for (const [method, route] of routes()) {
+      if (!declares(method, route, 404) || !route.includes('/:')) continue;
+      const realm = operation(method, route)?.['x-realm'];
+      const body = VALID_BODIES[`${method} ${route}`];
+      const response = await inject(api.app, method, route.replace(/:\w+/g, randomUUID()), {
+        headers: realm === 'public' ? {} : { authorization: `Bearer ${tokenFor(realm)}` },
+        ...(body ? { payload: body } : {}),
+      });
+      expect(response.statusCode, `${method} ${route}: ${response.body}`).toBe(404);
+    }
+  });
+
+  it('429 past the rate limit, on every route', async () => {
+    const limited = await api.startApp({
+      env: {
+        RATE_LIMIT: '1',
+        RATE_LIMIT_MAX: '1',
+        RATE_LIMIT_STRICT_MAX: '1',
+        RATE_LIMIT_ACCOUNT_MAX: '1',
+      },
+      beforeReady: recordAnswers,
+    });
+    for (const [method, route] of routes()) {
+      await inject(limited, method, route.replace(/:\w+/g, randomUUID()));
+      const again = await inject(limited, method, route.replace(/:\w+/g, randomUUID()));
+      expect(again.statusCode, `${method} ${route}`).toBe(429);
+    }
+  });
+
+  it("the routes' own: a sign-in refused, a thing not there, a conflict", async () => {
+    const [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 250, price: 299, stock: 5 }],
+    });
+    const token = (await api.signInCustomer('own-refusals@example.com')).accessToken;
+    for (const path of ['/loginUser', '/send-otp']) {
+      await call(api.app, 'POST', `/users${path}`, { body: { email: 'nobody@example.com' } });
+    }
+    await call(api.app, 'POST', '/admins/onlyAdminTo/login', {
+      body: { email: DEV_ADMIN_EMAIL, password: 'not-the-password' },
+    });
+    for (const realm of ['users', 'admins']) {
+      await call(api.app, 'POST', `/${realm}/refresh-token`, { body: {} });
+      const cookie = realm === 'users' ? 'refreshToken' : 'adminRefreshToken';
+      await call(api.app, 'POST', `/${realm}/refresh-token`, {
+        cookies: { [cookie]: 'a-refresh-token' },
+        headers: { origin: FOREIGN_ORIGIN },
+      });
+      await call(api.app, 'POST', realm === 'users' ? '/users/logoutUser' : '/admins/logoutAdmin', {
+        cookies: { [cookie]: 'a-refresh-token' },
+        headers: { origin: FOREIGN_ORIGIN },
+      });
+    }
+    await call(api.app, 'POST', '/reviews/add-review', {
+      token,
+      body: { productId: randomUUID(), rating: 5, comment: 'Crisp' },
+    });
+    for (const attempt of ['first', 'again']) {
+      await call(api.app, 'POST', '/reviews/add-review', {
+        token,
+        body: { productId: variant.productId, rating: 5, comment: attempt },
+      });
+    }
+    await call(api.app, 'POST', '/orders/razorpayPayment', {
+      token,
+      body: { orderId: randomUUID() },
+    });
+    for (const path of ['/payments/simulated/pay', '/payments/simulated/fail']) {
+      await call(api.app, 'POST', path, { token, body: { razorpay_order_id: 'order_unknown' } });
+    }
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(variant, 1),
+    ]);
+    const pay = () =>
+      call(api.app, 'POST', '/payments/simulated/pay', {
+        token,
+        body: { razorpay_order_id: gatewayOrderId },
+      });
+    await pay();
+    await pay();
+    await call(api.app, 'POST', '/orders/razorpayPayment', { token, body: { orderId } });
+  });
+
+  it('304 to an If-None-Match that names the ETag', async () => {
+    const [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 149, stock: 1 }],
+    });
+    for (const route of [
+      '/products/getProductDetails',
+      `/products/getProductDetails/${variant.productId}`,
+      '/banners/getBannerDetails',
+      `/reviews/get-reviews/${variant.productId}`,
+    ]) {
+      const first = await call(api.app, 'GET', route);
+      const etag = String(first.headers.etag);
+      // The second is answered from the cache before the handler (plugins/kept-reads.ts).
+      for (const attempt of [1, 2]) {
+        const again = await call(api.app, 'GET', route, { headers: { 'if-none-match': etag } });
+        expect(again.statusCode, `${route} ${attempt}`).toBe(304);
+      }
+    }
+  });
+
+  it('leaves no declared status unproduced', () => {
+    const missing: string[] = [];
+    for (const [method, route] of routes()) {
+      const statuses = Object.keys(operation(method, route)?.responses ?? {})
+        .filter((status) => status !== 'default')
+        .map(Number);
+      const seen = produced.get(`${method} ${route}`) ?? new Set<number>();
+      for (const status of statuses) {
+        if (status >= 400 || status === 304) {
+          if (!seen.has(status)) missing.push(`${method} ${route} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

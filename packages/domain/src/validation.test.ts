@@ -12,6 +12,7 @@ import {
   loginEmailSchema,
   loginVerifySchema,
   MESSAGES,
+  ON_SALE_DISAGREE,
   orderStatusMoveSchema,
   otpSchema,
   pincodeCheckSchema,
@@ -533,6 +534,18 @@ describe('the product form', () => {
     expect(productSchema.parse({ ...PRODUCT, listed: false }).listed).toBe(false);
     expect(issuesOf({ ...PRODUCT, listed: 'no' })).toEqual([
       ['listed', 'Listed must be true or false'],
+    ]);
+  });
+
+  it("reads the seed spec's inStock as the same switch, which must agree with listed", () => {
+    expect(productSchema.parse({ ...PRODUCT, inStock: false })).toMatchObject({ listed: false });
+    expect(productSchema.parse({ ...PRODUCT, inStock: true, listed: true }).listed).toBe(true);
+    expect(productSchema.parse({ ...PRODUCT, inStock: false })).not.toHaveProperty('inStock');
+    expect(issuesOf({ ...PRODUCT, inStock: false, listed: true })).toEqual([
+      ['inStock', ON_SALE_DISAGREE],
+    ]);
+    expect(issuesOf({ ...PRODUCT, inStock: 'no' })).toEqual([
+      ['inStock', 'inStock must be true or false'],
     ]);
   });
 

@@ -281,11 +281,7 @@ export const productVariantSchema = z.object({
     .transform((value) => value ?? 0),
 });
 
-/**
- * The owner's product form and `addProduct`/`updateProduct`. `listed` is the owner's switch (on
- * sale or not); whether a shopper can buy also needs stock, which the server works out.
- */
-export const productSchema = z.object({
+const productFields = z.object({
   name: requiredText(TEXT_LIMITS.productName),
   brand: requiredText(TEXT_LIMITS.productText),
   categoryType: requiredText(TEXT_LIMITS.productText),
@@ -294,7 +290,8 @@ export const productSchema = z.object({
   description: requiredText(TEXT_LIMITS.description),
   shelfLife: wholeNumber('Shelf life', 1, PRODUCT_LIMITS.shelfLifeMonths),
   variant: optionalText(TEXT_LIMITS.productText).default(''),
-  listed: z.boolean({ error: 'Listed must be true or false' }).default(true),
+  listed: z.boolean({ error: 'Listed must be true or false' }).optional(),
+  inStock: z.boolean({ error: 'inStock must be true or false' }).optional(),
   modelNumber: optionalText(TEXT_LIMITS.productText).default(''),
   countryOfOrigin: optionalText(TEXT_LIMITS.productText).default('India'),
   healthBenefits: optionalText(TEXT_LIMITS.healthBenefits).default(''),
@@ -319,6 +316,23 @@ export const productSchema = z.object({
       }
     }),
 });
+
+export const ON_SALE_DISAGREE = 'inStock and listed must agree';
+
+/**
+ * The owner's product form and `addProduct`/`updateProduct`. `listed` is the owner's switch (on
+ * sale or not); whether a shopper can buy also needs stock, which the server works out. The seed's
+ * spec calls the same switch `inStock`, so a client written to it may send that name instead.
+ */
+export const productSchema = productFields
+  .refine((p) => p.inStock === undefined || p.listed === undefined || p.inStock === p.listed, {
+    path: ['inStock'],
+    message: ON_SALE_DISAGREE,
+  })
+  .transform(({ inStock, listed, ...product }) => ({
+    ...product,
+    listed: listed ?? inStock ?? true,
+  }));
 export type ProductInput = z.infer<typeof productSchema>;
 
 const ratingSchema = z

@@ -1,18 +1,37 @@
+import type { ApiFieldError } from '@makhana/domain/api';
 import type { z } from 'zod';
 import { BadRequestError, ValidationError } from './errors';
 
+/** What `errors` says of a field the schema does not know, in a body that refuses them. */
+const UNKNOWN_FIELD = 'Unknown field';
+
 /**
  * The 400 for input that failed its schema: the message names the first field, `errors` lists
- * them all. `part` names input with no field of its own (a body that is not an object).
+ * them all, each unknown field on its own. `part` names input with no field of its own (a body
+ * that is not an object).
  */
 export function validationError(
   issues: readonly z.core.$ZodIssue[],
   part = 'body',
 ): ValidationError {
-  const errors = issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || part,
-    message: issue.message,
-  }));
+  const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.') || part;
+  return fieldsError(
+    issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => unknownField(fieldOf([...issue.path, key])))
+        : [{ field: fieldOf(issue.path), message: issue.message }],
+    ),
+  );
+}
+
+/** The 400 for the fields of a form read by its handler (a multipart one) that it does not know. */
+export function unknownFieldsError(fields: readonly string[]): ValidationError {
+  return fieldsError(fields.map(unknownField));
+}
+
+const unknownField = (field: string): ApiFieldError => ({ field, message: UNKNOWN_FIELD });
+
+function fieldsError(errors: ApiFieldError[]): ValidationError {
   const first = errors[0];
   const message = first ? `${first.field}: ${first.message}` : 'Invalid input';
   return new ValidationError(message, errors);

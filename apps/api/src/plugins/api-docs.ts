@@ -1,10 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@makhana/domain/api';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { apiFailureShape } from '@makhana/domain/contracts/envelope';
+import type { FastifyInstance, FastifyPluginAsync, FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SECURITY_SCHEMES } from '../modules/accounts';
+import { derivedRefusals, OTHER_FAILURE, REFUSALS, type Refusal } from './route-contracts';
 
 export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 const API_VERSION = '1';
@@ -22,6 +24,8 @@ const DESCRIPTION = [
 ].join('\n');
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+/** A route's schema as the auth plugin leaves it: with its realm for the document. */
+type DocumentedSchema = FastifySchema & { 'x-realm'?: string };
 
 /**
  * @fastify/swagger marks every declared body required; a route whose body schema accepts none
@@ -29,19 +33,110 @@ type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
  * corrected once the document is built.
  */
 const OPTIONAL_BODY = 'x-optional-body';
+/** A route answered with an ETag and a 304 (`config.etag`): flagged, then described once built. */
+const ETAG = 'x-etag';
 
-type Operations = Record<string, Record<string, Record<string, unknown>>>;
+type Operation = Record<string, unknown> & {
+  parameters?: Record<string, unknown>[];
+  responses?: Record<string, Record<string, unknown>>;
+};
+type Operations = Record<string, Record<string, Operation>>;
 
-function withOptionalBodies(document: OpenApiDocument): OpenApiDocument {
+const ETAG_HEADER = {
+  description: 'The tag of this answer; every encoding of it carries the same one',
+  schema: { type: 'string' },
+};
+const CACHE_CONTROL_HEADER = { schema: { type: 'string', const: 'public, no-cache' } };
+
+function describeRevalidation(operation: Operation): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      in: 'header',
+      name: 'If-None-Match',
+      required: false,
+      description: "ETags the caller holds: when one is this answer's, the answer is a 304",
+      schema: { type: 'string' },
+    },
+  ];
+  const responses = operation.responses ?? {};
+  const ok = responses['200'];
+  if (ok) ok.headers = { ETag: ETAG_HEADER, 'Cache-Control': CACHE_CONTROL_HEADER };
+  responses['304'] = {
+    description: "Not modified: the tag named in If-None-Match is still this answer's; no body",
+    headers: { ETag: ETAG_HEADER, 'Cache-Control': CACHE_CONTROL_HEADER },
+  };
+  operation.responses = responses;
+}
+
+/** `createOrder` from `/orders/createOrder`, `getReviews` from `/reviews/get-reviews/{productId}`. */
+function baseOperationId(path: string): string {
+  const named = path.split('/').filter((segment) => segment && !segment.startsWith('{'));
+  const last = named.at(-1) ?? 'root';
+  return last.replace(/[^A-Za-z0-9]+(.)/g, (_, letter: string) => letter.toUpperCase());
+}
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * Each operation's `operationId`, from its path (a route may name its own): the path's last named
+ * segment. Where two share it, the one that ends with a parameter adds it (`getProductDetailsById`),
+ * and any still shared are named with their first segment too (`usersRefreshToken`).
+ */
+function nameOperations(paths: Operations): void {
+  const named: { operation: Operation; path: string; id: string }[] = [];
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const operation of Object.values(operations)) {
+      if (typeof operation.operationId === 'string') continue;
+      named.push({ operation, path, id: baseOperationId(path) });
+    }
+  }
+  const taken = (id: string) =>
+    named.filter((entry) => entry.id === id).length +
+    Object.values(paths)
+      .flatMap((ops) => Object.values(ops))
+      .filter((op) => op.operationId === id).length;
+  for (const rename of [
+    (entry: { path: string; id: string }) => {
+      const param = /\{(\w+)\}$/.exec(entry.path)?.[1];
+      return param ? `${entry.id}By${capitalized(param)}` : entry.id;
+    },
+    (entry: { path: string; id: string }) =>
+      `${entry.path.split('/')[1] ?? ''}${capitalized(entry.id)}`,
+  ]) {
+    const shared = named.filter((entry) => taken(entry.id) > 1);
+    for (const entry of shared) entry.id = rename(entry);
+  }
+  for (const entry of named) entry.operation.operationId = entry.id;
+}
+
+/** Flags made into what they mean, ranges into `default`, refusals described, operations named. */
+function finishOperations(document: OpenApiDocument): OpenApiDocument {
   const paths = (document as { paths?: Operations }).paths ?? {};
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
-      if (!(OPTIONAL_BODY in operation)) continue;
-      delete operation[OPTIONAL_BODY];
-      const body = operation.requestBody as { required?: boolean } | undefined;
-      if (body) body.required = false;
+      if (OPTIONAL_BODY in operation) {
+        delete operation[OPTIONAL_BODY];
+        const body = operation.requestBody as { required?: boolean } | undefined;
+        if (body) body.required = false;
+      }
+      if (ETAG in operation) {
+        delete operation[ETAG];
+        describeRevalidation(operation);
+      }
+      const responses = operation.responses ?? {};
+      for (const range of ['4XX', '5XX']) {
+        const failure = responses[range];
+        delete responses[range];
+        if (failure && !responses.default) responses.default = failure;
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        if (status in REFUSALS) response.description = REFUSALS[Number(status) as Refusal];
+        else if (status === 'default') response.description = OTHER_FAILURE;
+      }
     }
   }
+  nameOperations(paths);
   return document;
 }
 type WithComponents = { components?: { schemas?: Record<string, unknown> } };
@@ -80,6 +175,8 @@ export async function registerApiDocs(
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Makhana shop API', version: API_VERSION, description: DESCRIPTION },
+      // Paths are written below it (@fastify/swagger strips it from each route's URL).
+      servers: [{ url: API_BASE, description: 'This server' }],
       components: { securitySchemes: SECURITY_SCHEMES },
       tags: [
         { name: 'catalogue', description: 'Products and banners, for everyone' },
@@ -93,15 +190,33 @@ export async function registerApiDocs(
       if (!document.url.startsWith(`${API_BASE}/`)) {
         return { schema: { hide: true }, url: document.url };
       }
-      const transformed = jsonSchemaTransform(document);
-      const body = document.schema?.body;
-      if (body instanceof z.ZodType && body.safeParse(undefined).success) {
-        return { ...transformed, schema: { ...transformed.schema, [OPTIONAL_BODY]: true } };
-      }
-      return transformed;
+      const { route, url } = document;
+      const schema = document.schema as DocumentedSchema;
+      const method = [route.method].flat()[0] ?? 'GET';
+      const query = schema.querystring;
+      const refusals = derivedRefusals({
+        method,
+        url,
+        realm: schema['x-realm'],
+        // A query read whatever it holds (`.catch`) refuses none.
+        takesQuery: query instanceof z.ZodType && !query.safeParse(null).success,
+        rateLimited: route.config?.rateLimit !== false,
+      });
+      const response = {
+        ...Object.fromEntries(refusals.map((status) => [status, apiFailureShape])),
+        ...(schema.response as Record<string, unknown> | undefined),
+      };
+      const transformed = jsonSchemaTransform({ ...document, schema: { ...schema, response } });
+      const flags = {
+        ...(schema.body instanceof z.ZodType && schema.body.safeParse(undefined).success
+          ? { [OPTIONAL_BODY]: true }
+          : {}),
+        ...(route.config?.etag ? { [ETAG]: true } : {}),
+      };
+      return { ...transformed, schema: { ...transformed.schema, ...flags } };
     },
     transformObject: (document) =>
-      withOptionalBodies(withoutUnusedSchemas(jsonSchemaTransformObject(document))),
+      finishOperations(withoutUnusedSchemas(jsonSchemaTransformObject(document))),
   });
 
   if (options.page) {

@@ -129,10 +129,40 @@ export const paymentFailureShape = z
 export const webhookStatusShape = z
   .object({
     status: z.enum(['processed', 'duplicate', 'ignored']).meta({
-      description: 'duplicate: the event was seen before; ignored: it changed no order',
+      description:
+        "duplicate: this event id (the X-Razorpay-Event-Id header, else the body's hash) was recorded before, and nothing was done. processed: a captured payment.captured or order.paid, of the order's amount, or a payment.failed, for a known order; a capture settled before, or a failure of an order already paid or failed, is processed too and changes nothing. ignored: any other event, an order not known, or an amount that is not the order's: nothing changed.",
     }),
   })
   .meta({ id: 'WebhookStatus' });
+
+/**
+ * A Razorpay webhook event as Razorpay sends it (JSON); only what the shop reads is named. The
+ * signature covers the exact bytes, which the API checks before reading any of it.
+ */
+export const razorpayEventShape = z
+  .looseObject({
+    entity: z.string().optional().meta({ description: '"event"' }),
+    account_id: z.string().optional(),
+    event: z.string().meta({
+      description:
+        'payment.captured, order.paid and payment.failed are applied; any other is answered ignored',
+    }),
+    contains: z.array(z.string()).optional(),
+    payload: z.looseObject({
+      payment: z
+        .looseObject({
+          entity: z.looseObject({
+            id: z.string(),
+            order_id: z.string(),
+            amount: z.number().int().meta({ description: 'in paise' }),
+            status: z.string(),
+          }),
+        })
+        .optional(),
+    }),
+    created_at: z.number().int().optional(),
+  })
+  .meta({ id: 'RazorpayEvent' });
 
 /** Delhivery's shape whichever directory answered; no postal code means not served. */
 export const pincodeVerificationShape = z

@@ -24,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
           'Repeated failures lock the account for a while; a locked sign-in answers 429 with Retry-After.',
         tags: ['accounts'],
         body: adminLoginSchema,
-        response: answers(adminSignInShape),
+        response: answers(adminSignInShape, [401]),
       },
     },
     async (request, reply) => {

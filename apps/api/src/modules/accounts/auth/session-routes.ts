@@ -25,7 +25,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
           'Replaces the refresh token (from the body, else the cookie) with a new pair; a 401 also clears the cookies.',
         tags: ['accounts'],
         body: refreshTokenBodyShape,
-        response: answers(sessionTokensShape),
+        response: answers(sessionTokensShape, [401, 403]),
       },
     },
     async (request, reply) =>
@@ -41,7 +41,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{
           'Ends the session a bearer token, the body refresh token or the cookies name, and clears the cookies.',
         tags: ['accounts'],
         body: refreshTokenBodyShape,
-        response: answers(z.null()),
+        response: answers(z.null(), [403]),
       },
     },
     async (request, reply) => {

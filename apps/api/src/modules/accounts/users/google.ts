@@ -60,8 +60,7 @@ function sameText(a: string, b: string): boolean {
 /** The answers of a route that redirects the browser, whatever the outcome. */
 const redirects = (description: string) => ({
   302: z.null().meta({ description }),
-  '4xx': apiFailureShape,
-  '5xx': apiFailureShape,
+  default: apiFailureShape,
 });
 
 export const googleRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps) => {

@@ -89,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
           summary: "Mail a sign-in code to a customer's e-mail",
           tags: ['accounts'],
           body: loginEmailSchema,
-          response: answers(z.object({ user: userShape.pick({ email: true }) })),
+          response: answers(z.object({ user: userShape.pick({ email: true }) }), [404]),
         },
       },
       async (request) => {

@@ -5,12 +5,7 @@ import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import {
-  COMPRESSES_ITSELF,
-  prepareAnswer,
-  REVALIDATED,
-  sendPrepared,
-} from '../products/prepared-answer';
+import { KEPT_READ, prepareAnswer, REVALIDATED, sendPrepared } from '../products/prepared-answer';
 import { listBanners } from './service';
 
 export const bannerRoutes: FastifyPluginAsyncZod<{
@@ -20,7 +15,7 @@ export const bannerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/getBannerDetails',
     {
-      ...COMPRESSES_ITSELF,
+      ...KEPT_READ,
       schema: {
         summary: "The home page's banners",
         description: REVALIDATED,

@@ -38,14 +38,24 @@ interface Upload {
   field?: string;
 }
 
+/** A text part of a form: the upload forms have none. */
+interface TextField {
+  field: string;
+  text: string;
+}
+
 /** A multipart form as a browser sends it. */
-async function form(files: Upload[]) {
+async function form(parts: (Upload | TextField)[]) {
   const data = new FormData();
-  for (const file of files) {
+  for (const part of parts) {
+    if ('text' in part) {
+      data.append(part.field, part.text);
+      continue;
+    }
     data.append(
-      file.field ?? 'images',
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
-      file.name,
+      part.field ?? 'images',
+      new Blob([new Uint8Array(part.bytes)], { type: part.type ?? 'image/png' }),
+      part.name,
     );
   }
   const encoded = new Response(data);
@@ -55,8 +65,13 @@ async function form(files: Upload[]) {
   };
 }
 
-async function upload(url: string, files: Upload[], token = tokens.owner, app = api.app) {
-  const { payload, contentType } = await form(files);
+async function upload(
+  url: string,
+  parts: (Upload | TextField)[],
+  token = tokens.owner,
+  app = api.app,
+) {
+  const { payload, contentType } = await form(parts);
   return app.inject({
     method: 'POST',
     url: `/api/v1${url}`,
@@ -239,6 +254,50 @@ describe('product pictures', () => {
     ).toBe(404);
     expect(await productImageRows(productId)).toEqual(rows);
     expect(storedFiles()).toEqual(before);
+  });
+
+  it('refuses a field the owner’s forms and bodies do not have, naming each, keeping nothing', async () => {
+    const productId = await newProduct();
+    const [demo] = (await productDetails(productId)).images as [string];
+    const before = storedFiles();
+    const rowsBefore = await productImageRows(productId);
+    const picture = { name: 'a.png', bytes: await pngOf(400, 400) };
+    const caption = { field: 'caption', text: 'Top view' };
+    const alt = { field: 'alt', text: 'A bowl' };
+    for (const parts of [
+      [caption, picture, alt],
+      [picture, caption, alt],
+    ]) {
+      const response = await upload(`/products/addProductImage/${productId}`, parts);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        message: 'caption: Unknown field',
+        errors: [
+          { field: 'caption', message: 'Unknown field' },
+          { field: 'alt', message: 'Unknown field' },
+        ],
+      });
+    }
+    const banner = await upload('/banners/addBannerImage', [picture, caption]);
+    expect(banner.statusCode, banner.body).toBe(400);
+    expect(banner.json().errors).toEqual([{ field: 'caption', message: 'Unknown field' }]);
+
+    for (const [url, body] of [
+      [`/products/deleteProductImage/${productId}`, { imageUrl: demo, force: true }],
+      [`/products/reorderProductImages/${productId}`, { images: [demo], force: true }],
+      ['/banners/deleteBannerImage', { imageUrl: demo, force: true }],
+      ['/banners/reorderBannerImages', { images: [demo], force: true }],
+    ] as const) {
+      const response = await post(url, body);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'force: Unknown field',
+        errors: [{ field: 'force', message: 'Unknown field' }],
+      });
+    }
+    expect(storedFiles()).toEqual(before);
+    expect(await productImageRows(productId)).toEqual(rowsBefore);
   });
 
   it('deletes a picture with every rendition, and reorders to change the main picture', async () => {

@@ -9,6 +9,7 @@ import {
   renderImage,
 } from '../../../adapters/images/image-pipeline';
 import { AppError } from '../../../lib/errors';
+import { unknownFieldsError } from '../../../lib/validation';
 
 /** The form field that carries the pictures. */
 export const IMAGES_FIELD = 'images';
@@ -39,19 +40,29 @@ export const imagesError = (statusCode: number, message: string) =>
  * Reads the `images` files of a multipart form one at a time, checking and encoding each as it
  * arrives, so at most one upload's bytes are held at once. Nothing is stored here: a bad file
  * anywhere in the form refuses the whole form before any picture is kept. An empty file part (a
- * file input left empty) is skipped; no picture at all is 'Please select images'.
+ * file input left empty) is skipped; no picture at all is 'Please select images'. The form has no
+ * text fields: one sent is refused as an unknown field, as the owner's JSON bodies refuse theirs.
  */
 export async function readPictures(request: FastifyRequest): Promise<Rendition[][]> {
   if (!request.isMultipart()) throw imagesError(400, MESSAGES.selectImages);
   const pictures: Rendition[][] = [];
+  const unknownFields: string[] = [];
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (part.fieldname !== IMAGES_FIELD) unknownFields.push(part.fieldname);
+        continue;
+      }
       if (part.fieldname !== IMAGES_FIELD) {
         part.file.resume();
         throw new AppError(400, `${part.fieldname}: Unexpected file`, [
           { field: part.fieldname, message: 'Unexpected file' },
         ]);
+      }
+      // The form is refused already: its remaining pictures are not worth encoding.
+      if (unknownFields.length > 0) {
+        part.file.resume();
+        continue;
       }
       const bytes = await part.toBuffer();
       if (bytes.length === 0 && !part.filename) continue;
@@ -60,6 +71,7 @@ export async function readPictures(request: FastifyRequest): Promise<Rendition[]
   } catch (error) {
     throw asUploadError(error);
   }
+  if (unknownFields.length > 0) throw unknownFieldsError(unknownFields);
   if (pictures.length === 0) throw imagesError(400, MESSAGES.selectImages);
   return pictures;
 }

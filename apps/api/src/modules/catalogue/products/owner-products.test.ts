@@ -1,5 +1,5 @@
 import type { Product } from '@makhana/domain/product';
-import { MESSAGES } from '@makhana/domain/validation';
+import { MESSAGES, ON_SALE_DISAGREE } from '@makhana/domain/validation';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products, productVariants, stockReservations } from '../../../db/schema';
@@ -470,6 +470,67 @@ describe('inStock follows the stock and the switch', () => {
 
     const none = await updated(product._id, { ...FORM, quantity: [] });
     expect(none).toMatchObject({ listed: true, inStock: false, quantity: [] });
+  });
+});
+
+describe("the seed spec's inStock, and fields the API does not know", () => {
+  it('takes a product off sale with inStock: false, as listed: false does', async () => {
+    const hidden = await added({ ...FORM, inStock: false });
+    expect(hidden).toMatchObject({ listed: false, inStock: false });
+
+    const product = await added({ ...FORM, name: 'Mint Makhana' });
+    const off = await updated(product._id, { ...FORM, inStock: false });
+    expect(off).toMatchObject({ listed: false, inStock: false });
+    const [row] = await api.db.select().from(products).where(eq(products.id, product._id));
+    expect(row?.inStock).toBe(false);
+
+    const both = await updated(product._id, { ...FORM, inStock: true, listed: true });
+    expect(both).toMatchObject({ listed: true, inStock: true });
+  });
+
+  it('refuses inStock and listed that disagree, naming inStock, and writes nothing', async () => {
+    const product = await added();
+    const before = (await productPage(product._id)).json().data;
+    const answers = [
+      await add({ ...FORM, name: 'Mint Makhana', inStock: false, listed: true }),
+      await update(product._id, { ...FORM, name: 'Renamed', inStock: true, listed: false }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        message: `inStock: ${ON_SALE_DISAGREE}`,
+        errors: [{ field: 'inStock', message: ON_SALE_DISAGREE }],
+      });
+    }
+    expect((await add({ ...FORM, inStock: 'no' })).json().errors).toEqual([
+      { field: 'inStock', message: 'inStock must be true or false' },
+    ]);
+    expect(await productCount()).toBe(1);
+    expect((await productPage(product._id)).json().data).toEqual(before);
+  });
+
+  it('refuses a field it does not know, naming each, and writes nothing', async () => {
+    const product = await added();
+    const before = (await productPage(product._id)).json().data;
+    const answers = [
+      await add({ ...FORM, name: 'Mint Makhana', colour: 'green', size: 'L' }),
+      await update(product._id, { ...FORM, name: 'Renamed', colour: 'green', size: 'L' }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        data: null,
+        message: 'colour: Unknown field',
+        errors: [
+          { field: 'colour', message: 'Unknown field' },
+          { field: 'size', message: 'Unknown field' },
+        ],
+      });
+    }
+    expect(await productCount()).toBe(1);
+    expect((await productPage(product._id)).json().data).toEqual(before);
   });
 });
 

@@ -15,9 +15,14 @@ export const PUBLIC_READ_CACHE_CONTROL = 'public, no-cache';
 
 /**
  * The route options of a kept read: its answer is compressed once (see `sendPrepared`), so
- * `@fastify/compress`'s hooks on every request would only check and step aside.
+ * `@fastify/compress`'s hooks on every request would only check and step aside; and the API
+ * document declares its ETag and 304.
  */
-export const COMPRESSES_ITSELF = { compress: false, decompress: false } as const;
+export const KEPT_READ = {
+  compress: false,
+  decompress: false,
+  config: { etag: true },
+} as const;
 
 /** What the API document says of these routes. */
 export const REVALIDATED =

@@ -10,12 +10,7 @@ import { page, success } from '../../../lib/envelope';
 import { accountRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import type { CatalogueCache } from '../products/catalogue-cache';
-import {
-  COMPRESSES_ITSELF,
-  prepareAnswer,
-  REVALIDATED,
-  sendPrepared,
-} from '../products/prepared-answer';
+import { KEPT_READ, prepareAnswer, REVALIDATED, sendPrepared } from '../products/prepared-answer';
 import { addReview, deleteReview, listLatestReviews, listReviews, updateReview } from './service';
 
 export const REVIEW_ADDED = 'Review submitted successfully!';
@@ -44,7 +39,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
         summary: 'Review a product: one review per customer per product',
         tags: ['catalogue'],
         body: addReviewSchema,
-        response: answers(reviewShape),
+        response: answers(reviewShape, [404, 409]),
       },
     },
     async (request) => {
@@ -56,7 +51,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/get-reviews/:productId',
     {
-      ...COMPRESSES_ITSELF,
+      ...KEPT_READ,
       schema: {
         summary: "A product's reviews, newest first, a page at a time",
         description: `${REVALIDATED} A search (\`?q=\`) is read afresh each time.`,

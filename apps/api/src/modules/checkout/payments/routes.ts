@@ -3,8 +3,10 @@ import {
   paymentFailureShape,
   paymentOrderShape,
   paymentSuccessShape,
+  razorpayEventShape,
   webhookStatusShape,
 } from '@makhana/domain/contracts/checkout';
+import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
@@ -54,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
         summary: 'Open a payment for one of your unpaid orders',
         tags: ['checkout'],
         body: startSchema,
-        response: answers(paymentOrderShape),
+        response: answers(paymentOrderShape, [404, 409]),
       },
     },
     async (request) => {
@@ -84,6 +86,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
 };
 
 /**
+ * The webhook's body reaches the handler as the raw text its parser kept: the event's schema
+ * documents what that text holds, and nothing is read of it before the signature is checked.
+ */
+const rawTextThrough: FastifySchemaCompiler<unknown> = () => (data) => ({ value: data });
+
+/**
  * `POST /orders/razorpay-webhook`, in a scope of its own whose only body parser keeps the raw
  * text: the signature is computed over the exact bytes Razorpay sent. No sign-in: the signature
  * is the gateway's credential.
@@ -101,6 +109,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
   app.post(
     '/razorpay-webhook',
     {
+      validatorCompiler: rawTextThrough,
       schema: {
         summary: "Razorpay's payment events",
         tags: ['checkout'],
@@ -115,19 +124,16 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
             description: 'an event sent twice is applied once; without it the body identifies it',
           }),
         }),
-        // Fastify hands a request without a body to the validator as null; it is read as empty
-        // text, which no signature matches.
-        body: z
-          .string()
-          .nullable()
-          .meta({ description: "the event's JSON text, exactly as Razorpay signed it" }),
+        body: razorpayEventShape,
         response: answers(webhookStatusShape),
       },
     },
     async (request) => {
+      // The parser above kept the text (null when none came): what the signature covers.
+      const rawBody = request.body as unknown as string | null;
       const outcome = await handleWebhook(
         orders.context,
-        request.body ?? '',
+        rawBody ?? '',
         request.headers['x-razorpay-signature'],
         request.headers['x-razorpay-event-id'],
       );
@@ -160,7 +166,7 @@ export const simulatedPaymentRoutes: FastifyPluginAsyncZod<{
         summary: "The simulated window's Pay: captures the payment and signs it",
         tags: ['checkout'],
         body: gatewayOrderSchema,
-        response: answers(paymentSuccessShape),
+        response: answers(paymentSuccessShape, [404, 409]),
       },
     },
     async (request) => {
@@ -178,7 +184,7 @@ export const simulatedPaymentRoutes: FastifyPluginAsyncZod<{
         summary: "The simulated window's failed attempt: cancels the order",
         tags: ['checkout'],
         body: gatewayOrderSchema,
-        response: answers(paymentFailureShape),
+        response: answers(paymentFailureShape, [404]),
       },
     },
     async (request) => {

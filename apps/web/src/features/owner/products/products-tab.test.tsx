@@ -1,4 +1,5 @@
 import { lowestStock, type Product } from '@makhana/domain/product';
+import { productSchema } from '@makhana/domain/validation';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -244,6 +245,11 @@ describe('ProductsTab table', () => {
 });
 
 describe('ProductsTab form', () => {
+  /** What the API's product body knows, but `inStock`: the seed spec's name for `listed`. */
+  const KNOWN_FIELDS = Object.keys(productSchema.in.shape)
+    .filter((field) => field !== 'inStock')
+    .sort();
+
   it("shows the form's rules under the fields and sends nothing", async () => {
     const server = stubRoutes({});
     const { user } = await renderTab();
@@ -354,6 +360,8 @@ describe('ProductsTab form', () => {
       ['MM-CLS-500', 849],
     ]);
     expect(body.listed).toBe(false);
+    // The API refuses a field it does not know: the form sends its own and nothing else.
+    expect(Object.keys(body).sort()).toEqual(KNOWN_FIELDS);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(
       store.getState().product.productDetails.find((p) => p._id === 'prod-classic')?.quantity[1]
