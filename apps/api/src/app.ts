@@ -17,6 +17,7 @@ import { createPincodeDirectory } from './adapters/pincode/create-pincode-direct
 import { createImageStorage } from './adapters/storage/create-storage';
 import type { Config } from './config/config';
 import { REPO_ROOT } from './config/config';
+import { onCommit, withOwnCommitHooks } from './db/after-commit';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { loggedUrl } from './lib/log-serializers';
@@ -31,6 +32,7 @@ import {
 import {
   bannerImageRoutes,
   bannerRoutes,
+  CATALOGUE_CHANGED,
   type CatalogueCache,
   createCatalogueCache,
   productImageRoutes,
@@ -88,7 +90,8 @@ export interface AppDeps {
 
 /** The HTTP app, not yet listening: main.ts listens, tests call `app.inject`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
+  const { config } = deps;
+  const db = withOwnCommitHooks(deps.db);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
@@ -174,7 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('catalogue', catalogue);
   installKeptReads(app, { catalogue, security });
-  app.addHook('onClose', () => catalogue.close());
+  // The one place the catalogue's cached reads are dropped: after any commit that changed them.
+  const stopInvalidating = onCommit(db, CATALOGUE_CHANGED, () => catalogue.invalidate());
+  app.addHook('onClose', () => {
+    stopInvalidating();
+    return catalogue.close();
+  });
   // Whether a session is still live, asked on every signed-in call, is kept the same way and
   // dropped in every process by each sign-out and revocation.
   const sessionLiveness = await createCatalogueCache({
@@ -194,9 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createPaymentGateway(config.payments, (error) =>
       app.log.warn({ err: error }, 'payment gateway failed'),
     );
-  const orders = createOrdersKit({ db, mailer, catalogue, gateway, log: app.log, config });
+  const orders = createOrdersKit({ db, mailer, gateway, log: app.log, config });
   app.decorate('orders', orders);
-  app.addHook('onClose', () => orders.idle());
+  app.addHook('onClose', () => orders.close());
 
   await app.register(
     async (api) => {
@@ -217,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await writes.register(async (bodyless) => {
           await bodyless.register(emptyJsonAsObject);
           await bodyless.register(userRoutes, { db, config, mailer, oidc, prefix: '/users' });
-          await bodyless.register(customerErasureRoutes, { db, catalogue, prefix: '/users' });
+          await bodyless.register(customerErasureRoutes, { db, prefix: '/users' });
           await bodyless.register(adminRoutes, { db, config, prefix: '/admins' });
           await bodyless.register(reviewRoutes, {
             db,
@@ -242,8 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }
         await writes.register(supportRoutes, { db, config, mailer, prefix: '/supports' });
         // The owner's pictures: multipart uploads in scopes of their own, and JSON deletes.
-        await writes.register(productImageRoutes, { db, storage, catalogue, prefix: '/products' });
-        await writes.register(bannerImageRoutes, { db, storage, catalogue, prefix: '/banners' });
+        await writes.register(productImageRoutes, { db, storage, prefix: '/products' });
+        await writes.register(bannerImageRoutes, { db, storage, prefix: '/banners' });
       });
     },
     { prefix: '/api/v1' },

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   canRefund,
   InvalidOrderTransition,
+  isPaid,
+  isSale,
+  moveOf,
   NEW_ORDER,
   nextOrderState,
+  type OrderEvent,
   type OrderState,
   type OwnerStatusMove,
   orderStatusTone,
   ownerMoveEvent,
   paymentStatusTone,
   refundedState,
+  stateAfter,
+  stockMoveOf,
 } from './order-state';
 
 const confirmed: OrderState = {
@@ -152,5 +158,57 @@ describe('status colours', () => {
       'yellow',
       'yellow',
     ]);
+  });
+});
+
+describe('every move, as the history and the stock see it', () => {
+  const cancelledUnpaid: OrderState = {
+    status: 'Cancelled',
+    paymentStatus: 'failed',
+    needsRefund: false,
+  };
+  const soldOut: OrderState = {
+    status: 'Cancelled',
+    paymentStatus: 'completed',
+    needsRefund: true,
+  };
+  const shipped: OrderState = { ...confirmed, status: 'Shipped' };
+  const cases: [OrderState, OrderEvent, string, string][] = [
+    [NEW_ORDER, { type: 'payment_captured', stockAvailable: true }, 'paid', 'sell'],
+    [NEW_ORDER, { type: 'payment_captured', stockAvailable: false }, 'paid_sold_out', 'release'],
+    [cancelledUnpaid, { type: 'payment_captured', stockAvailable: true }, 'paid', 'sell'],
+    [cancelledUnpaid, { type: 'payment_captured', stockAvailable: false }, 'paid_sold_out', 'none'],
+    [NEW_ORDER, { type: 'payment_failed' }, 'failed', 'release'],
+    [NEW_ORDER, { type: 'expired' }, 'expired', 'release'],
+    [NEW_ORDER, { type: 'cancelled_by_owner' }, 'cancelled', 'release'],
+    [confirmed, { type: 'shipped' }, 'shipped', 'none'],
+    [shipped, { type: 'delivered' }, 'delivered', 'none'],
+    [confirmed, { type: 'refunded' }, 'refunded', 'restock'],
+    [soldOut, { type: 'refunded' }, 'refunded', 'restock'],
+  ];
+
+  it.each(cases)(
+    'from %o, %o is the move %s and moves the stock: %s',
+    (from, event, move, stock) => {
+      const next = stateAfter(from, event);
+      expect(moveOf(event, next)).toBe(move);
+      expect(stockMoveOf(from, next)).toBe(stock);
+    },
+  );
+
+  it('refunds a Confirmed order in one move, cancelling it', () => {
+    expect(stateAfter(confirmed, { type: 'refunded' })).toEqual(refundedState(confirmed));
+    expect(() => stateAfter(shipped, { type: 'refunded' })).toThrow(InvalidOrderTransition);
+  });
+
+  it('counts as a sale only money kept for goods', () => {
+    expect(isSale(confirmed)).toBe(true);
+    expect(isSale(shipped)).toBe(true);
+    expect(isSale(soldOut)).toBe(false);
+    expect(isSale(refundedState(confirmed))).toBe(false);
+    expect(isSale(NEW_ORDER)).toBe(false);
+    expect(isPaid(soldOut)).toBe(true);
+    expect(isPaid(refundedState(confirmed))).toBe(true);
+    expect(isPaid(cancelledUnpaid)).toBe(false);
   });
 });

@@ -126,6 +126,80 @@ export function refundedState(from: OrderState): OrderState {
   return nextOrderState(cancelled, { type: 'refunded' });
 }
 
+/** The state an event leaves: a refund of a Confirmed order cancels it on the way. */
+export function stateAfter(from: OrderState, event: OrderEvent): OrderState {
+  return event.type === 'refunded' ? refundedState(from) : nextOrderState(from, event);
+}
+
+/** Who made a move of an order's history. */
+export const ORDER_ACTORS = ['customer', 'owner', 'gateway', 'courier', 'system'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/**
+ * The moves an order's history records, one per change of state. A capture is `paid` when it
+ * became a sale and `paid_sold_out` when the stock was gone and the money must go back.
+ */
+export const ORDER_MOVES = [
+  'paid',
+  'paid_sold_out',
+  'failed',
+  'expired',
+  'cancelled',
+  'shipped',
+  'delivered',
+  'refunded',
+] as const;
+export type OrderMove = (typeof ORDER_MOVES)[number];
+
+/** The history's name for an event that moved an order to `next`. */
+export function moveOf(event: OrderEvent, next: OrderState): OrderMove {
+  switch (event.type) {
+    case 'payment_captured':
+      return next.status === 'Confirmed' ? 'paid' : 'paid_sold_out';
+    case 'payment_failed':
+      return 'failed';
+    case 'cancelled_by_owner':
+      return 'cancelled';
+    default:
+      return event.type;
+  }
+}
+
+/**
+ * What a move does to the order's stock reservations: `sell` turns its holds into a sale and
+ * takes the units off the shelf, `release` gives back what it still holds, `restock` puts what
+ * it sold back on the shelf, `none` leaves them.
+ */
+export type StockMove = 'sell' | 'release' | 'restock' | 'none';
+
+export function stockMoveOf(from: OrderState, next: OrderState): StockMove {
+  if (next.status === 'Confirmed' && from.status !== 'Confirmed') return 'sell';
+  if (next.status !== 'Cancelled') return 'none';
+  if (from.status === 'Pending') return 'release';
+  // A sold order cancelled or refunded: what it sold goes back (nothing, when it never sold).
+  if (from.status === 'Confirmed' || next.paymentStatus === 'refunded') return 'restock';
+  return 'none';
+}
+
+/** The payment statuses of an order whose payment was captured. */
+export const PAID_PAYMENT_STATUSES = ['completed', 'refunded'] as const satisfies PaymentStatus[];
+
+/**
+ * A paid order (docs/product.md#a-sale): a payment was captured for it, whether or not it became
+ * a sale or was refunded since.
+ */
+export function isPaid(state: Pick<OrderState, 'paymentStatus'>): boolean {
+  return (PAID_PAYMENT_STATUSES as readonly string[]).includes(state.paymentStatus);
+}
+
+/**
+ * A sale (docs/product.md#a-sale): money kept for goods that left or will leave the shop. A
+ * captured payment the shop could not honour (waiting for its refund) and a refunded one are not.
+ */
+export function isSale(state: OrderState): boolean {
+  return state.paymentStatus === 'completed' && !state.needsRefund;
+}
+
 /** The statuses the owner moves an order to by hand, in the order they happen. */
 export const OWNER_STATUS_MOVES = ['Shipped', 'Delivered'] as const;
 export type OwnerStatusMove = (typeof OWNER_STATUS_MOVES)[number];

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { withCommitHooks } from './after-commit';
 import { preparingClient } from './preparing-client';
 import * as schema from './schema';
 
@@ -41,7 +42,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   // pg_trgm serves the owner's searches; the migrations create it, PGlite must bring it.
   const options = { extensions: { pg_trgm } };
   const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
-  const db = drizzlePglite({ client, schema });
+  const db = withCommitHooks(drizzlePglite({ client, schema }));
   await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
@@ -90,7 +91,7 @@ export async function openPostgres(
     }
     client.release();
   }
-  const db = drizzlePostgres({ client: pool, schema });
+  const db = withCommitHooks(drizzlePostgres({ client: pool, schema }));
   return {
     db,
     kind: 'postgres',

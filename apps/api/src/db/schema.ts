@@ -3,7 +3,12 @@
  * timestamps carry their time zone. One pg-core schema serves PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
+import {
+  ORDER_ACTORS,
+  ORDER_MOVES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+} from '@makhana/domain/order-state';
 import type { ShippingAddress } from '@makhana/domain/orders';
 import { sql } from 'drizzle-orm';
 import {
@@ -229,12 +234,6 @@ export const orders = pgTable(
     /** an unpaid order releases its stock at this time */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** the customer's mail about the paid order (confirmation, or the refund notice) went out */
-    confirmationMailedAt: timestamp('confirmation_mailed_at', { withTimezone: true }),
-    /** the owner's mail about the paid order (new order, or the refund alert) went out */
-    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
-    /** a process is sending this order's mails; a claim older than a few minutes is abandoned */
-    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -295,7 +294,7 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Every status move the owner makes by hand: when, by whom, and whether the customer was told. */
+/** Every move of an order's state: what happened, when, and who made it. */
 export const orderStatusEvents = pgTable(
   'order_status_events',
   {
@@ -303,25 +302,50 @@ export const orderStatusEvents = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ORDER_MOVES }).notNull(),
     fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),
     toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
-    /** the owner account's id, plain text so the history outlives the account */
-    actorId: text('actor_id').notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    /** the owner's or customer's account id, plain text so the history outlives the account */
+    actorId: text('actor_id'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
     /** the owner's reason, for a refund */
     note: text('note'),
-    /** the customer's mail about this move went out */
-    customerMailedAt: timestamp('customer_mailed_at', { withTimezone: true }),
-    /**
-     * when a process last took the customer's mail to send; a failed try leaves it, so the
-     * sweeper's next try waits a backoff that grows with `mail_attempts`
-     */
-    mailClaimedAt: timestamp('mail_claimed_at', { withTimezone: true }),
-    mailAttempts: integer('mail_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * The consequences of an order's moves still to be carried out (decision 028): one row per
+ * handler, written in the transaction that made the move and delivered after it commits, at
+ * least once. `available_at` is when a sweep may take the row: a lease while a process delivers
+ * it, then the back-off after a failure.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    /** what happened, e.g. `order.paid` */
+    topic: text('topic').notNull(),
+    /** which consequence of it this row carries out, e.g. `customer-mail` */
+    handler: text('handler').notNull(),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** the history row of the move, when the consequence needs its details */
+    historyId: text('history_id'),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** why the latest attempt failed; the owner's dashboard counts the rows that have one */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.availableAt).where(sql`${t.deliveredAt} is null`),
+    index('outbox_order_idx').on(t.orderId),
+  ],
 );
 
 /**

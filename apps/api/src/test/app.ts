@@ -18,6 +18,14 @@ import { createTestDatabase, type TestDatabase } from './database';
 import { signInCustomer } from './requests';
 
 /** A throw-away DATA_DIR for one test file. */
+/**
+ * Drops an app's cached catalogue reads after a test wrote rows straight to the tables, past the
+ * services whose transactions would have marked the change.
+ */
+export function forgetCachedReads(app: FastifyInstance): Promise<void> {
+  return app.catalogue.invalidate();
+}
+
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'mm-api-test-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

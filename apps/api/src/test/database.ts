@@ -7,6 +7,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { withCommitHooks } from '../db/after-commit';
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client';
 import * as schema from '../db/schema';
 
@@ -66,7 +67,7 @@ async function openPgliteCopy(): Promise<DatabaseHandle> {
     extensions: { pg_trgm },
   });
   return {
-    db: drizzle({ client, schema }),
+    db: withCommitHooks(drizzle({ client, schema })),
     kind: 'pglite',
     async close() {
       await client.close();

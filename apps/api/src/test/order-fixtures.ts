@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rupeesToPaise } from '@makhana/domain/money';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseMail } from '../adapters/mail/parse-mail';
 import { paymentSignature } from '../adapters/payments/signatures';
@@ -11,12 +11,14 @@ import type { Database } from '../db/client';
 import {
   orderStatusEvents,
   orders,
+  outbox as outboxTable,
   productImages,
   products,
   productVariants,
   stockReservations,
 } from '../db/schema';
 import { SessionService } from '../modules/accounts';
+import { forgetCachedReads } from './app';
 import { call, insertUser } from './requests';
 
 export const DEV_KEY_SECRET = 'simulated-key-secret-development-only';
@@ -181,7 +183,7 @@ export async function simulatedOrder(
     [variant] = await insertProduct(api.db, {
       variants: [{ weight: 250, price: 449, stock: 10 }],
     });
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
   }
   const { orderId, gatewayOrderId } = await orderWithPayment(api.app, buyer.token, [
     cartLine(variant, options.quantity ?? 1),
@@ -264,12 +266,39 @@ export async function stockOf(db: Database, variantId: string): Promise<number> 
 }
 
 /** An order's recorded moves, oldest first. */
-export async function statusEvents(db: Database, orderId: string) {
+/** The moves of an order's history the owner made (shipped, delivered, refunded), oldest first. */
+export async function ownerMoves(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(orderStatusEvents)
+    .where(and(eq(orderStatusEvents.orderId, orderId), eq(orderStatusEvents.actor, 'owner')))
+    .orderBy(asc(orderStatusEvents.createdAt));
+}
+
+/** Every move of an order's history, oldest first. */
+export async function historyRows(db: Database, orderId: string) {
   return db
     .select()
     .from(orderStatusEvents)
     .where(eq(orderStatusEvents.orderId, orderId))
     .orderBy(asc(orderStatusEvents.createdAt));
+}
+
+/** The outbox rows of an order's consequences, in the order they were queued. */
+export async function queuedConsequences(db: Database, orderId: string) {
+  return db
+    .select()
+    .from(outboxTable)
+    .where(eq(outboxTable.orderId, orderId))
+    .orderBy(asc(outboxTable.createdAt), asc(outboxTable.topic), asc(outboxTable.handler));
+}
+
+/** Time passes for the outbox: every row not yet delivered is due for its next attempt. */
+export async function outboxWaitOver(db: Database): Promise<void> {
+  await db
+    .update(outboxTable)
+    .set({ availableAt: sql`now()` })
+    .where(isNull(outboxTable.deliveredAt));
 }
 
 export async function reservationStatuses(db: Database, orderId: string): Promise<string[]> {

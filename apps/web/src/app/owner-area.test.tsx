@@ -28,7 +28,7 @@ afterEach(() => {
 const JOURNEY_MS = 20_000;
 
 /** Thirty days to 15 November 2026, with sales on two of them. */
-function figuresWith(growth: number | null): DashboardFigures {
+function figuresWith(growth: number | null, failingFollowUps = 0): DashboardFigures {
   const salesByDay = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 9, 17 + i)).toISOString().slice(0, 10),
     orders: 0,
@@ -43,6 +43,7 @@ function figuresWith(growth: number | null): DashboardFigures {
     revenue: 1498.5,
     growth,
     salesByDay,
+    failingFollowUps,
   };
 }
 
@@ -254,6 +255,8 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
+    // No follow-up is failing: nothing to warn about.
+    expect(screen.queryByTestId('failing-follow-ups')).toBeNull();
     expect(api.callsTo('GET /admins/dashboard')).toHaveLength(1);
     expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
     // Orders and customers belong to their tabs now: the Dashboard tab loads neither.
@@ -278,6 +281,15 @@ describe('/owner/admin/dashboard: the owner only', () => {
       'The figures could not be loaded',
     );
     expect(screen.queryByTestId('figure-sales')).toBeNull();
+  });
+
+  it('says when order mails keep failing, so that none is lost in silence', async () => {
+    stubRoutes({ ...ownerApi, 'GET /admins/dashboard': ok(figuresWith(null, 2)) });
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store: ownerStore() });
+    const warning = await screen.findByTestId('failing-follow-ups');
+    expect(warning.getAttribute('role')).toBe('status');
+    expect(warning.textContent).toContain('2 order mails could not be sent yet.');
+    expect(warning.textContent).toContain('check the mail server settings');
   });
 
   it('moves between tabs with the arrow keys, Home and End, keeping the tab in the address', async () => {
@@ -519,6 +531,8 @@ describe("/owner/admin/dashboard?tab=orders: the owner's Ship and Deliver", () =
           trackingUrl: 'https://track.example.in/DL123',
           history: [
             {
+              event: 'shipped',
+              by: 'owner',
               from: 'Confirmed',
               to: 'Shipped',
               at: '2025-05-14T04:30:00.000Z',

@@ -1,6 +1,6 @@
 /** Orders, payments and the pincode check as the API sends them: money in rupees unless named. */
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
+import { ORDER_ACTORS, ORDER_MOVES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
 
 export const shippingAddressShape = z
   .object({
@@ -32,16 +32,21 @@ export const orderItemShape = z
 
 export const orderStatusMoveShape = z
   .object({
+    event: z.enum(ORDER_MOVES).meta({
+      description:
+        'what happened: paid (a sale), paid_sold_out (paid after the stock was gone: refund due), failed, expired, cancelled, shipped, delivered, refunded',
+    }),
+    by: z.enum(ORDER_ACTORS).meta({ description: 'who made the move' }),
     from: z.enum(ORDER_STATUSES),
     to: z.enum(ORDER_STATUSES),
-    at: z.string().meta({ description: 'when the owner made the move' }),
+    at: z.string().meta({ description: 'when the move was made' }),
     trackingNumber: z.string().nullable(),
     trackingUrl: z.string().nullable(),
     note: z.string().nullable().meta({ description: "the owner's reason, for a refund" }),
   })
   .meta({
     id: 'OrderStatusMove',
-    description: "One of the owner's moves: Shipped, Delivered, or Cancelled by a refund.",
+    description: "One move of the order's state, whoever made it.",
   });
 
 export const orderShape = z
@@ -88,10 +93,9 @@ export const orderShape = z
       .nullable()
       .optional()
       .meta({ description: 'null while no refund was asked for; the API always sends it' }),
-    history: z
-      .array(orderStatusMoveShape)
-      .optional()
-      .meta({ description: "the owner's status moves, oldest first; the API always sends it" }),
+    history: z.array(orderStatusMoveShape).optional().meta({
+      description: "every move of the order's state, oldest first; the API always sends it",
+    }),
   })
   .meta({ id: 'Order' });
 

@@ -26,6 +26,10 @@ export const dashboardFiguresShape = z
     salesByDay: z.array(dailySalesShape).meta({
       description: 'the last 30 days, oldest first and today last; a day without sales is zeros',
     }),
+    failingFollowUps: z.int().meta({
+      description:
+        "consequences of orders' moves (mails to customers and to the owner) whose latest attempt failed and that have not gone through since; retried with a growing wait for three days",
+    }),
   })
   .meta({
     id: 'DashboardFigures',

@@ -2,7 +2,12 @@
 export { bannerRoutes } from './banners/routes';
 export { listBanners } from './banners/service';
 export { bannerImageRoutes, productImageRoutes } from './images/routes';
-export { type CatalogueCache, createCatalogueCache } from './products/catalogue-cache';
+export {
+  CATALOGUE_CHANGED,
+  type CatalogueCache,
+  catalogueChanged,
+  createCatalogueCache,
+} from './products/catalogue-cache';
 export { DEMO_PRODUCTS, demoUploadName } from './products/demo-catalogue';
 export { seedDemoCatalogue } from './products/demo-seed';
 export { productRoutes } from './products/routes';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment } from '../../config/config';
 import { bannerImages, banners } from '../../db/schema';
-import { useTestApp } from '../../test/app';
+import { forgetCachedReads, useTestApp } from '../../test/app';
 import { usesPostgres } from '../../test/database';
 import { insertProduct, ownerToken } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
@@ -14,7 +14,7 @@ const apps: FastifyInstance[] = [];
 
 // Fixtures are written straight to the tables, past every writer: the caches forget them first.
 async function forgetEverywhere() {
-  for (const app of [api.app, ...apps]) await app.catalogue.invalidate();
+  for (const app of [api.app, ...apps]) await forgetCachedReads(app);
 }
 beforeEach(forgetEverywhere);
 

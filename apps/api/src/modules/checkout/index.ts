@@ -4,6 +4,8 @@ export { figuresRoutes } from './figures/routes';
 export { orderRoutes } from './orders/all-routes';
 export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
+export { boughtBy, isPaidOrder, isSaleOrder } from './orders/rules';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
 export { pincodeRoutes } from './pincodes/routes';
+export { heldStock, heldUnitsByVariant, variantsEverHeld } from './stock/reservations';

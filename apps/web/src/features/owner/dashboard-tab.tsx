@@ -74,10 +74,31 @@ function SalesChart({ days }: { days: DailySales[] }) {
   );
 }
 
+/** Shown only while some follow-up of an order keeps failing: silence would hide lost mails. */
+function FailingFollowUps({ count: failing }: { count: number }) {
+  if (failing === 0) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-ink"
+      data-testid="failing-follow-ups"
+    >
+      <strong className="font-semibold">
+        {failing === 1
+          ? '1 order mail could not be sent yet.'
+          : `${count(failing)} order mails could not be sent yet.`}
+      </strong>{' '}
+      The shop tries again with a growing wait, for three days. If this stays, check the mail server
+      settings and the server log.
+    </p>
+  );
+}
+
 function Figures({ figures }: { figures: DashboardFigures }) {
   const { totalOrders, totalUsers, totalProducts, revenue, growth, salesByDay } = figures;
   return (
     <div className="space-y-4">
+      <FailingFollowUps count={figures.failingFollowUps} />
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure
           label="Total Sales"

@@ -1,3 +1,4 @@
+import type { OrderActor, OrderMove } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
 import { Dialog } from '../../components/dialog';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
@@ -23,7 +24,26 @@ export function orderCustomerName(order: Order): string {
   return [firstName, lastName].filter(Boolean).join(' ') || '—';
 }
 
-/** The owner's status moves, oldest first: what changed, when, with its tracking or reason. */
+/** What each move of the history says happened, and who did it. */
+const MOVE_LABELS: Record<OrderMove, string> = {
+  paid: 'Paid',
+  paid_sold_out: 'Paid after the stock was gone: refund due',
+  failed: 'Payment failed',
+  expired: 'Expired unpaid',
+  cancelled: 'Cancelled',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  refunded: 'Refunded',
+};
+const ACTOR_LABELS: Record<OrderActor, string> = {
+  customer: 'the customer',
+  owner: 'you',
+  gateway: 'the payment gateway',
+  courier: 'the courier',
+  system: 'the shop, automatically',
+};
+
+/** Every move of the order, oldest first: what happened, who did it, when, with its tracking or reason. */
 function OrderHistory({ order }: { order: Order }) {
   const moves = order.history ?? [];
   return (
@@ -32,12 +52,16 @@ function OrderHistory({ order }: { order: Order }) {
         History
       </h3>
       {moves.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No status changes by the shop yet.</p>
+        <p className="mt-2 text-sm text-muted">No status changes yet.</p>
       ) : (
         <ol className="mt-2 space-y-2 border-l-2 border-cream-200 pl-4 text-sm">
           {moves.map((move) => (
             <li key={`${move.at}-${move.to}`} data-testid="order-history-move">
               <p className="font-medium text-ink">
+                {MOVE_LABELS[move.event]}{' '}
+                <span className="font-normal text-muted">by {ACTOR_LABELS[move.by]}</span>
+              </p>
+              <p className="text-muted">
                 {move.from} → {move.to}
               </p>
               <p className="text-muted">

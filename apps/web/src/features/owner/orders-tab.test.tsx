@@ -27,6 +27,8 @@ const refunded: Order = {
   paymentStatus: 'refunded',
   history: [
     {
+      event: 'refunded',
+      by: 'owner',
       from: 'Confirmed',
       to: 'Cancelled',
       at: '2025-05-12T12:00:00.000Z',
@@ -119,6 +121,7 @@ describe('OrdersTab', () => {
     expect(within(dialog).getAllByTestId('owner-order-line').length).toBeGreaterThan(0);
     const moves = within(dialog).getAllByTestId('order-history-move');
     expect(moves).toHaveLength(1);
+    expect(moves[0]!.textContent).toContain('Refunded by you');
     expect(moves[0]!.textContent).toContain('Confirmed → Cancelled');
     expect(moves[0]!.textContent).toContain('12 May 2025, 5:30 pm');
     expect(moves[0]!.textContent).toContain('Note: Out of stock after a damaged batch');
@@ -129,7 +132,7 @@ describe('OrdersTab', () => {
         name: 'View order MM-2025-0001',
       }),
     );
-    expect(screen.getByRole('dialog').textContent).toContain('No status changes by the shop yet.');
+    expect(screen.getByRole('dialog').textContent).toContain('No status changes yet.');
   });
 });
 

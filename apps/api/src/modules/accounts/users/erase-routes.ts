@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
-import type { CatalogueCache } from '../../catalogue';
 import { eraseCustomer } from './erase';
 
 export const CUSTOMER_ERASED = 'Customer deleted';
@@ -15,8 +14,7 @@ const userParams = z.object({ userId: z.string().max(100, 'User id is too long')
 /** The owner erases a customer (docs/decisions/017-erasing-a-customer.md). */
 export const customerErasureRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  catalogue: CatalogueCache;
-}> = async (app, { db, catalogue }) => {
+}> = async (app, { db }) => {
   app.post(
     '/deleteUser/:userId',
     {
@@ -32,7 +30,7 @@ export const customerErasureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       success(
-        await eraseCustomer({ db, catalogue, sessions: app.auth.sessions }, request.params.userId),
+        await eraseCustomer({ db, sessions: app.auth.sessions }, request.params.userId),
         CUSTOMER_ERASED,
       ),
   );

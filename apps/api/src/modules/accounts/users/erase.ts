@@ -10,7 +10,7 @@ import {
 } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
-import { type CatalogueCache, forgetReviewAuthor } from '../../catalogue';
+import { forgetReviewAuthor } from '../../catalogue';
 import { forgetCustomerOnOrders } from '../../checkout';
 import { forgetCustomerMessages } from '../../support';
 import type { SessionService } from '../auth/service';
@@ -19,8 +19,6 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 export interface EraseContext {
   db: Database;
-  /** holds the products' ratings and reviews' authors as shoppers read them */
-  catalogue: CatalogueCache;
   /** keeps whether sessions are live, in every process */
   sessions: Pick<SessionService, 'sessionsEnded'>;
 }
@@ -67,8 +65,8 @@ export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<
     await tx.delete(addresses).where(eq(addresses.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
   });
-  // After the commit, so no process reloads the catalogue before the names are gone, nor asks
-  // again whether a deleted session is live before it is gone.
-  await Promise.all([ctx.catalogue.invalidate(), ctx.sessions.sessionsEnded()]);
+  // After the commit, so no process asks again whether a deleted session is live before it is
+  // gone (the catalogue's cached reviews are dropped by its own hook: forgetReviewAuthor marks it).
+  await ctx.sessions.sessionsEnded();
   return { _id: userId };
 }

@@ -10,6 +10,7 @@ import { addresses, orders, users } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { containing, offsetOf } from '../../../lib/search';
+import { isSaleOrder } from '../../checkout';
 import type { OtpService } from './otp';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
@@ -95,17 +96,11 @@ export async function listCustomers(
     .select({ n: sql`count(*)::int` })
     .from(orders)
     .where(eq(orders.userId, users.id));
-  // A sale: captured and kept; a refunded order, or one waiting for its refund, is not spent.
+  // What a customer spent is what their sales came to.
   const spent = db
     .select({ paise: sql`coalesce(sum(${orders.totalAmountPaise}), 0)::int` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, users.id),
-        eq(orders.paymentStatus, 'completed'),
-        eq(orders.needsRefund, false),
-      ),
-    );
+    .where(and(eq(orders.userId, users.id), isSaleOrder));
   const addressIds = db
     .select({
       ids: sql`json_agg(${addresses.id} order by ${addresses.createdAt} desc, ${addresses.id} desc)`,

@@ -10,7 +10,6 @@ import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
 import { parseInput } from '../../../lib/validation';
 import { answers } from '../../../plugins/route-contracts';
-import type { CatalogueCache } from '../products/catalogue-cache';
 import {
   addBannerImages,
   addProductImages,
@@ -32,7 +31,6 @@ import { readPictures, UPLOAD_LIMITS } from './upload';
 export interface ImageRouteDeps {
   db: Database;
   storage: ImageStorage;
-  catalogue: CatalogueCache;
 }
 
 const productParams = z.object({

@@ -9,7 +9,7 @@ import { bannerImages, banners, orderItems, productImages, products } from '../.
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { listBanners } from '../banners/service';
-import type { CatalogueCache } from '../products/catalogue-cache';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { getProduct, PRODUCT_NOT_FOUND } from '../products/service';
 
 export const IMAGES_ADDED = 'Images added successfully';
@@ -25,7 +25,6 @@ const STORAGE_DOWN = 'The pictures could not be stored; try again in a moment';
 export interface ImageServiceDeps {
   db: Database;
   storage: ImageStorage;
-  catalogue: CatalogueCache;
   /** a file left behind is logged, never an error for the owner: no row refers to it */
   warn(error: unknown, message: string): void;
 }
@@ -160,9 +159,9 @@ export async function addProductImages(
       await tx
         .insert(productImages)
         .values(urls.map((url, i) => ({ productId, url, position: next + i })));
+      catalogueChanged(tx);
     }),
   );
-  await deps.catalogue.invalidate();
   return getProduct(deps.db, productId);
 }
 
@@ -186,8 +185,8 @@ export async function deleteProductImage(
       productImages,
       rows.filter((row) => row !== doomed),
     );
+    catalogueChanged(tx);
   });
-  await deps.catalogue.invalidate();
   // The row is gone first: a file that cannot be deleted is only left over, never a broken picture.
   await deleteUnusedPictures(deps, [imageUrl]);
   return getProduct(deps.db, productId);
@@ -214,8 +213,8 @@ export async function reorderProductImages(
       productImages,
       images.map((url) => byUrl.get(url) as { id: string }),
     );
+    catalogueChanged(tx);
   });
-  await deps.catalogue.invalidate();
   return getProduct(deps.db, productId);
 }
 
@@ -280,9 +279,9 @@ export async function addBannerImages(
         .insert(bannerImages)
         .values(urls.map((url, i) => ({ bannerId, url, position: next + i })));
       await tx.update(banners).set({ updatedAt: new Date() }).where(eq(banners.id, bannerId));
+      catalogueChanged(tx);
     }),
   );
-  await deps.catalogue.invalidate();
   return listBanners(deps.db);
 }
 
@@ -307,8 +306,8 @@ export async function deleteBannerImage(
       .orderBy(asc(bannerImages.position), asc(bannerImages.createdAt));
     await renumber(tx, bannerImages, rest);
     await tx.update(banners).set({ updatedAt: new Date() }).where(eq(banners.id, doomed.bannerId));
+    catalogueChanged(tx);
   });
-  await deps.catalogue.invalidate();
   await deleteUnusedPictures(deps, [imageUrl]);
   return listBanners(deps.db);
 }
@@ -335,7 +334,7 @@ export async function reorderBannerImages(
       bannerImages,
       images.map((url) => byUrl.get(url) as { id: string }),
     );
+    catalogueChanged(tx);
   });
-  await deps.catalogue.invalidate();
   return listBanners(deps.db);
 }

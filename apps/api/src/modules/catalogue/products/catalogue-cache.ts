@@ -3,12 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { Product } from '@makhana/domain/product';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
+import { markChanged } from '../../../db/after-commit';
+import type { Executor } from '../../../db/client';
 
 /**
  * The shop's public reads (the catalogue, one product, the banners, a product's reviews), kept for
  * a few seconds under a key each. Free stock in them is a preview only: an order checks stock in
- * the database. Writers call `invalidate()` once their transaction has committed; it drops every
- * entry in this process at once, and reaches every other API process through Redis (`REDIS_URL`)
+ * the database. A writer marks its transaction (`catalogueChanged`); once it has committed, the
+ * app's one after-commit hook calls `invalidate()`, which drops every entry in this process at once, and reaches every other API process through Redis (`REDIS_URL`)
  * or else PostgreSQL's LISTEN/NOTIFY. PGlite is one process, so in-process is enough there.
  */
 export interface CatalogueCache {
@@ -23,6 +25,18 @@ export interface CatalogueCache {
   peek<T>(key: string): T | undefined;
   invalidate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The after-commit topic of a write that changed what the catalogue's reads show. */
+export const CATALOGUE_CHANGED = 'catalogue';
+
+/**
+ * Marks the transaction as one that changed what the catalogue shows (products, pictures, free
+ * stock, reviews and their verified-buyer marks, banners): its cached reads are dropped in every
+ * process once it commits, before the writer's request answers.
+ */
+export function catalogueChanged(tx: Executor): void {
+  markChanged(tx, CATALOGUE_CHANGED);
 }
 
 export const CATALOGUE_TTL_MS = 5_000;

@@ -8,7 +8,6 @@ import {
   count,
   desc,
   eq,
-  gt,
   ilike,
   inArray,
   isNull,
@@ -18,8 +17,9 @@ import {
 } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
-import { products, productVariants, stockReservations } from '../../../db/schema';
+import { products, productVariants } from '../../../db/schema';
 import { containing, offsetOf } from '../../../lib/search';
+import { heldUnitsByVariant } from '../../checkout';
 import { listProducts } from './service';
 
 /**
@@ -51,24 +51,12 @@ function lowestFreeStock(db: Database, matching: SQL | undefined, take: number) 
     .orderBy(asc(productVariants.stock), desc(products.createdAt), desc(products.id))
     .limit(take);
 
-  const holding = and(
-    eq(stockReservations.status, 'active'),
-    gt(stockReservations.expiresAt, sql`now()`),
-  );
-  const held = db
-    .select({
-      variantId: stockReservations.variantId,
-      held: sql<number>`sum(${stockReservations.quantity})::int`.as('held'),
-    })
-    .from(stockReservations)
-    .where(holding)
-    .groupBy(stockReservations.variantId)
-    .as('held');
+  const held = heldUnitsByVariant(db, 'held');
+  const holding = heldUnitsByVariant(db, 'holding');
   const holders = db
     .select({ productId: other.productId })
-    .from(stockReservations)
-    .innerJoin(other, eq(other.id, stockReservations.variantId))
-    .where(holding);
+    .from(holding)
+    .innerJoin(other, eq(other.id, holding.variantId));
   const byFreeStock = db
     .select({
       productId: productVariants.productId,

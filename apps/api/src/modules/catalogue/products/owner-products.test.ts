@@ -3,7 +3,7 @@ import { MESSAGES, ON_SALE_DISAGREE } from '@makhana/domain/validation';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products, productVariants, stockReservations } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   cartLine,
   customer,
@@ -432,7 +432,7 @@ describe('updating a product', () => {
 describe('inStock follows the stock and the switch', () => {
   it('is false for the sold-out demo product, though it is listed', async () => {
     await seedDemoCatalogue(api.db);
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
     const tomato = (await shopList()).find((p) => p.name === 'Tangy Tomato Makhana')!;
     expect(tomato).toMatchObject({ listed: true, inStock: false });
     expect(tomato.quantity.every((v) => v.stock === 0)).toBe(true);

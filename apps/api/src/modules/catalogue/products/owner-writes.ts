@@ -2,20 +2,20 @@ import type { ApiFieldError } from '@makhana/domain/api';
 import { rupeesToPaise } from '@makhana/domain/money';
 import type { Product } from '@makhana/domain/product';
 import type { ProductInput } from '@makhana/domain/validation';
-import { and, asc, eq, gt, inArray, isNull, like, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../db/client';
-import { products, productVariants, stockReservations } from '../../../db/schema';
+import { products, productVariants } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
-import type { CatalogueCache } from './catalogue-cache';
+import { heldStock, variantsEverHeld } from '../../checkout';
+import { catalogueChanged } from './catalogue-cache';
 import { getProduct, PRODUCT_NOT_FOUND } from './service';
 
 export const SKU_TAKEN = 'This sku is already in use';
 
 export interface OwnerWriteContext {
   db: Database;
-  catalogue: CatalogueCache;
 }
 
 type VariantRow = typeof productVariants.$inferSelect;
@@ -50,9 +50,9 @@ export async function addProduct(ctx: OwnerWriteContext, input: ProductInput): P
       .returning({ id: products.id });
     if (!row) throw new Error('insert returned no row');
     await writeVariants(tx, row.id, input, []);
+    catalogueChanged(tx);
     return row.id;
   });
-  await ctx.catalogue.invalidate();
   return getProduct(ctx.db, id);
 }
 
@@ -81,8 +81,8 @@ export async function updateProduct(
       .orderBy(asc(productVariants.sku))
       .for('update');
     await writeVariants(tx, id, input, existing);
+    catalogueChanged(tx);
   });
-  await ctx.catalogue.invalidate();
   return getProduct(ctx.db, id);
 }
 
@@ -92,14 +92,16 @@ export async function updateProduct(
  */
 export async function deleteProduct(ctx: OwnerWriteContext, id: string): Promise<{ _id: string }> {
   if (!isUuid(id)) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  const [row] = await ctx.db
-    .update(products)
-    .set({ deletedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(products.id, id), isNull(products.deletedAt)))
-    .returning({ id: products.id });
-  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
-  await ctx.catalogue.invalidate();
-  return { _id: row.id };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      .returning({ id: products.id });
+    if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+    catalogueChanged(tx);
+    return { _id: row.id };
+  });
 }
 
 /** A unique index that trips under a race is the same refusal as the check before it. */
@@ -132,36 +134,6 @@ function matchVariants(variants: VariantInput[], existing: VariantRow[]): (Varia
     const v = variants[index]!;
     return take(byWeight(v, false) ?? byWeight(v, true));
   });
-}
-
-/** Units of these variants held by unexpired active reservations. */
-async function heldUnits(tx: Transaction, variantIds: string[]): Promise<Map<string, number>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await tx
-    .select({
-      variantId: stockReservations.variantId,
-      held: sql<number>`coalesce(sum(${stockReservations.quantity}), 0)::int`,
-    })
-    .from(stockReservations)
-    .where(
-      and(
-        inArray(stockReservations.variantId, variantIds),
-        eq(stockReservations.status, 'active'),
-        gt(stockReservations.expiresAt, sql`now()`),
-      ),
-    )
-    .groupBy(stockReservations.variantId);
-  return new Map(rows.map((r) => [r.variantId, Number(r.held)]));
-}
-
-/** Variants any order points at: every order line holds a reservation row, whatever its state. */
-async function variantsWithOrders(tx: Transaction, variantIds: string[]): Promise<Set<string>> {
-  if (variantIds.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ variantId: stockReservations.variantId })
-    .from(stockReservations)
-    .where(inArray(stockReservations.variantId, variantIds));
-  return new Set(rows.map((r) => r.variantId));
 }
 
 /** `MM-CLASSIC` from a product sku or name: capitals, digits and single dashes. */
@@ -243,7 +215,7 @@ async function writeVariants(
   // Rows that leave: removed for good, unless an order points at them; then hidden and kept.
   const keptIds = new Set(kept.flatMap((row) => (row ? [row.id] : [])));
   const leaving = existing.filter((row) => !keptIds.has(row.id) && row.removedAt === null);
-  const ordered = await variantsWithOrders(
+  const ordered = await variantsEverHeld(
     tx,
     leaving.map((row) => row.id),
   );
@@ -276,7 +248,7 @@ async function writeVariants(
 
   // The owner sets the units free to sell, as the answer shows them; units held by pending orders
   // stay on the shelf on top, so paying for them never takes the shelf below zero.
-  const held = await heldUnits(tx, [...keptIds]);
+  const held = await heldStock(tx, [...keptIds]);
   for (const [index, v] of variants.entries()) {
     const row = kept[index];
     const values = {

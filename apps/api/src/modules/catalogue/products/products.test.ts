@@ -2,7 +2,7 @@ import type { Product } from '@makhana/domain/product';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, productVariants, reviews, stockReservations, users } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { forgetCachedReads, useTestApp } from '../../../test/app';
 import { seedDemoCatalogue } from './demo-seed';
 import { freeStock } from './service';
 
@@ -11,7 +11,7 @@ const api = useTestApp();
 beforeEach(async () => {
   await seedDemoCatalogue(api.db);
   // These tests write to the database directly, so they tell the cache as every writer must.
-  await api.app.catalogue.invalidate();
+  await forgetCachedReads(api.app);
 });
 
 async function getProducts(): Promise<Product[]> {
@@ -109,7 +109,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
       { orderId, variantId: v100, quantity: 4, expiresAt: soon, status: 'committed' },
       { orderId, variantId: v50, quantity: 500, expiresAt: soon }, // more than the shelf: 0, not negative
     ]);
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
     const classic = (await getProducts()).find((p) => p.name === 'Classic Roasted Makhana')!;
     expect(classic.quantity.find((q) => q.weight === 100)?.stock).toBe(145);
     expect(classic.quantity.find((q) => q.weight === 50)?.stock).toBe(0);
@@ -132,7 +132,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         comment: 'Crunchy and fresh',
       })),
     );
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
     const after = await getProducts();
     expect(after[1]!.rating).toEqual({ average: 4.3, count: 3 });
     expect(after[0]!.rating).toEqual({ average: 0, count: 0 });
@@ -182,7 +182,7 @@ describe('the catalogue cache', () => {
     await api.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.sku, sku));
     const stale = (await getProducts()).flatMap((p) => p.quantity).find((v) => v.sku === sku);
     expect(stale?.stock).not.toBe(3);
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
     const fresh = (await getProducts()).flatMap((p) => p.quantity).find((v) => v.sku === sku);
     expect(fresh?.stock).toBe(3);
   });

@@ -29,7 +29,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
   db: Database;
   catalogue: CatalogueCache;
 }> = async (app, { db, catalogue }) => {
-  const ctx = { db, catalogue };
+  const ctx = { db };
   const cachedList = () => catalogue.list(() => listProducts(db));
 
   app.get(

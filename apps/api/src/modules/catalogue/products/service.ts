@@ -1,32 +1,14 @@
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import {
-  productImages,
-  products,
-  productVariants,
-  reviews,
-  stockReservations,
-} from '../../../db/schema';
+import { productImages, products, productVariants, reviews } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
+import { heldUnitsByVariant } from '../../checkout';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-
-/** Units of each variant held by unexpired active reservations. */
-function heldStock(db: Executor) {
-  return db
-    .select({
-      variantId: stockReservations.variantId,
-      held: sql<number>`sum(${stockReservations.quantity})::int`.as('held'),
-    })
-    .from(stockReservations)
-    .where(and(eq(stockReservations.status, 'active'), gt(stockReservations.expiresAt, sql`now()`)))
-    .groupBy(stockReservations.variantId)
-    .as('held_stock');
-}
 
 /** Free stock: what is on the shelf minus what pending orders hold, never below zero. */
 export function freeStock(stock: number, held: number | null): number {
@@ -46,7 +28,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
   if (rows.length === 0) return [];
   const productIds = rows.map((r) => r.id);
 
-  const held = heldStock(db);
+  const held = heldUnitsByVariant(db);
   const [variantRows, imageRows, ratingRows] = await Promise.all([
     db
       .select({

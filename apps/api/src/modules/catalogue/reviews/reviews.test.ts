@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { reviews, users } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   cartLine,
   customer,
@@ -33,7 +33,7 @@ let other: TestVariant;
 beforeEach(async () => {
   [makhana] = await insertProduct(api.db, { variants: [{ weight: 250, price: 449, stock: 20 }] });
   [other] = await insertProduct(api.db, { variants: [{ weight: 100, price: 199, stock: 20 }] });
-  await api.app.catalogue.invalidate();
+  await forgetCachedReads(api.app);
 });
 
 function add(token: string | undefined, body: object, app: FastifyInstance = api.app) {

@@ -27,7 +27,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueCache;
   rateLimit: RateLimitConfig;
 }> = async (app, { db, catalogue, rateLimit }) => {
-  const ctx = { db, catalogue };
+  const ctx = { db };
   // One budget for adding, editing and deleting, per account whatever address it writes from.
   const writeLimit = accountRateLimit(rateLimit, 'review-writes');
 

@@ -3,11 +3,12 @@ import type { OwnerReview } from '@makhana/domain/contracts/owner';
 import type { Review } from '@makhana/domain/product';
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
-import { orderItems, orders, products, reviews, users } from '../../../db/schema';
+import { products, reviews, users } from '../../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { containing, offsetOf } from '../../../lib/search';
-import type { CatalogueCache } from '../products/catalogue-cache';
+import { boughtBy } from '../../checkout';
+import { catalogueChanged } from '../products/catalogue-cache';
 import { PRODUCT_NOT_FOUND } from '../products/service';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
@@ -17,7 +18,6 @@ export const NOT_YOUR_REVIEW = 'You can only edit or delete your own review';
 /** Reviews change the products' rating, so every write also refreshes the cached catalogue. */
 export interface ReviewsContext {
   db: Database;
-  catalogue: CatalogueCache;
 }
 
 export interface ReviewInput {
@@ -31,26 +31,6 @@ export interface ReviewActor {
   subjectId: string;
 }
 
-/**
- * The author has a paid order holding the product. Orders belong to checkout; this read crosses
- * into its tables in SQL because a join per review is the point. (Built with a join so that every
- * column is named with its table: the review's own columns are the outer query's.)
- */
-function verifiedBuyer(db: Executor) {
-  const paidOrderLine = db
-    .select({ one: sql`1` })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orders.userId, reviews.userId),
-        eq(orderItems.productId, reviews.productId),
-        eq(orders.paymentStatus, 'completed'),
-      ),
-    );
-  return sql<boolean>`exists (${paidOrderLine})`;
-}
-
 /** The author's name as the account holds it now; empty when the account has none. */
 function authorName(db: Executor, userId: string) {
   return db
@@ -60,19 +40,18 @@ function authorName(db: Executor, userId: string) {
 }
 
 /** What every list of reviews reads of a review, its author's verified purchase included. */
-function reviewColumns(db: Executor) {
-  return {
-    id: reviews.id,
-    productId: reviews.productId,
-    userId: reviews.userId,
-    userName: reviews.userName,
-    rating: reviews.rating,
-    comment: reviews.comment,
-    verifiedBuyer: verifiedBuyer(db),
-    createdAt: reviews.createdAt,
-    updatedAt: reviews.updatedAt,
-  };
-}
+const reviewColumns = (db: Executor) => ({
+  id: reviews.id,
+  productId: reviews.productId,
+  userId: reviews.userId,
+  userName: reviews.userName,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  // The author bought the product: checkout's rule, asked of the review's own columns.
+  verifiedBuyer: boughtBy(db, reviews.userId, reviews.productId),
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+});
 
 async function reviewViews(
   db: Executor,
@@ -155,9 +134,9 @@ export async function addReview(
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning({ id: reviews.id });
     if (!inserted) throw new ConflictError(ALREADY_REVIEWED);
+    catalogueChanged(tx);
     return reviewView(tx, inserted.id);
   });
-  await ctx.catalogue.invalidate();
   return review;
 }
 
@@ -244,9 +223,9 @@ export async function updateReview(
         userName: sql`coalesce((${authorName(tx, userId)}), '')`,
       })
       .where(eq(reviews.id, id));
+    catalogueChanged(tx);
     return reviewView(tx, id);
   });
-  await ctx.catalogue.invalidate();
   return review;
 }
 
@@ -259,8 +238,8 @@ export async function deleteReview(
   const deleted = await ctx.db.transaction(async (tx) => {
     const { id } = await reviewToChange(tx, actor, reviewId);
     await tx.delete(reviews).where(eq(reviews.id, id));
+    catalogueChanged(tx);
     return { _id: id };
   });
-  await ctx.catalogue.invalidate();
   return deleted;
 }

@@ -4,7 +4,7 @@ import type { PaymentStatus } from '@makhana/domain/order-state';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { products } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   cartLine,
   customer,
@@ -81,7 +81,7 @@ describe('GET /admins/dashboard', () => {
       .update(products)
       .set({ deletedAt: new Date() })
       .where(eq(products.id, gone.productId));
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
     const asha = await customer(api.db);
     const ravi = await customer(api.db);
     // A real checkout whose payment never came: pending.

@@ -1,17 +1,13 @@
 import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
-import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { orders, products, users } from '../../../db/schema';
+import { isSaleOrder } from '../orders/rules';
+import { countFailing } from '../outbox/outbox';
 import { INDIA_TIME_ZONE, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
 
 export const CHART_DAYS = 30;
-
-/**
- * A sale: the payment was captured and kept. A refunded order, and a late capture waiting to be
- * refunded, are money that goes back.
- */
-const isSale = and(eq(orders.paymentStatus, 'completed'), eq(orders.needsRefund, false));
 
 /** Sums come back as bigint (a text or a bigint, by driver): paise beyond int4 are real here. */
 const paiseSum = (filter?: SQL) =>
@@ -38,7 +34,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
   const tomorrow = indiaDayStart(now, 1);
   const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
-  const [[sales], [customers], [shelf], byDay] = await Promise.all([
+  const [[sales], [customers], [shelf], byDay, failing] = await Promise.all([
     db
       .select({
         orders: sql<number>`count(*)::int`,
@@ -47,14 +43,15 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
         lastMonth: paiseSum(paidBetween(lastMonth, thisMonth)),
       })
       .from(orders)
-      .where(isSale),
+      .where(isSaleOrder),
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
     db
       .select({ day, orders: sql<number>`count(*)::int`, revenue: paiseSum() })
       .from(orders)
-      .where(and(isSale, paidBetween(firstDay, tomorrow)))
+      .where(and(isSaleOrder, paidBetween(firstDay, tomorrow)))
       .groupBy(day),
+    countFailing(db),
   ]);
 
   const sold = new Map(byDay.map((row) => [row.day, row]));
@@ -72,5 +69,6 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
         revenue: paiseToRupees(Number(row?.revenue ?? 0)),
       };
     }),
+    failingFollowUps: failing,
   };
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from '../../../config/config';
 import { orders, products, stockReservations } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   ADDRESS,
   cartLine,
@@ -44,7 +44,7 @@ beforeEach(async () => {
     name: 'Pudina Makhana',
     variants: [{ weight: 100, price: 199, stock: 2 }],
   });
-  await api.app.catalogue.invalidate();
+  await forgetCachedReads(api.app);
 });
 
 const shownStock = (sku: string) => shownStockOf(api.app, sku);
@@ -429,10 +429,10 @@ describe('expiry', () => {
 
     await expireNow(api.db, late);
     // Free stock already ignores an expired hold, before any sweep.
-    await api.app.catalogue.invalidate();
+    await forgetCachedReads(api.app);
     expect(await shownStock(classic500.sku)).toBe(3);
 
-    expect(await api.app.orders.sweep()).toEqual({ expired: 1, mailed: 0 });
+    expect(await api.app.orders.sweep()).toEqual({ expired: 1, retried: 0 });
     expect(await orderRow(api.db, late)).toMatchObject({
       status: 'Cancelled',
       paymentStatus: 'failed',
@@ -440,7 +440,7 @@ describe('expiry', () => {
     expect(await reservationStatuses(api.db, late)).toEqual(['released']);
     expect((await orderRow(api.db, fresh)).status).toBe('Pending');
     expect(await reservationStatuses(api.db, fresh)).toEqual(['active']);
-    expect(await api.app.orders.sweep()).toEqual({ expired: 0, mailed: 0 });
+    expect(await api.app.orders.sweep()).toEqual({ expired: 0, retried: 0 });
 
     // Sweeps of several processes at once expire each order once.
     const more = [];

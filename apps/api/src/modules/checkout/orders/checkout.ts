@@ -19,6 +19,7 @@ import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orders } from '../../../db/schema';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
+import { catalogueChanged } from '../../catalogue';
 import { verifyPincode } from '../pincodes/service';
 import {
   holdsFor,
@@ -230,7 +231,7 @@ export async function createOrder(
       );
     }
 
-    return insertOrder(tx, {
+    const placed = await insertOrder(tx, {
       userId,
       subtotalPaise,
       shippingPaise,
@@ -249,9 +250,10 @@ export async function createOrder(
         position: index,
       })),
     });
+    // Its holds lower the free stock the catalogue shows.
+    catalogueChanged(tx);
+    return placed;
   });
-
-  await ctx.catalogue.invalidate();
   return view;
 }
 

@@ -3,13 +3,11 @@ import type { Mailer } from '../../../adapters/mail/mailer';
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
-import type { CatalogueCache } from '../../catalogue';
 
 /** What the order and payment services need from the app, built once in app.ts. */
 export interface OrderContext {
   db: Database;
   mailer: Mailer;
-  catalogue: CatalogueCache;
   gateway: PaymentGateway;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   settings: {
@@ -17,7 +15,7 @@ export interface OrderContext {
     ownerEmail: string;
     pendingOrderMinutes: number;
   };
-  /** work that follows an answer (order mails): never awaited by a request, awaited on close */
+  /** work that follows an answer (a move's consequences): never awaited by a request, awaited on close */
   background: BackgroundTasks;
 }
 

@@ -4,6 +4,7 @@ import { and, asc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { INDIA_TIME_ZONE, indiaDayStart } from '../figures/india-calendar';
+import { isPaidOrder } from './rules';
 
 /** Orders read a batch at a time, so the export holds a few hundred orders whatever the range. */
 const BATCH = 200;
@@ -128,14 +129,7 @@ async function* exportLines(db: Executor, range: OrderExportQuery): AsyncGenerat
     const batch: OrderRow[] = await db
       .select()
       .from(orders)
-      .where(
-        and(
-          inArray(orders.paymentStatus, ['completed', 'refunded']),
-          gte(orders.paidAt, start),
-          lt(orders.paidAt, end),
-          keyset,
-        ),
-      )
+      .where(and(isPaidOrder, gte(orders.paidAt, start), lt(orders.paidAt, end), keyset))
       .orderBy(asc(orders.paidAt), asc(orders.id))
       .limit(BATCH);
     if (batch.length === 0) return;

@@ -9,7 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRazorpayGateway } from '../../../adapters/payments/razorpay-gateway';
 import { DEV_ADMIN_EMAIL } from '../../../config/config';
 import { admins } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   ADDRESS,
   cartLine,
@@ -19,11 +19,12 @@ import {
   orderRow,
   orderWithPayment,
   outbox,
+  ownerMoves,
   ownerToken,
+  queuedConsequences,
   reservationStatuses,
   signedPayment,
   simulatedOrder,
-  statusEvents,
   stockOf,
   type TestVariant,
 } from '../../../test/order-fixtures';
@@ -70,8 +71,8 @@ beforeEach(async () => {
     name: 'Himalayan Salt Makhana',
     variants: [{ weight: 250, price: 449, stock: 10 }],
   });
-  await api.app.catalogue.invalidate();
-  await razorpayApp.catalogue.invalidate();
+  await forgetCachedReads(api.app);
+  await forgetCachedReads(razorpayApp);
 });
 
 const REASON = 'Customer asked to cancel before packing';
@@ -124,7 +125,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(shopper.statusCode).toBe(401);
     expect(shopper.json().success).toBe(false);
     expect(await orderRow(api.db, orderId)).toEqual(before);
-    expect(await statusEvents(api.db, orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, orderId)).toEqual([]);
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
   });
 
@@ -155,7 +156,7 @@ describe('POST /orders/refund/:orderId', () => {
 
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
     expect(await reservationStatuses(api.db, orderId)).toEqual(['released']);
-    const events = await statusEvents(api.db, orderId);
+    const events = await ownerMoves(api.db, orderId);
     expect(events).toEqual([
       expect.objectContaining({
         fromStatus: 'Confirmed',
@@ -176,7 +177,14 @@ describe('POST /orders/refund/:orderId', () => {
     expect(mail!.text).toContain('within 7-10 business days');
     expect(mail!.text).toContain(REASON);
     expect(mail!.text).toContain(order.refund.id);
-    expect((await statusEvents(api.db, orderId))[0]!.customerMailedAt).toBeInstanceOf(Date);
+    const [refundMail] = (await queuedConsequences(api.db, orderId)).filter(
+      (row) => row.topic === 'order.refunded',
+    );
+    expect(refundMail).toMatchObject({
+      handler: 'customer-mail',
+      historyId: (await ownerMoves(api.db, orderId))[0]!.id,
+      deliveredAt: expect.any(Date),
+    });
 
     // The customer sees the refund on their own order.
     const mine = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token });
@@ -196,7 +204,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(again.json().data.refund).toEqual(first.json().data.refund);
     expect(await orderRow(api.db, orderId)).toEqual(row);
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
-    expect(await statusEvents(api.db, orderId)).toHaveLength(1);
+    expect(await ownerMoves(api.db, orderId)).toHaveLength(1);
     expect(await refundMails(orderId)).toHaveLength(1);
   });
 
@@ -213,7 +221,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(new Set(stub.refundRequests.map((r) => r.idempotencyKey))).toEqual(new Set([orderId]));
     expect(stub.refunds.size).toBe(1);
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
-    expect(await statusEvents(api.db, orderId)).toHaveLength(1);
+    expect(await ownerMoves(api.db, orderId)).toHaveLength(1);
     expect(await orderRow(api.db, orderId)).toMatchObject({
       paymentStatus: 'refunded',
       refundId: [...stub.refunds.values()][0]!.id,
@@ -267,7 +275,7 @@ describe('POST /orders/refund/:orderId', () => {
     });
     expect(shown.json().data.refund).toMatchObject({ id: null, refundedAt: null, failure: why });
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
-    expect(await statusEvents(api.db, orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, orderId)).toEqual([]);
 
     stub.refundMode = { kind: 'ok' };
     const retried = await refund(owner, orderId, undefined, razorpayApp);
@@ -395,7 +403,7 @@ describe('POST /orders/refund/:orderId', () => {
     expect(row.refundId).toMatch(/^rfnd_/);
     expect(row.refundedAt).toBeInstanceOf(Date);
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
-    expect((await statusEvents(api.db, orderId)).map((e) => e.toStatus)).toEqual(['Shipped']);
+    expect((await ownerMoves(api.db, orderId)).map((e) => e.toStatus)).toEqual(['Shipped']);
   });
 
   it('refuses unpaid, shipped and delivered orders with a 409 that says why; nothing changes', async () => {

@@ -6,27 +6,19 @@
  * get the same refund back; the second to lock the row finds it refunded and changes nothing.
  */
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
-import {
-  canRefund,
-  type OrderState,
-  type OrderStatus,
-  refundedState,
-} from '@makhana/domain/order-state';
+import { canRefund, type OrderStatus } from '@makhana/domain/order-state';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   type GatewayRefund,
   PaymentRefusedError,
 } from '../../../adapters/payments/payment-gateway';
 import type { Transaction } from '../../../db/client';
-import { orderStatusEvents, orders, stockReservations } from '../../../db/schema';
+import { orders } from '../../../db/schema';
 import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
-import { returnToShelf } from '../../catalogue';
-import { lockVariantsById } from '../stock/reservations';
 import type { OrderContext } from './context';
-import { sendStatusMail } from './order-mails';
 import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from './service';
-import { writeState } from './state-changes';
+import { lockOrder, transition } from './state-changes';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
@@ -41,13 +33,9 @@ export const REFUND_NOT_CONFIRMED =
 export const REFUND_RACED =
   'The order changed while it was being refunded; the money went back, please check the order.';
 
-function stateOf(row: OrderRow): OrderState {
-  return { status: row.status, paymentStatus: row.paymentStatus, needsRefund: row.needsRefund };
-}
-
 /** Why an order that is not already refunded cannot be; null when it can. */
 function refusal(row: OrderRow): string | null {
-  if (canRefund(stateOf(row)) && row.transactionId) return null;
+  if (canRefund(row) && row.transactionId) return null;
   if (row.status === 'Shipped' || row.status === 'Delivered') {
     return refundAfterShipping(row.status);
   }
@@ -113,9 +101,6 @@ export async function refundOrder(
     ctx.log.error({ orderId, refundId: refund.id }, 'refund made for an order that moved on');
     throw new ConflictError(REFUND_RACED);
   }
-  // Free stock may have grown, and the author of a review is no longer a verified buyer.
-  await ctx.catalogue.invalidate();
-  ctx.background.run(() => sendStatusMail(ctx, applied.eventId));
   return {
     order: await orderView(ctx.db, orderId),
     message: ORDER_REFUNDED(formatRupees(paiseToRupees(row.totalAmountPaise))),
@@ -139,7 +124,7 @@ async function noteFailure(
 }
 
 type Recorded =
-  | { kind: 'refunded'; eventId: string }
+  | { kind: 'refunded' }
   /** another request recorded the refund first */
   | { kind: 'already' }
   /** the order shipped while the gateway refunded it: the money is back, the status is not */
@@ -149,11 +134,7 @@ async function recordRefundInTx(
   tx: Transaction,
   refund: { orderId: string; ownerId: string; reason: string; refundId: string },
 ): Promise<Recorded> {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(eq(orders.id, refund.orderId))
-    .for('update', { of: orders });
+  const row = await lockOrder(tx, { id: refund.orderId });
   if (!row || row.paymentStatus === 'refunded') return { kind: 'already' };
   const refundColumns = {
     refundId: refund.refundId,
@@ -161,47 +142,16 @@ async function recordRefundInTx(
     refundedAt: sql`now()`,
     refundFailure: null,
   };
-  if (!canRefund(stateOf(row))) {
+  if (!canRefund(row)) {
     // The books must still show the money that went back.
     await tx.update(orders).set(refundColumns).where(eq(orders.id, row.id));
     return { kind: 'raced' };
   }
-  const next = refundedState(stateOf(row));
-  await putStockBack(tx, row.id);
-  await writeState(tx, row.id, next, refundColumns);
-  const [event] = await tx
-    .insert(orderStatusEvents)
-    .values({
-      orderId: row.id,
-      fromStatus: row.status,
-      toStatus: next.status,
-      actorId: refund.ownerId,
-      note: refund.reason,
-    })
-    .returning({ id: orderStatusEvents.id });
-  return { kind: 'refunded', eventId: event!.id };
-}
-
-/**
- * A sold order's units go back on the shelf: its committed reservations become released, so
- * they are counted back exactly once. A late capture whose stock was gone never committed any
- * (its hold was released when it was cancelled), so nothing comes back for it.
- */
-async function putStockBack(tx: Transaction, orderId: string): Promise<void> {
-  const sold = await tx
-    .select({ variantId: stockReservations.variantId })
-    .from(stockReservations)
-    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')));
-  if (sold.length === 0) return;
-  // Variants are locked in sku order before their stock changes, like every other writer.
-  await lockVariantsById(
+  await transition(
     tx,
-    sold.map((r) => r.variantId),
+    row,
+    { type: 'refunded' },
+    { actor: { by: 'owner', id: refund.ownerId }, note: refund.reason, alongside: refundColumns },
   );
-  const released = await tx
-    .update(stockReservations)
-    .set({ status: 'released' })
-    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')))
-    .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
-  for (const row of released) await returnToShelf(tx, row.variantId, row.quantity);
+  return { kind: 'refunded' };
 }

@@ -18,8 +18,8 @@ export const ORDER_LOOKUP_FAILED = 'Order not found.';
 export type { Order as OrderView, OrderItem as OrderItemView } from '@makhana/domain/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
-type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
   return {
@@ -67,6 +67,8 @@ export function toOrderView(
             failure: row.refundFailure,
           },
     history: events.map((event) => ({
+      event: event.event,
+      by: event.actor,
       from: event.fromStatus,
       to: event.toStatus,
       at: event.createdAt.toISOString(),
@@ -198,6 +200,8 @@ export async function listOwnerOrders(
 export interface OrderRead {
   row: OrderRow;
   view: OrderView;
+  /** the history's rows, oldest first; absent when the order was read without them */
+  events?: OrderStatusEventRow[];
 }
 
 /**
@@ -220,7 +224,7 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
     const events = parsedJson<RawRow[]>(raw.__events, []).map((e) =>
       tableRow(orderStatusEvents, e),
     );
-    return { row, view: toOrderView(row, items, events) };
+    return { row, view: toOrderView(row, items, events), events };
   });
 }
 

@@ -1,46 +1,65 @@
 /**
- * Every change of an order's status and payment status after checkout. Each runs in one
- * transaction that locks the order row, applies the domain state machine (`nextOrderState`) and
- * moves the stock reservations with it, so the order, its payment and the stock always agree.
+ * Every change of an order's state after checkout goes through `transition` (decision 008): it
+ * applies the domain's state machine to an order the caller has locked, and in one statement
+ * writes the new state, the move's row in the order's history, the stock's move through the
+ * reservations module, and one outbox row per consequence (decision 028). The transaction is
+ * marked with what it changed, so the catalogue's cache is dropped and the consequences start
+ * once it commits. The entry points (a capture from verify, the webhook or the simulated window;
+ * a failure; mark-failed; the expiry sweep; the owner's moves and refunds) only find and lock the
+ * order and name the event and who made it.
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   InvalidOrderTransition,
-  nextOrderState,
+  isPaid,
+  isSale,
+  moveOf,
+  type OrderActor,
   type OrderEvent,
   type OrderState,
   type OrderStatus,
   type OwnerStatusMove,
   ownerMoveEvent,
+  stateAfter,
+  stockMoveOf,
 } from '@makhana/domain/order-state';
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { markChanged } from '../../../db/after-commit';
 import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
+import { catalogueChanged } from '../../catalogue';
+import { enqueue, enqueueWith, type OutboxRow } from '../outbox/outbox';
 import {
   commitReservationsWith,
   freeStockOf,
+  liveHold,
   lockVariantsOfOrder,
-  releaseReservations,
+  releaseWith,
+  restockSold,
 } from '../stock/reservations';
+import { consequencesOf, type Due } from './consequences';
 import type { OrderContext } from './context';
-import { sendClaimedOrderMails, sendDuplicateCaptureAlert } from './order-mails';
-import { ORDER_NOT_FOUND, type OrderRead, type OrderRow, toOrderView } from './service';
+import {
+  ORDER_NOT_FOUND,
+  type OrderItemRow,
+  type OrderRead,
+  type OrderRow,
+  toOrderView,
+} from './service';
 
-export const ORDER_CANNOT_CHANGE = 'This order cannot be changed now.';
+/** The topic after-commit hooks deliver outbox rows under. */
+export const OUTBOX_QUEUED = 'outbox';
+
+declare const locked: unique symbol;
+/** An order row read with `FOR UPDATE` in the transaction at hand: only such a row can move. */
+export type LockedOrder = OrderRow & { readonly [locked]: true };
 
 function stateOf(row: OrderRow): OrderState {
   return { status: row.status, paymentStatus: row.paymentStatus, needsRefund: row.needsRefund };
-}
-
-function apply(row: OrderRow, event: OrderEvent): OrderState {
-  try {
-    return nextOrderState(stateOf(row), event);
-  } catch (error) {
-    if (error instanceof InvalidOrderTransition) throw new ConflictError(ORDER_CANNOT_CHANGE);
-    throw error;
-  }
 }
 
 function sameState(a: OrderState, b: OrderState): boolean {
@@ -49,10 +68,11 @@ function sameState(a: OrderState, b: OrderState): boolean {
   );
 }
 
-async function lockOrder(
+/** Finds and locks one order (`SELECT ... FOR UPDATE`); null when none matches. */
+export async function lockOrder(
   tx: Transaction,
   where: { id?: string; gatewayOrderId?: string; userId?: string },
-): Promise<OrderRow | null> {
+): Promise<LockedOrder | null> {
   const [row] = await tx
     .select()
     .from(orders)
@@ -64,7 +84,120 @@ async function lockOrder(
       ),
     )
     .for('update', { of: orders });
-  return row ?? null;
+  return (row as LockedOrder | undefined) ?? null;
+}
+
+/** Who made a move: the kind of actor, and the account when a person made it. */
+export interface MoveBy {
+  by: OrderActor;
+  id?: string | null;
+}
+
+export interface MoveDetails {
+  actor: MoveBy;
+  /** the owner's reason, kept in the history */
+  note?: string | null;
+  /** other columns of the order written with its new state */
+  alongside?: PgUpdateSetSource<typeof orders>;
+  /** the message of the 409 when the state machine refuses the event */
+  refused?: string;
+  /** the order's lines, when the caller read them: its consequences then need no read of their own */
+  items?: OrderItemRow[];
+}
+
+export interface Moved {
+  order: OrderRow;
+  from: OrderState;
+  /** false when the event left the state as it was: nothing was written */
+  moved: boolean;
+}
+
+export const ORDER_CANNOT_CHANGE = 'This order cannot be changed now.';
+
+/**
+ * Applies `event` to a locked order. A refused event is a 409 and writes nothing; an event that
+ * leaves the state as it is (a second report of a capture, a failure after a payment) writes
+ * nothing either.
+ */
+export async function transition(
+  tx: Transaction,
+  order: LockedOrder,
+  event: OrderEvent,
+  details: MoveDetails,
+): Promise<Moved> {
+  const from = stateOf(order);
+  let next: OrderState;
+  try {
+    next = stateAfter(from, event);
+  } catch (error) {
+    if (error instanceof InvalidOrderTransition) {
+      throw new ConflictError(details.refused ?? ORDER_CANNOT_CHANGE);
+    }
+    throw error;
+  }
+  if (sameState(from, next)) return { order, from, moved: false };
+
+  const move = moveOf(event, next);
+  const stock = stockMoveOf(from, next);
+  // Putting sold units back locks their variants first, in sku order like every other writer.
+  if (stock === 'restock') await restockSold(tx, order.id);
+
+  const historyId = randomUUID();
+  const tracking = historyTracking(order, move, details.alongside);
+  const consequences = consequencesOf(`order.${move}`, order.id, { historyId });
+  const writes = [
+    stock === 'sell' ? commitReservationsWith(order.id) : null,
+    stock === 'release' ? releaseWith(order.id) : null,
+    sql`${sql.identifier('history')} as (
+      insert into order_status_events (id, order_id, event, from_status, to_status, actor,
+        actor_id, tracking_number, tracking_url, note)
+      values (${historyId}, ${order.id}, ${move}, ${from.status}, ${next.status},
+        ${details.actor.by}, ${details.actor.id ?? null}, ${tracking.trackingNumber},
+        ${tracking.trackingUrl}, ${details.note ?? null}))`,
+    enqueueWith('consequences', consequences),
+  ].filter((write): write is SQL => write !== null);
+  const written = await writeState(
+    tx,
+    order.id,
+    next,
+    details.alongside,
+    sql.join(writes, sql`, `),
+  );
+
+  if (consequences.length > 0) {
+    const read: OrderRead | undefined = details.items
+      ? { row: written, view: toOrderView(written, details.items) }
+      : undefined;
+    markChanged(tx, OUTBOX_QUEUED, ...consequences.map((row): Due => ({ row, order: read })));
+  }
+  // Free stock moved, or a review's author became or stopped being a verified buyer.
+  if (stock !== 'none' || isSale(from) !== isSale(next)) catalogueChanged(tx);
+  return { order: written, from, moved: true };
+}
+
+/** The tracking a move's history row shows: a shipment's, kept on its delivery. */
+function historyTracking(
+  order: OrderRow,
+  move: string,
+  alongside: MoveDetails['alongside'],
+): { trackingNumber: string | null; trackingUrl: string | null } {
+  if (move === 'shipped') {
+    const given = alongside as { trackingNumber?: string | null; trackingUrl?: string | null };
+    return {
+      trackingNumber: given?.trackingNumber ?? null,
+      trackingUrl: given?.trackingUrl ?? null,
+    };
+  }
+  if (move === 'delivered') {
+    return { trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl };
+  }
+  return { trackingNumber: null, trackingUrl: null };
+}
+
+/** Queues consequences that follow no move (a second payment), delivered after the commit. */
+async function queue(tx: Transaction, rows: OutboxRow[]): Promise<void> {
+  await enqueue(tx, rows);
+  if (rows.length > 0) markChanged(tx, OUTBOX_QUEUED, ...rows.map((row): Due => ({ row })));
 }
 
 export type CaptureOutcome =
@@ -82,16 +215,6 @@ export type CaptureOutcome =
 export interface CaptureResult {
   orderId: string;
   outcome: CaptureOutcome;
-  /**
-   * The order as the capture left it, its mails claimed by this process in the same transaction
-   * (confirmed or refund_needed only)
-   */
-  paid?: OrderRead;
-  /**
-   * Whether the shelf's free units moved. A sale out of the order's own standing hold takes the
-   * same units off the shelf and out of the holds, so the catalogue's free stock stays the same.
-   */
-  freeStockChanged: boolean;
 }
 
 export interface Capture {
@@ -106,48 +229,49 @@ export interface Capture {
  * all come here). The stock is still there when the order's own reservations are active and
  * unexpired; after expiry or a cancellation, when the shelf still has enough free units, which
  * are then held again and sold. Returns null when no order has that gateway order id (and, when
- * `payerId` is given, that customer).
+ * `payerId` is given, that customer). A second payment for a paid order is a `duplicate_capture`,
+ * and the owner is mailed to refund it unless the caller refuses it before any money moves (the
+ * simulated window, `refusesSecondPayment`).
  */
 export async function settleCaptureInTx(
   tx: Transaction,
   capture: Capture,
-  payerId?: string,
+  options: { payerId?: string; refusesSecondPayment?: boolean } = {},
 ): Promise<CaptureResult | null> {
-  const order = await lockOrder(tx, { gatewayOrderId: capture.gatewayOrderId, userId: payerId });
-  if (!order) return null;
-  const result = (outcome: CaptureOutcome): CaptureResult => ({
-    orderId: order.id,
-    outcome,
-    freeStockChanged: false,
+  const order = await lockOrder(tx, {
+    gatewayOrderId: capture.gatewayOrderId,
+    userId: options.payerId,
   });
+  if (!order) return null;
+  const result = (outcome: CaptureOutcome): CaptureResult => ({ orderId: order.id, outcome });
 
   if (capture.amountPaise !== null && capture.amountPaise !== order.totalAmountPaise) {
     return result('amount_mismatch');
   }
-  if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
-    return result(order.transactionId === capture.paymentId ? 'already_paid' : 'duplicate_capture');
+  if (isPaid(order)) {
+    if (order.transactionId === capture.paymentId) return result('already_paid');
+    if (options.refusesSecondPayment) return result('duplicate_capture');
+    await queue(
+      tx,
+      consequencesOf('payment.second_capture', order.id, {
+        payload: { paymentId: capture.paymentId },
+      }),
+    );
+    return result('duplicate_capture');
   }
 
-  const { stockAvailable, ownHoldStood, items } = await canStillShip(tx, order);
-  const next = apply(order, { type: 'payment_captured', stockAvailable });
-  // The paid order's mails are claimed with the payment: this process sends them once the
-  // transaction commits, and the sweeper takes them over if it dies first.
-  const paid = { transactionId: capture.paymentId, paidAt: sql`now()`, mailClaimedAt: sql`now()` };
-  const confirmed = next.status === 'Confirmed';
-  // A sale is one statement, so the variants stay locked for it and the commit only.
-  if (!confirmed) await releaseReservations(tx, [order.id]);
-  const written = await writeState(
+  const { stockAvailable, items } = await canStillShip(tx, order);
+  const { order: paid } = await transition(
     tx,
-    order.id,
-    next,
-    paid,
-    confirmed ? commitReservationsWith(order.id) : undefined,
+    order,
+    { type: 'payment_captured', stockAvailable },
+    {
+      actor: { by: 'gateway' },
+      alongside: { transactionId: capture.paymentId, paidAt: sql`now()` },
+      items,
+    },
   );
-  return {
-    ...result(confirmed ? 'confirmed' : 'refund_needed'),
-    paid: { row: written, view: toOrderView(written, items) },
-    freeStockChanged: !(confirmed && ownHoldStood),
-  };
+  return result(paid.status === 'Confirmed' ? 'confirmed' : 'refund_needed');
 }
 
 /**
@@ -159,7 +283,7 @@ export async function settleCaptureInTx(
 async function canStillShip(
   tx: Transaction,
   order: OrderRow,
-): Promise<{ stockAvailable: boolean; ownHoldStood: boolean; items: OrderItemRow[] }> {
+): Promise<{ stockAvailable: boolean; items: OrderItemRow[] }> {
   const locked = sql.identifier('locked');
   const [figures] = await rawRows(
     tx,
@@ -170,15 +294,11 @@ async function canStillShip(
           (select json_agg(json_build_array(r.variant_id, r.quantity)) from stock_reservations r
             where r.order_id = ${order.id}) as reservations,
           (select count(*)::int from stock_reservations r where r.order_id = ${order.id}
-            and r.status = 'active' and r.expires_at > now()) as "stillHeld",
+            and ${liveHold()}) as "stillHeld",
           (select json_agg(json_build_array(l.id, l.stock)) from ${locked} l) as variants`,
   );
   const items = parsedJson<RawRow[]>(figures?.items, []).map((i) => tableRow(orderItems, i));
-  const answer = (stockAvailable: boolean, ownHoldStood = false) => ({
-    stockAvailable,
-    ownHoldStood,
-    items,
-  });
+  const answer = (stockAvailable: boolean) => ({ stockAvailable, items });
   const reservations = parsedJson<[string, number][]>(figures?.reservations, []);
   // A line whose variant was deleted has lost its reservation with it: it cannot ship.
   const held = new Map<string, number>();
@@ -198,21 +318,18 @@ async function canStillShip(
 
   if (Number(figures?.stillHeld ?? 0) === reservations.length) {
     // Its own hold stands: the units are its own unless the shelf itself shrank.
-    return answer(
-      variants.every((v) => v.stock >= (held.get(v.id) ?? 0)),
-      true,
-    );
+    return answer(variants.every((v) => v.stock >= (held.get(v.id) ?? 0)));
   }
   const free = await freeStockOf(tx, variants, order.id);
   return answer(variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0)));
 }
 
 /**
- * The one writer of an order's status, payment status and refund flag (decision 008): every change
- * of state, whoever makes it, is written here with whatever changes alongside it: other columns
- * of the order, and `writes` (data-modifying CTEs of other tables) in the same statement.
+ * The one writer of an order's status, payment status and refund flag, for `transition`: the
+ * new state with whatever changes alongside it (other columns of the order), and `writes`
+ * (data-modifying CTEs of other tables) in the same statement.
  */
-export async function writeState(
+async function writeState(
   tx: Transaction,
   orderId: string,
   next: OrderState,
@@ -238,32 +355,20 @@ export async function writeState(
   return tableRow(orders, written!);
 }
 
-type OrderItemRow = typeof orderItems.$inferSelect;
-
-/**
- * What follows a committed capture: the catalogue is told when its free stock changed, and the
- * customer and the owner are mailed in the background (a failed mail is retried by the sweeper).
- */
-export async function afterCapture(
-  ctx: OrderContext,
+/** What the logs must say of a capture that did not simply become a sale. */
+export function logCapture(
+  ctx: Pick<OrderContext, 'log'>,
   result: CaptureResult | null,
   capture: Capture,
-): Promise<void> {
-  if (!result) return;
-  if (result.outcome === 'confirmed' || result.outcome === 'refund_needed') {
-    if (result.freeStockChanged) await ctx.catalogue.invalidate();
-    if (result.outcome === 'refund_needed') {
-      ctx.log.warn({ orderId: result.orderId }, 'payment captured for an order that cannot ship');
-    }
-    const { paid } = result;
-    if (paid) ctx.background.run(() => sendClaimedOrderMails(ctx, paid));
-  } else if (result.outcome === 'duplicate_capture') {
+): void {
+  if (result?.outcome === 'refund_needed') {
+    ctx.log.warn({ orderId: result.orderId }, 'payment captured for an order that cannot ship');
+  } else if (result?.outcome === 'duplicate_capture') {
     ctx.log.error(
       { orderId: result.orderId, paymentId: capture.paymentId },
       'second payment captured for a paid order',
     );
-    ctx.background.run(() => sendDuplicateCaptureAlert(ctx, result.orderId, capture.paymentId));
-  } else if (result.outcome === 'amount_mismatch') {
+  } else if (result?.outcome === 'amount_mismatch') {
     ctx.log.error(
       { orderId: result.orderId, paymentId: capture.paymentId, amount: capture.amountPaise },
       'captured amount differs from the order total',
@@ -271,13 +376,13 @@ export async function afterCapture(
   }
 }
 
-/** Settles a capture in its own transaction, then does what follows. */
+/** Settles a capture in its own transaction. */
 export async function settleCapture(
   ctx: OrderContext,
   capture: Capture,
 ): Promise<CaptureResult | null> {
   const result = await ctx.db.transaction((tx) => settleCaptureInTx(tx, capture));
-  await afterCapture(ctx, result, capture);
+  logCapture(ctx, result, capture);
   return result;
 }
 
@@ -287,13 +392,11 @@ export async function settleCapture(
  */
 export async function failPaymentInTx(
   tx: Transaction,
-  order: OrderRow,
-): Promise<{ changed: boolean; state: OrderState }> {
-  const next = apply(order, { type: 'payment_failed' });
-  if (sameState(next, stateOf(order))) return { changed: false, state: next };
-  await writeState(tx, order.id, next);
-  await releaseReservations(tx, [order.id]);
-  return { changed: true, state: next };
+  order: LockedOrder,
+  actor: MoveBy,
+): Promise<{ changed: boolean }> {
+  const { moved } = await transition(tx, order, { type: 'payment_failed' }, { actor });
+  return { changed: moved };
 }
 
 /** `payment.failed` (webhook or simulated window) for the order of a gateway order id. */
@@ -304,7 +407,7 @@ export async function failPaymentByGatewayIdInTx(
 ): Promise<{ orderId: string; changed: boolean } | null> {
   const order = await lockOrder(tx, { gatewayOrderId, userId });
   if (!order) return null;
-  const { changed } = await failPaymentInTx(tx, order);
+  const { changed } = await failPaymentInTx(tx, order, { by: 'gateway' });
   return { orderId: order.id, changed };
 }
 
@@ -314,17 +417,13 @@ export async function markFailed(
   userId: string,
   orderId: string,
 ): Promise<{ paid: boolean }> {
-  const outcome = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { id: orderId, userId });
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-    if (order.paymentStatus === 'completed' || order.paymentStatus === 'refunded') {
-      return { paid: true, changed: false };
-    }
-    const { changed } = await failPaymentInTx(tx, order);
-    return { paid: false, changed };
+    if (isPaid(order)) return { paid: true };
+    await failPaymentInTx(tx, order, { by: 'customer', id: userId });
+    return { paid: false };
   });
-  if (outcome.changed) await ctx.catalogue.invalidate();
-  return { paid: outcome.paid };
 }
 
 /**
@@ -332,8 +431,8 @@ export async function markFailed(
  * working on are skipped (`SKIP LOCKED`), so every API process may sweep at once.
  */
 export async function expireDueOrders(ctx: OrderContext, batch = 200): Promise<number> {
-  const expired = await ctx.db.transaction(async (tx) => {
-    const due = await tx
+  return ctx.db.transaction(async (tx) => {
+    const due = (await tx
       .select()
       .from(orders)
       .where(
@@ -345,19 +444,19 @@ export async function expireDueOrders(ctx: OrderContext, batch = 200): Promise<n
       )
       .orderBy(asc(orders.expiresAt))
       .limit(batch)
-      .for('update', { of: orders, skipLocked: true });
-    const ids: string[] = [];
+      .for('update', { of: orders, skipLocked: true })) as LockedOrder[];
+    let expired = 0;
     for (const order of due) {
-      const next = apply(order, { type: 'expired' });
-      if (sameState(next, stateOf(order))) continue;
-      await writeState(tx, order.id, next);
-      ids.push(order.id);
+      const { moved } = await transition(
+        tx,
+        order,
+        { type: 'expired' },
+        { actor: { by: 'system' } },
+      );
+      if (moved) expired++;
     }
-    await releaseReservations(tx, ids);
-    return ids.length;
+    return expired;
   });
-  if (expired > 0) await ctx.catalogue.invalidate();
-  return expired;
 }
 
 export const statusMoveRefused = (from: OrderStatus, to: OwnerStatusMove) =>
@@ -370,21 +469,17 @@ export const statusMoveRefused = (from: OrderStatus, to: OwnerStatusMove) =>
  */
 export async function moveByOwnerInTx(
   tx: Transaction,
+  ownerId: string,
   orderId: string,
   to: OwnerStatusMove,
   tracking: { trackingNumber: string | null; trackingUrl: string | null },
-): Promise<{ from: OrderStatus; order: OrderRow }> {
+): Promise<OrderRow> {
   const order = await lockOrder(tx, { id: orderId });
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-  let next: OrderState;
-  try {
-    next = nextOrderState(stateOf(order), ownerMoveEvent(to));
-  } catch (error) {
-    if (error instanceof InvalidOrderTransition) {
-      throw new ConflictError(statusMoveRefused(order.status, to));
-    }
-    throw error;
-  }
-  const moved = await writeState(tx, orderId, next, to === 'Shipped' ? tracking : {});
-  return { from: order.status, order: moved };
+  const { order: moved } = await transition(tx, order, ownerMoveEvent(to), {
+    actor: { by: 'owner', id: ownerId },
+    alongside: to === 'Shipped' ? tracking : {},
+    refused: statusMoveRefused(order.status, to),
+  });
+  return moved;
 }

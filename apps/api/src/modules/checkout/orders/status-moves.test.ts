@@ -9,9 +9,10 @@ import {
   ADDRESS,
   orderRow,
   outbox,
+  ownerMoves,
   ownerToken,
+  queuedConsequences,
   simulatedOrder,
-  statusEvents,
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { statusMoveRefused } from './state-changes';
@@ -56,7 +57,7 @@ describe('POST /orders/update-status/:orderId', () => {
       status: 'Confirmed',
       trackingNumber: null,
     });
-    expect(await statusEvents(api.db, orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, orderId)).toEqual([]);
   });
 
   it('ships a paid order with its tracking, then delivers it; records and mails each move', async () => {
@@ -108,6 +109,18 @@ describe('POST /orders/update-status/:orderId', () => {
     const { history } = delivered.json().data as Order;
     expect(history).toEqual([
       {
+        event: 'paid',
+        by: 'gateway',
+        from: 'Pending',
+        to: 'Confirmed',
+        at: expect.any(String),
+        trackingNumber: null,
+        trackingUrl: null,
+        note: null,
+      },
+      {
+        event: 'shipped',
+        by: 'owner',
         from: 'Confirmed',
         to: 'Shipped',
         at: expect.any(String),
@@ -116,6 +129,8 @@ describe('POST /orders/update-status/:orderId', () => {
         note: null,
       },
       {
+        event: 'delivered',
+        by: 'owner',
         from: 'Shipped',
         to: 'Delivered',
         at: expect.any(String),
@@ -135,7 +150,7 @@ describe('POST /orders/update-status/:orderId', () => {
     // confirmation, owner's notice, and the two moves
     expect(outbox(api.outboxDir)).toHaveLength(before + 4);
 
-    const events = await statusEvents(api.db, orderId);
+    const events = await ownerMoves(api.db, orderId);
     expect(events).toEqual([
       expect.objectContaining({
         fromStatus: 'Confirmed',
@@ -143,14 +158,20 @@ describe('POST /orders/update-status/:orderId', () => {
         actorId: account!.id,
         trackingNumber: SHIP.trackingNumber,
         trackingUrl: SHIP.trackingUrl,
-        customerMailedAt: expect.any(Date),
       }),
       expect.objectContaining({
         fromStatus: 'Shipped',
         toStatus: 'Delivered',
         actorId: account!.id,
-        customerMailedAt: expect.any(Date),
       }),
+    ]);
+    // Each move's mail went out as its consequence.
+    const mailed = (await queuedConsequences(api.db, orderId)).filter(
+      (row) => row.topic !== 'order.paid',
+    );
+    expect(mailed.map((row) => [row.topic, row.historyId, row.deliveredAt !== null])).toEqual([
+      ['order.shipped', events[0]!.id, true],
+      ['order.delivered', events[1]!.id, true],
     ]);
     expect(events[0]!.createdAt.getTime()).toBeLessThanOrEqual(events[1]!.createdAt.getTime());
   });
@@ -205,10 +226,10 @@ describe('POST /orders/update-status/:orderId', () => {
     expect(statusMoveRefused('Pending', 'Shipped')).toBe(
       'An order that is Pending cannot be marked as Shipped.',
     );
-    expect(await statusEvents(api.db, pending.orderId)).toEqual([]);
-    expect(await statusEvents(api.db, cancelled.orderId)).toEqual([]);
-    expect(await statusEvents(api.db, confirmed.orderId)).toEqual([]);
-    expect(await statusEvents(api.db, delivered.orderId)).toHaveLength(2);
+    expect(await ownerMoves(api.db, pending.orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, cancelled.orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, confirmed.orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, delivered.orderId)).toHaveLength(2);
     await api.app.orders.idle();
     expect(outbox(api.outboxDir)).toHaveLength(mailsBefore);
   });
@@ -248,7 +269,7 @@ describe('POST /orders/update-status/:orderId', () => {
       expect(response.statusCode, status).toBe(400);
     }
     expect(await orderRow(api.db, orderId)).toMatchObject({ status: 'Confirmed' });
-    expect(await statusEvents(api.db, orderId)).toEqual([]);
+    expect(await ownerMoves(api.db, orderId)).toEqual([]);
   });
 
   it('answers 404 for an unknown order', async () => {
@@ -274,7 +295,7 @@ describe('POST /orders/update-status/:orderId', () => {
       expect(refused.json().message).toBe(statusMoveRefused('Shipped', 'Shipped'));
     }
     const winner = answers.find((a) => a.statusCode === 200)!.json().data as Order;
-    const events = await statusEvents(api.db, orderId);
+    const events = await ownerMoves(api.db, orderId);
     expect(events).toHaveLength(1);
     expect(events[0]!.trackingNumber).toBe(winner.trackingNumber);
     expect((await orderRow(api.db, orderId)).trackingNumber).toBe(winner.trackingNumber);

@@ -1,14 +1,12 @@
 /**
  * The owner's moves of a paid order along its lifecycle (Confirmed, Shipped, Delivered): each one
- * is applied through the state machine, recorded with its time and the owner who made it, and
- * mailed to the customer once the transaction commits.
+ * is a transition, recorded in the order's history with the owner who made it; the customer's
+ * mail about it is its consequence.
  */
 import type { OwnerStatusMove } from '@makhana/domain/order-state';
-import { orderStatusEvents } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import type { OrderContext } from './context';
-import { sendStatusMail } from './order-mails';
 import { ORDER_NOT_FOUND, type OrderView, orderView } from './service';
 import { moveByOwnerInTx } from './state-changes';
 
@@ -35,21 +33,6 @@ export async function moveOrderStatus(
     trackingNumber: move.trackingNumber || null,
     trackingUrl: move.trackingUrl || null,
   };
-  const eventId = await ctx.db.transaction(async (tx) => {
-    const { from, order } = await moveByOwnerInTx(tx, orderId, move.status, tracking);
-    const [event] = await tx
-      .insert(orderStatusEvents)
-      .values({
-        orderId,
-        fromStatus: from,
-        toStatus: order.status,
-        actorId: ownerId,
-        trackingNumber: order.trackingNumber,
-        trackingUrl: order.trackingUrl,
-      })
-      .returning({ id: orderStatusEvents.id });
-    return event!.id;
-  });
-  ctx.background.run(() => sendStatusMail(ctx, eventId));
+  await ctx.db.transaction((tx) => moveByOwnerInTx(tx, ownerId, orderId, move.status, tracking));
   return orderView(ctx.db, orderId);
 }

@@ -1,9 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
-import { orderStatusEvents } from '../../../db/schema';
+import { outbox } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
-import { ADDRESS, orderRow, ownerToken, simulatedOrder } from '../../../test/order-fixtures';
+import {
+  ADDRESS,
+  orderRow,
+  ownerToken,
+  queuedConsequences,
+  simulatedOrder,
+} from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 import { startSweeper } from './sweeper';
 
@@ -88,80 +94,90 @@ describe('status mails that fail', () => {
     } finally {
       smtp.refuse.delete(ADDRESS.email);
     }
-    const [event] = await api.db
-      .select()
-      .from(orderStatusEvents)
-      .where(eq(orderStatusEvents.orderId, orderId));
+    const rows = await queuedConsequences(api.db, orderId);
+    const mail = rows.find((row) => row.topic === 'order.shipped')!;
     const { orderNumber } = await orderRow(api.db, orderId);
-    return { orderNumber, event: event! };
+    return { orderNumber, mail };
   }
 
-  async function eventRow(id: string) {
-    const [row] = await api.db.select().from(orderStatusEvents).where(eq(orderStatusEvents.id, id));
+  async function outboxRow(id: string) {
+    const [row] = await api.db.select().from(outbox).where(eq(outbox.id, id));
     return row!;
   }
 
-  /** Moves the latest try of a mail this far into the past, as if the backoff had run. */
-  async function triedAgo(id: string, minutes: number) {
+  /** Time passes for a row: its next attempt comes this many minutes sooner. */
+  async function minutesPass(id: string, minutes: number) {
     await api.db
-      .update(orderStatusEvents)
-      .set({ mailClaimedAt: sql`now() - make_interval(mins => ${minutes})` })
-      .where(eq(orderStatusEvents.id, id));
+      .update(outbox)
+      .set({ availableAt: sql`${outbox.availableAt} - make_interval(mins => ${minutes})` })
+      .where(eq(outbox.id, id));
   }
 
   it('are sent again by the sweep after a backoff, once, even with two processes sweeping', async () => {
-    const { event, orderNumber } = await shippedWhileRefused();
+    const { mail, orderNumber } = await shippedWhileRefused();
     expect(shippedMails(orderNumber)).toEqual([]);
-    expect(await eventRow(event.id)).toMatchObject({ customerMailedAt: null, mailAttempts: 1 });
+    expect(mail).toMatchObject({
+      handler: 'customer-mail',
+      deliveredAt: null,
+      attempts: 1,
+      lastError: expect.any(String),
+    });
 
     // Right after the failure, the sweep waits its backoff (5 minutes after one try).
     await api.app.orders.sweep();
     expect(shippedMails(orderNumber)).toEqual([]);
-    expect((await eventRow(event.id)).mailAttempts).toBe(1);
+    expect((await outboxRow(mail.id)).attempts).toBe(1);
 
-    await triedAgo(event.id, 6);
+    await minutesPass(mail.id, 6);
     const second = await api.startApp({
       env: { RATE_LIMIT_MAX: '100000', SMTP_URL: smtp.url },
       dataDir: `${api.dataDir}/second`,
     });
     const [one, two] = await Promise.all([api.app.orders.sweep(), second.orders.sweep()]);
-    expect(one.mailed + two.mailed).toBe(1);
+    expect(one.retried + two.retried).toBe(1);
     expect(shippedMails(orderNumber)).toHaveLength(1);
     expect(shippedMails(orderNumber)[0]!.raw).toContain('DL777');
-    expect(await eventRow(event.id)).toMatchObject({
-      customerMailedAt: expect.any(Date),
-      mailAttempts: 2,
+    expect(await outboxRow(mail.id)).toMatchObject({
+      deliveredAt: expect.any(Date),
+      attempts: 2,
+      lastError: null,
     });
 
-    await triedAgo(event.id, 600);
+    await minutesPass(mail.id, 600);
     await api.app.orders.sweep();
     expect(shippedMails(orderNumber)).toHaveLength(1);
   });
 
   it('wait longer after each failed try, and are given up after three days', async () => {
-    const { event } = await shippedWhileRefused();
+    const { mail } = await shippedWhileRefused();
     smtp.refuse.add(ADDRESS.email);
     try {
-      await triedAgo(event.id, 6);
+      await minutesPass(mail.id, 6);
       await api.app.orders.sweep();
-      expect(await eventRow(event.id)).toMatchObject({ customerMailedAt: null, mailAttempts: 2 });
+      expect(await outboxRow(mail.id)).toMatchObject({ deliveredAt: null, attempts: 2 });
       // After two tries the wait is 10 minutes.
-      await triedAgo(event.id, 8);
+      await minutesPass(mail.id, 8);
       await api.app.orders.sweep();
-      expect((await eventRow(event.id)).mailAttempts).toBe(2);
-      await triedAgo(event.id, 11);
+      expect((await outboxRow(mail.id)).attempts).toBe(2);
+      await minutesPass(mail.id, 3);
       await api.app.orders.sweep();
-      expect((await eventRow(event.id)).mailAttempts).toBe(3);
+      expect((await outboxRow(mail.id)).attempts).toBe(3);
     } finally {
       smtp.refuse.delete(ADDRESS.email);
     }
+    // The owner's dashboard counts it among the failing follow-ups meanwhile.
+    const dashboard = async () =>
+      (await call(api.app, 'GET', '/admins/dashboard', { token: await ownerToken(api.app) })).json()
+        .data.failingFollowUps;
+    expect(await dashboard()).toBe(1);
 
     await api.db
-      .update(orderStatusEvents)
+      .update(outbox)
       .set({ createdAt: sql`now() - interval '3 days 1 minute'` })
-      .where(eq(orderStatusEvents.id, event.id));
-    await triedAgo(event.id, 600);
+      .where(eq(outbox.id, mail.id));
+    await minutesPass(mail.id, 600);
     await api.app.orders.sweep();
-    expect(await eventRow(event.id)).toMatchObject({ customerMailedAt: null, mailAttempts: 3 });
+    expect(await outboxRow(mail.id)).toMatchObject({ deliveredAt: null, attempts: 3 });
+    expect(await dashboard()).toBe(1);
   });
 });

@@ -1,24 +1,24 @@
+import { deliverDue } from './consequences';
 import type { OrderContext } from './context';
-import { retryOrderMails, retryStatusMails } from './order-mails';
 import { expireDueOrders } from './state-changes';
 
 export interface SweepResult {
   /** unpaid orders expired, their stock released */
   expired: number;
-  /** unsent mails tried again: a paid order's (counted once for both of its mails) or a status move's */
-  mailed: number;
+  /** consequences of moves tried again (a mail that did not go out, a process that died) */
+  retried: number;
 }
 
 /**
- * One sweep: expires unpaid orders past their time and retries order mails and status-move mails
- * that did not go out (each status mail after its backoff, for three days). Safe in every API
- * process at once (rows are claimed with SKIP LOCKED).
+ * One sweep: expires unpaid orders past their time, then tries again the outbox rows whose
+ * lease or back-off has run out (the expiries' own consequences among them). Safe in every API
+ * process at once (rows are taken with SKIP LOCKED).
  */
 export async function sweepOrders(ctx: OrderContext): Promise<SweepResult> {
   const expired = await expireDueOrders(ctx);
-  const mailed = (await retryOrderMails(ctx)) + (await retryStatusMails(ctx));
-  if (expired > 0 || mailed > 0) ctx.log.info({ expired, mailed }, 'order sweep');
-  return { expired, mailed };
+  const retried = await deliverDue(ctx);
+  if (expired > 0 || retried > 0) ctx.log.info({ expired, retried }, 'order sweep');
+  return { expired, retried };
 }
 
 export interface Sweeper {

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { paymentOrderShape } from '@makhana/domain/contracts/checkout';
+import { isPaid } from '@makhana/domain/order-state';
 import { SITE } from '@makhana/domain/site';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -21,9 +22,9 @@ import {
   readOrders,
 } from '../orders/service';
 import {
-  afterCapture,
   type Capture,
   failPaymentByGatewayIdInTx,
+  logCapture,
   settleCapture,
   settleCaptureInTx,
 } from '../orders/state-changes';
@@ -55,10 +56,6 @@ async function ownOrder(ctx: OrderContext, userId: string, orderId: string): Pro
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
   return row;
-}
-
-function isPaid(row: OrderRow): boolean {
-  return row.paymentStatus === 'completed' || row.paymentStatus === 'refunded';
 }
 
 /**
@@ -246,15 +243,11 @@ export async function handleWebhook(
     }
     if (parsed.event === 'payment.failed' && entity) {
       const failed = await failPaymentByGatewayIdInTx(tx, entity.order_id);
-      return {
-        outcome: failed ? ('processed' as const) : ('ignored' as const),
-        released: Boolean(failed?.changed),
-      };
+      return { outcome: failed ? ('processed' as const) : ('ignored' as const) };
     }
     return { outcome: 'ignored' as const };
   });
-  if (capture && 'settled' in done) await afterCapture(ctx, done.settled ?? null, capture);
-  if ('released' in done && done.released) await ctx.catalogue.invalidate();
+  if (capture && 'settled' in done) logCapture(ctx, done.settled ?? null, capture);
   if (done.outcome === 'ignored') {
     ctx.log.warn({ eventId, event: parsed.event }, 'webhook event ignored');
   }
@@ -280,13 +273,15 @@ export async function simulatedPay(
     paymentId: paid.razorpay_payment_id,
     amountPaise: null,
   };
-  const result = await ctx.db.transaction((tx) => settleCaptureInTx(tx, capture, userId));
+  const result = await ctx.db.transaction((tx) =>
+    settleCaptureInTx(tx, capture, { payerId: userId, refusesSecondPayment: true }),
+  );
   if (!result) throw new NotFoundError(ORDER_NOT_FOUND);
   // An order paid before has a payment of its own; the window takes no second one.
   if (result.outcome === 'already_paid' || result.outcome === 'duplicate_capture') {
     throw new ConflictError(ORDER_ALREADY_PAID);
   }
-  await afterCapture(ctx, result, capture);
+  logCapture(ctx, result, capture);
   return paid;
 }
 
@@ -303,7 +298,6 @@ export async function simulatedFail(
     failPaymentByGatewayIdInTx(tx, gatewayOrderId, userId),
   );
   if (!result) throw new NotFoundError(ORDER_NOT_FOUND);
-  if (result.changed) await ctx.catalogue.invalidate();
   return {
     razorpay_order_id: gatewayOrderId,
     error: { code: 'BAD_REQUEST_ERROR', description: 'Payment failed', reason: 'payment_failed' },

@@ -2,14 +2,54 @@
  * Stock held and sold through reservation records (docs/decisions/009). An order holds units with
  * `active` reservations until it expires; payment turns them `committed` and takes the units off
  * the shelf in the same transaction; cancelling or expiring turns them `released`. Free stock is
- * the shelf minus unexpired active reservations. Every function here runs inside the caller's
- * transaction, and variant rows are always locked in sku order so two writers never deadlock.
+ * the shelf minus the live holds (`liveHold`). This file is the only writer of
+ * `stock_reservations`. Every function here runs inside the caller's transaction, and variant
+ * rows are always locked in sku order so two writers never deadlock.
  */
 import { and, asc, eq, gt, inArray, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Transaction } from '../../../db/client';
+import type { Executor, Transaction } from '../../../db/client';
 import { parsedJson, rawRows } from '../../../db/raw';
 import { products, productVariants, stockReservations } from '../../../db/schema';
-import { takeFromShelfWith } from '../../catalogue';
+import { returnToShelf, takeFromShelfWith } from '../../catalogue';
+
+/**
+ * A live hold: a reservation that still keeps its units from other buyers (active and not yet
+ * expired). `r` is the alias the reservations table has in raw SQL.
+ */
+export const liveHold = (r: SQL = sql.raw('r')) =>
+  sql`(${r}.status = 'active' and ${r}.expires_at > now())`;
+
+/** The same rule as a condition on the reservations table, for the query builder. */
+export const isLiveHold = and(
+  eq(stockReservations.status, 'active'),
+  gt(stockReservations.expiresAt, sql`now()`),
+)!;
+
+/**
+ * Units each variant's live holds keep, as a subquery with `variantId` and `held`: the catalogue
+ * asks for these instead of reading the reservations table to show free stock.
+ */
+export function heldUnitsByVariant(db: Executor, alias = 'held_stock') {
+  return db
+    .select({
+      variantId: stockReservations.variantId,
+      held: sql<number>`sum(${stockReservations.quantity})::int`.as('held'),
+    })
+    .from(stockReservations)
+    .where(isLiveHold)
+    .groupBy(stockReservations.variantId)
+    .as(alias);
+}
+
+/** Whether any order ever held one of these variants: such a weight is kept for its orders. */
+export async function variantsEverHeld(db: Executor, variantIds: string[]): Promise<Set<string>> {
+  if (variantIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ variantId: stockReservations.variantId })
+    .from(stockReservations)
+    .where(inArray(stockReservations.variantId, variantIds));
+  return new Set(rows.map((r) => r.variantId));
+}
 
 export interface LockedVariant {
   id: string;
@@ -108,13 +148,13 @@ export async function holdsFor(
             and o.payment_status = 'pending' and o.expires_at > now()) as pending,
           (select coalesce(json_object_agg(h.variant_id, h.units), '{}') from (
             select r.variant_id, sum(r.quantity)::int as units from stock_reservations r
-            where r.variant_id in ${ids} and r.status = 'active' and r.expires_at > now()
+            where r.variant_id in ${ids} and ${liveHold()}
             group by r.variant_id) h) as held,
           (select coalesce(json_object_agg(h.variant_id, h.units), '{}') from (
             select r.variant_id, sum(r.quantity)::int as units
             from stock_reservations r join orders o on o.id = r.order_id
             where o.user_id = ${userId} and r.variant_id in ${ids} and r.status <> 'committed'
-              and ((r.status = 'active' and r.expires_at > now())
+              and (${liveHold()}
                 or r.created_at > now() - make_interval(mins => ${windowMinutes}))
             group by r.variant_id) h) as mine`,
   );
@@ -177,8 +217,7 @@ export async function heldStock(
     .where(
       and(
         inArray(stockReservations.variantId, variantIds),
-        eq(stockReservations.status, 'active'),
-        gt(stockReservations.expiresAt, sql`now()`),
+        isLiveHold,
         exceptOrderId ? ne(stockReservations.orderId, exceptOrderId) : undefined,
       ),
     )
@@ -215,15 +254,36 @@ export function commitReservationsWith(orderId: string): SQL {
     ), shelf as (${takeFromShelfWith(committed)})`;
 }
 
-/** Gives back what an order holds. Committed (sold) units stay sold. */
-export async function releaseReservations(tx: Transaction, orderIds: string[]): Promise<number> {
-  if (orderIds.length === 0) return 0;
-  const rows = await tx
+/**
+ * Gives back what an order still holds, as a data-modifying CTE for the statement that writes its
+ * new state. Sold (committed) units stay sold.
+ */
+export function releaseWith(orderId: string): SQL {
+  return sql`${sql.identifier('released')} as (
+      update stock_reservations set status = 'released', updated_at = now()
+      where order_id = ${orderId} and status = 'active'
+    )`;
+}
+
+/**
+ * A sold order's units go back on the shelf: its committed reservations become released, so
+ * they are counted back exactly once. A late capture whose stock was gone never committed any
+ * (its hold was released when it was cancelled), so nothing comes back for it.
+ */
+export async function restockSold(tx: Transaction, orderId: string): Promise<void> {
+  const sold = await tx
+    .select({ variantId: stockReservations.variantId })
+    .from(stockReservations)
+    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')));
+  if (sold.length === 0) return;
+  await lockVariantsById(
+    tx,
+    sold.map((r) => r.variantId),
+  );
+  const released = await tx
     .update(stockReservations)
     .set({ status: 'released' })
-    .where(
-      and(inArray(stockReservations.orderId, orderIds), eq(stockReservations.status, 'active')),
-    )
-    .returning({ id: stockReservations.id });
-  return rows.length;
+    .where(and(eq(stockReservations.orderId, orderId), eq(stockReservations.status, 'committed')))
+    .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
+  for (const row of released) await returnToShelf(tx, row.variantId, row.quantity);
 }

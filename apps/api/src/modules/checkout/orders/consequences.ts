@@ -1,0 +1,138 @@
+/**
+ * What follows each move of an order, as handlers of its outbox rows (decision 028). A move
+ * writes one row per handler of its topic (`order.<move>`, see `consequencesOf`) in its own
+ * transaction; this file carries them out after the commit, and again from the sweeper until
+ * each has worked. A new consequence of a move is one more handler here.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type Delivery,
+  type NewOutboxRow,
+  type OutboxRow,
+  outboxRows,
+  recordDeliveries,
+  takeDue,
+} from '../outbox/outbox';
+import type { OrderContext } from './context';
+import { customerMail, ownerMail, secondPaymentMail, statusMail } from './order-mails';
+import { type OrderRead, readOrders } from './service';
+
+/** A handler gets its row and the order as it is now (null once the order is gone). */
+type Handler = (ctx: OrderContext, row: OutboxRow, order: OrderRead | null) => Promise<void>;
+
+/** A mail to the order's customer; an erased customer's order keeps no e-mail, so none goes. */
+async function mailCustomer(
+  ctx: OrderContext,
+  order: OrderRead | null,
+  compose: (read: OrderRead) => { subject: string; text: string; html: string } | null,
+): Promise<void> {
+  if (!order?.view.shippingAddress.email) return;
+  const mail = compose(order);
+  if (mail) await ctx.mailer.send({ to: order.view.shippingAddress.email, ...mail });
+}
+
+async function mailOwner(
+  ctx: OrderContext,
+  order: OrderRead | null,
+  compose: (read: OrderRead) => { subject: string; text: string; html: string },
+): Promise<void> {
+  if (order) await ctx.mailer.send({ to: ctx.settings.ownerEmail, ...compose(order) });
+}
+
+/** The customer's mail about the move a row records, with that move's tracking or reason. */
+const moveMail: Handler = (ctx, row, order) =>
+  mailCustomer(ctx, order, ({ view, events }) => {
+    const move = events?.find((event) => event.id === row.historyId);
+    return move ? statusMail(ctx, view, move) : null;
+  });
+
+const HANDLERS: Record<string, Record<string, Handler>> = {
+  'order.paid': {
+    'customer-mail': (ctx, _row, order) =>
+      mailCustomer(ctx, order, ({ view }) => customerMail(ctx, view, false)),
+    'owner-mail': (ctx, _row, order) =>
+      mailOwner(ctx, order, ({ view }) => ownerMail(ctx, view, false)),
+  },
+  'order.paid_sold_out': {
+    'customer-mail': (ctx, _row, order) =>
+      mailCustomer(ctx, order, ({ view }) => customerMail(ctx, view, true)),
+    'owner-mail': (ctx, _row, order) =>
+      mailOwner(ctx, order, ({ view }) => ownerMail(ctx, view, true)),
+  },
+  'order.shipped': { 'customer-mail': moveMail },
+  'order.delivered': { 'customer-mail': moveMail },
+  'order.refunded': { 'customer-mail': moveMail },
+  'payment.second_capture': {
+    'owner-mail': (ctx, row, order) =>
+      mailOwner(ctx, order, ({ view }) => secondPaymentMail(view, row.payload.paymentId ?? '')),
+  },
+};
+
+/** The outbox rows a topic's handlers need, one per handler (none for a topic without any). */
+export function consequencesOf(
+  topic: string,
+  orderId: string,
+  extra: Pick<NewOutboxRow, 'historyId' | 'payload'> = {},
+): OutboxRow[] {
+  return outboxRows(
+    Object.keys(HANDLERS[topic] ?? {}).map((handler) => ({ topic, handler, orderId, ...extra })),
+  );
+}
+
+/** A row to deliver, with the order already read when the writer had it at hand. */
+export interface Due {
+  row: OutboxRow;
+  order?: OrderRead;
+}
+
+/**
+ * Runs each row's handler (each order read once, unless given) and records the results in as few
+ * statements as the failures allow. Never throws: what failed stays for the sweeper.
+ */
+export async function deliver(ctx: OrderContext, due: readonly Due[]): Promise<number> {
+  if (due.length === 0) return 0;
+  const orders = new Map<string, OrderRead | null>();
+  for (const { order } of due) if (order) orders.set(order.row.id, order);
+  const unread = [
+    ...new Set(due.map((d) => d.row.orderId).filter((id): id is string => id !== null)),
+  ].filter((id) => !orders.has(id));
+  const results: Delivery[] = [];
+  try {
+    if (unread.length > 0) {
+      for (const read of await readOrders(ctx.db, sql`o.id in ${unread}`)) {
+        orders.set(read.row.id, read);
+      }
+    }
+    for (const { row } of due) {
+      const handler = HANDLERS[row.topic]?.[row.handler];
+      if (!handler) {
+        results.push({ id: row.id, ok: false, error: `no handler ${row.handler} of ${row.topic}` });
+        continue;
+      }
+      try {
+        await handler(ctx, row, row.orderId ? (orders.get(row.orderId) ?? null) : null);
+        results.push({ id: row.id, ok: true });
+      } catch (error) {
+        ctx.log.error(
+          { err: error, orderId: row.orderId, topic: row.topic, handler: row.handler },
+          'order consequence failed; the sweeper tries it again',
+        );
+        results.push({ id: row.id, ok: false, error: String(error) });
+      }
+    }
+    await recordDeliveries(ctx.db, results);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'order consequences not recorded; the sweeper tries them again');
+  }
+  return results.filter((r) => r.ok).length;
+}
+
+/** The sweeper's part: rows whose lease or back-off has run out. Returns how many were taken. */
+export async function deliverDue(ctx: OrderContext, limit = 50): Promise<number> {
+  const rows = await takeDue(ctx.db, limit);
+  await deliver(
+    ctx,
+    rows.map((row) => ({ row })),
+  );
+  return rows.length;
+}

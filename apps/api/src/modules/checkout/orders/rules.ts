@@ -1,0 +1,32 @@
+/**
+ * The order rules other code asks about, as conditions on the orders table: the SQL side of the
+ * domain's `isPaid` and `isSale` (docs/product.md#a-sale), so that the owner's figures, the
+ * customers' spending, the accountant's export and the reviews' verified-buyer mark agree.
+ */
+import { PAID_PAYMENT_STATUSES } from '@makhana/domain/order-state';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { orderItems, orders } from '../../../db/schema';
+
+/** A payment was captured for the order, whether it became a sale or went back since. */
+export const isPaidOrder: SQL = inArray(orders.paymentStatus, [...PAID_PAYMENT_STATUSES]);
+
+/** Money kept for goods: captured, not refunded, not waiting for a refund. */
+export const isSaleOrder: SQL = and(
+  eq(orders.paymentStatus, 'completed'),
+  eq(orders.needsRefund, false),
+)!;
+
+/**
+ * A verified buyer: the customer has a sale with a line of the product. Written as `exists`, for
+ * a query whose rows name the customer and the product (a review). Built with a join so that
+ * every column is named with its table: the customer and product columns are the outer query's.
+ */
+export function boughtBy(db: Executor, customerId: SQLWrapper, productId: SQLWrapper): SQL {
+  const saleLine = db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, customerId), eq(orderItems.productId, productId), isSaleOrder));
+  return sql`exists (${saleLine})`;
+}

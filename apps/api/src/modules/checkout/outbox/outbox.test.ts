@@ -1,0 +1,102 @@
+/**
+ * The outbox under failure: a handler that throws, and a process that dies after handing a mail
+ * to the server but before recording it. Every consequence is carried out in the end, none is
+ * lost, and the only one carried out twice is the one whose record the dead process never wrote
+ * (at least once, decision 028).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
+import type { Database } from '../../../db/client';
+import { useTestApp } from '../../../test/app';
+import {
+  ADDRESS,
+  cartLine,
+  customer,
+  insertProduct,
+  orderRow,
+  orderWithPayment,
+  outboxWaitOver,
+  paySimulated,
+  queuedConsequences,
+} from '../../../test/order-fixtures';
+
+describe('the outbox when a handler throws and a process dies', () => {
+  let smtp: LocalSmtp;
+  // Before the app's hooks, so the app is built with the server's address.
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+  });
+  const api = useTestApp({
+    env: () => ({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', SMTP_URL: smtp.url }),
+    owner: true,
+    poolSize: 4,
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  /** The mails the server took about one order, by recipient. */
+  const mailsAbout = (orderNumber: string) =>
+    smtp.received
+      .filter((mail) => mail.raw.includes(orderNumber))
+      .map((mail) => (mail.to.includes(ADDRESS.email) ? 'customer' : 'owner'))
+      .sort();
+
+  it('delivers every consequence after a restart, repeating only the unrecorded hand-off', async () => {
+    const [makhana] = await insertProduct(api.db, {
+      variants: [{ weight: 250, price: 449, stock: 10 }],
+    });
+    const buyer = await customer(api.db);
+
+    // The first order goes through as usual.
+    const first = await orderWithPayment(api.app, buyer.token, [cartLine(makhana!, 1)]);
+    await paySimulated(api.app, buyer.token, first.gatewayOrderId);
+    await api.app.orders.idle();
+
+    // The second: the customer's mail is refused (its handler throws), the owner's goes out, and
+    // then the process dies before it records anything.
+    const second = await orderWithPayment(api.app, buyer.token, [cartLine(makhana!, 1)]);
+    smtp.refuse.add(ADDRESS.email);
+    const db: Database = api.app.orders.context.db;
+    const record = db.update;
+    db.update = (() => {
+      throw new Error('process killed');
+    }) as unknown as Database['update'];
+    try {
+      await paySimulated(api.app, buyer.token, second.gatewayOrderId);
+      await api.app.orders.idle();
+    } finally {
+      db.update = record;
+      smtp.refuse.delete(ADDRESS.email);
+    }
+    const firstNumber = (await orderRow(api.db, first.orderId)).orderNumber;
+    const secondNumber = (await orderRow(api.db, second.orderId)).orderNumber;
+    expect(mailsAbout(firstNumber)).toEqual(['customer', 'owner']);
+    expect(mailsAbout(secondNumber)).toEqual(['owner']);
+    // Nothing about the second order was recorded: both rows still wait, under the dead lease.
+    for (const row of await queuedConsequences(api.db, second.orderId)) {
+      expect(row).toMatchObject({ deliveredAt: null, attempts: 1 });
+    }
+    await api.app.close();
+
+    // Another process starts; once the lease has run out, its sweep takes both rows.
+    const restarted = await api.startApp({
+      env: { RATE_LIMIT_MAX: '100000', SMTP_URL: smtp.url },
+      dataDir: `${api.dataDir}/restarted`,
+    });
+    expect((await restarted.orders.sweep()).retried).toBe(0);
+    await outboxWaitOver(api.db);
+    expect((await restarted.orders.sweep()).retried).toBe(2);
+
+    for (const id of [first.orderId, second.orderId]) {
+      for (const row of await queuedConsequences(api.db, id)) {
+        expect(row).toMatchObject({ deliveredAt: expect.any(Date), lastError: null });
+      }
+    }
+    expect(mailsAbout(firstNumber)).toEqual(['customer', 'owner']);
+    // The owner's mail was handed off by the dead process and again by the new one.
+    expect(mailsAbout(secondNumber)).toEqual(['customer', 'owner', 'owner']);
+    await outboxWaitOver(api.db);
+    expect((await restarted.orders.sweep()).retried).toBe(0);
+  });
+});
