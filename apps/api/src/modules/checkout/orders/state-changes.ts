@@ -99,6 +99,8 @@ export interface MoveDetails {
   note?: string | null;
   /** other columns of the order written with its new state */
   alongside?: PgUpdateSetSource<typeof orders>;
+  /** a shipment's tracking: the order's and its history row's */
+  tracking?: { trackingNumber: string | null; trackingUrl: string | null };
   /** the message of the 409 when the state machine refuses the event */
   refused?: string;
   /** the order's lines, when the caller read them: its consequences then need no read of their own */
@@ -107,7 +109,6 @@ export interface MoveDetails {
 
 export interface Moved {
   order: OrderRow;
-  from: OrderState;
   /** false when the event left the state as it was: nothing was written */
   moved: boolean;
 }
@@ -135,7 +136,7 @@ export async function transition(
     }
     throw error;
   }
-  if (sameState(from, next)) return { order, from, moved: false };
+  if (sameState(from, next)) return { order, moved: false };
 
   const move = moveOf(event, next);
   const stock = stockMoveOf(from, next);
@@ -143,7 +144,12 @@ export async function transition(
   if (stock === 'restock') await restockSold(tx, order.id);
 
   const historyId = randomUUID();
-  const tracking = historyTracking(order, move, details.alongside);
+  // A delivery keeps the tracking its shipment was given.
+  const tracking =
+    details.tracking ??
+    (move === 'delivered'
+      ? { trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl }
+      : { trackingNumber: null, trackingUrl: null });
   const consequences = consequencesOf(`order.${move}`, order.id, { historyId });
   const writes = [
     stock === 'sell' ? commitReservationsWith(order.id) : null,
@@ -160,7 +166,7 @@ export async function transition(
     tx,
     order.id,
     next,
-    details.alongside,
+    { ...details.alongside, ...details.tracking },
     sql.join(writes, sql`, `),
   );
 
@@ -172,26 +178,7 @@ export async function transition(
   }
   // Free stock moved, or a review's author became or stopped being a verified buyer.
   if (stock !== 'none' || isSale(from) !== isSale(next)) catalogueChanged(tx);
-  return { order: written, from, moved: true };
-}
-
-/** The tracking a move's history row shows: a shipment's, kept on its delivery. */
-function historyTracking(
-  order: OrderRow,
-  move: string,
-  alongside: MoveDetails['alongside'],
-): { trackingNumber: string | null; trackingUrl: string | null } {
-  if (move === 'shipped') {
-    const given = alongside as { trackingNumber?: string | null; trackingUrl?: string | null };
-    return {
-      trackingNumber: given?.trackingNumber ?? null,
-      trackingUrl: given?.trackingUrl ?? null,
-    };
-  }
-  if (move === 'delivered') {
-    return { trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl };
-  }
-  return { trackingNumber: null, trackingUrl: null };
+  return { order: written, moved: true };
 }
 
 /** Queues consequences that follow no move (a second payment), delivered after the commit. */
@@ -478,7 +465,7 @@ export async function moveByOwnerInTx(
   if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
   const { order: moved } = await transition(tx, order, ownerMoveEvent(to), {
     actor: { by: 'owner', id: ownerId },
-    alongside: to === 'Shipped' ? tracking : {},
+    tracking: to === 'Shipped' ? tracking : undefined,
     refused: statusMoveRefused(order.status, to),
   });
   return moved;
