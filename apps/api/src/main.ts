@@ -84,8 +84,8 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
     });
   }
 
-  // Expires unpaid orders and retries unsent order mails. On PostgreSQL one process at a time
-  // runs it, whichever holds the sweeper's session lock; PGlite has only the one process.
+  // Expires unpaid orders and retries the due follow-ups of order moves. On PostgreSQL one process
+  // at a time runs it, whichever holds the sweeper's session lock; PGlite has only the one process.
   const lock = config.databaseUrl
     ? sessionLock(config.databaseUrl, SWEEPER_LOCK, 'order sweeper', logger)
     : null;

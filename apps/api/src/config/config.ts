@@ -67,7 +67,7 @@ export type TrustProxy = false | string[] | ((address: string, hop: number) => b
 export interface OrdersConfig {
   /** an unpaid order holds its stock this long, then expires */
   pendingOrderMinutes: number;
-  /** how often the sweep (expiring unpaid orders, retrying unsent order mails) runs, in one process */
+  /** how often the sweep runs (expiring unpaid orders, retrying due follow-ups), in one process */
   sweepIntervalSeconds: number;
 }
 
