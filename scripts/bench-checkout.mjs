@@ -169,8 +169,10 @@ function cpuTicks(serverGroup, mailPid) {
  * products (one to three packs each), the four calls of the storefront's Place Order and Pay,
  * each timed. A refusal (sold out) counts and the buyer carries on with a new cart.
  */
-async function runBuyers({ origin, products, people, seconds, serverGroup, mailPid }) {
+async function runBuyers({ origin, products, people, seconds, serverGroup, mailPid, mailSink }) {
   const latencies = Object.fromEntries(CALLS.map((name) => [name, []]));
+  // When each paid order's Pay was asked for (Date.now() time, comparable with the sink's).
+  const payAsked = new Map();
   const refusals = new Map();
   const failures = new Map();
   const bought = new Map(products.map((p) => [p.sku, 0]));
@@ -229,6 +231,7 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
         tally(failures, `razorpayPayment ${opened.status}: ${opened.message}`);
         continue;
       }
+      payAsked.set(created.data.orderNumber, Date.now());
       const signed = await timed('simulated pay', () =>
         call(origin, 'POST', '/payments/simulated/pay', {
           token,
@@ -257,6 +260,14 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
   await Promise.all(people.map(buyer));
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = cpuTicks(serverGroup, mailPid);
+  // The last confirmations are still on their way when the clock stops.
+  if (mailSink) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const mailDelays = mailSink
+    ? [...payAsked]
+        .map(([order, asked]) => mailSink.confirmedAt(order) - asked)
+        .filter((delay) => Number.isFinite(delay))
+        .sort((a, b) => a - b)
+    : [];
   const perCheckout = (part) =>
     Math.round(((cpuAfter[part] - cpuBefore[part]) / TICKS_PER_SECOND / paid) * 10_000) / 10;
   return {
@@ -286,6 +297,15 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
     refusals: [...refusals],
     failures: [...failures],
     bought,
+    /** from asking to pay to the order confirmation's arrival at the mail server */
+    confirmationMail: mailSink
+      ? {
+          paid,
+          arrived: mailDelays.length,
+          p50Ms: percentile(mailDelays, 0.5),
+          p95Ms: percentile(mailDelays, 0.95),
+        }
+      : null,
   };
 }
 
@@ -338,6 +358,7 @@ export async function measureCheckout({
     seconds,
     serverGroup,
     mailPid: mailSink.pid,
+    mailSink,
   });
   const after = await stockFigures(
     databaseUrl,
@@ -492,6 +513,15 @@ export function checkoutReport(result, bare, { date, node, load, processes }) {
       row([c.name, c.count, c.p50Ms, c.p99Ms, c.p99Ms <= P99_TARGET_MS ? 'yes' : '**no**']),
     ),
     '',
+    ...(result.confirmationMail
+      ? [
+          `The customer's order confirmation, from the moment Pay was asked for to its arrival at the mail server`,
+          `(the capture commits inside that call; the mail leaves after the commit): ${result.confirmationMail.arrived} of`,
+          `${result.confirmationMail.paid} paid orders' confirmations arrived within the run and 2 s after it, p50`,
+          `${result.confirmationMail.p50Ms} ms, p95 ${result.confirmationMail.p95Ms} ms.`,
+          '',
+        ]
+      : []),
     'Stock, read from the database after the run: what was on the shelf, less the packs on paid orders,',
     'is what is left, never below zero, and the packs on paid orders are those the buyers were told they bought.',
     '',
