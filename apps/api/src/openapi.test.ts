@@ -16,7 +16,13 @@ import { success } from './lib/envelope';
 import { OPENAPI_PATH } from './plugins/api-docs';
 import { answers } from './plugins/route-contracts';
 import { useTestApp } from './test/app';
-import { ADDRESS, cartLine, insertProduct, orderWithPayment } from './test/order-fixtures';
+import {
+  ADDRESS,
+  cartLine,
+  insertProduct,
+  orderPayload,
+  orderWithPayment,
+} from './test/order-fixtures';
 import { call } from './test/requests';
 import { apiRoutes } from './test/routes';
 
@@ -640,6 +646,20 @@ describe('every refusal the document declares is one the routes give', () => {
     await pay();
     await pay();
     await call(api.app, 'POST', '/orders/razorpayPayment', { token, body: { orderId } });
+    // More than the shelf holds; a paid order delivered before it shipped; a refund of an unpaid one.
+    await call(api.app, 'POST', '/orders/createOrder', {
+      token,
+      body: orderPayload([cartLine(variant, 5)]),
+    });
+    await call(api.app, 'POST', `/orders/update-status/${orderId}`, {
+      token: owner,
+      body: { status: 'Delivered' },
+    });
+    const unpaid = await orderWithPayment(api.app, token, [cartLine(variant, 1)]);
+    await call(api.app, 'POST', `/orders/refund/${unpaid.orderId}`, {
+      token: owner,
+      body: { reason: 'Out of stock' },
+    });
   });
 
   it('304 to an If-None-Match that names the ETag', async () => {

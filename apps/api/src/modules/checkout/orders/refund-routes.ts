@@ -22,7 +22,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
         tags: ['checkout'],
         params: z.object({ orderId: z.string() }),
         body: refundOrderSchema,
-        response: answers(orderShape),
+        response: answers(orderShape, [409]),
       },
     },
     async (request) => {

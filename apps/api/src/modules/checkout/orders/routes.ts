@@ -97,7 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: 'Place an order from the cart, its stock held until it is paid or expires',
         tags: ['checkout'],
         body: createOrderSchema,
-        response: answers(orderShape),
+        response: answers(orderShape, [409]),
       },
     },
     async (request) => {
@@ -137,7 +137,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         tags: ['checkout'],
         params: z.object({ orderId: z.string() }),
         body: orderStatusMoveSchema,
-        response: answers(orderShape),
+        response: answers(orderShape, [409]),
       },
     },
     async (request) => {
