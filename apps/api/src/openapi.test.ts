@@ -22,6 +22,7 @@ import {
   insertProduct,
   orderPayload,
   orderWithPayment,
+  signedPayment,
 } from './test/order-fixtures';
 import { call } from './test/requests';
 import { apiRoutes } from './test/routes';
@@ -659,6 +660,34 @@ describe('every refusal the document declares is one the routes give', () => {
     await call(api.app, 'POST', `/orders/refund/${unpaid.orderId}`, {
       token: owner,
       body: { reason: 'Out of stock' },
+    });
+    // A second payment for a paid order; an e-mail already registered; a sku already in use.
+    await call(api.app, 'POST', '/orders/verifyPayment', {
+      token,
+      body: signedPayment(gatewayOrderId, 'pay_SecondPayment01'),
+    });
+    await call(api.app, 'POST', '/users/registerUser', {
+      body: {
+        firstName: 'Asha',
+        lastName: 'Kumari',
+        email: 'own-refusals@example.com',
+        phoneNumber: '9123456780',
+      },
+    });
+    const product = (sku: string) => ({
+      ...(VALID_BODIES['POST /api/v1/products/updateProduct/:productId'] as object),
+      quantity: [{ weight: 100, price: 149, stock: 10, sku }],
+    });
+    await call(api.app, 'POST', '/products/addProduct', {
+      token: owner,
+      body: product(variant.sku),
+    });
+    const [other] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 149, stock: 1 }],
+    });
+    await call(api.app, 'POST', `/products/updateProduct/${other.productId}`, {
+      token: owner,
+      body: product(variant.sku),
     });
   });
 

@@ -144,7 +144,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
         summary: 'Create a customer account',
         tags: ['accounts'],
         body: registerSchema,
-        response: answers(z.object({ user: userShape })),
+        response: answers(z.object({ user: userShape }), [409]),
       },
     },
     async (request) => {

@@ -105,7 +105,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         summary: 'Add a product with its weights; an empty sku is assigned',
         tags: ['catalogue'],
         body: productSchema,
-        response: answers(productShape),
+        response: answers(productShape, [409]),
       },
     },
     async (request) => success(await addProduct(ctx, request.body), PRODUCT_ADDED),
@@ -120,7 +120,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         tags: ['catalogue'],
         params: ownerParams,
         body: productSchema,
-        response: answers(productShape),
+        response: answers(productShape, [409]),
       },
     },
     async (request) =>

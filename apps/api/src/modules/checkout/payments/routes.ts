@@ -75,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
         summary: "Confirm a payment with the payment window's signed answer",
         tags: ['checkout'],
         body: verifyPaymentSchema,
-        response: answers(orderShape),
+        response: answers(orderShape, [409]),
       },
     },
     async (request) => {
