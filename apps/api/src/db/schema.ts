@@ -345,6 +345,8 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_due_idx').on(t.availableAt).where(sql`${t.deliveredAt} is null`),
     index('outbox_order_idx').on(t.orderId),
+    // The sweep deletes delivered rows after a month, oldest first.
+    index('outbox_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
   ],
 );
 

@@ -127,12 +127,25 @@ export async function deliver(ctx: OrderContext, due: readonly Due[]): Promise<n
   return results.filter((r) => r.ok).length;
 }
 
-/** The sweeper's part: rows whose lease or back-off has run out. Returns how many were taken. */
-export async function deliverDue(ctx: OrderContext, limit = 50): Promise<number> {
-  const rows = await takeDue(ctx.db, limit);
-  await deliver(
-    ctx,
-    rows.map((row) => ({ row })),
-  );
-  return rows.length;
+/**
+ * The sweeper's part: rows whose lease or back-off has run out, a batch at a time while batches
+ * come full and for at most `budgetMs`, so a backlog (a mail server down for an hour) drains in a
+ * few sweeps without one sweep running on forever. Returns how many rows were taken.
+ */
+export async function deliverDue(
+  ctx: OrderContext,
+  options: { batch?: number; budgetMs?: number } = {},
+): Promise<number> {
+  const { batch = 50, budgetMs = 10_000 } = options;
+  const until = Date.now() + budgetMs;
+  let taken = 0;
+  for (;;) {
+    const rows = await takeDue(ctx.db, batch);
+    await deliver(
+      ctx,
+      rows.map((row) => ({ row })),
+    );
+    taken += rows.length;
+    if (rows.length < batch || Date.now() >= until) return taken;
+  }
 }

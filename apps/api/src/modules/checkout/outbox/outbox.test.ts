@@ -4,9 +4,11 @@
  * lost, and the only one carried out twice is the one whose record the dead process never wrote
  * (at least once, decision 028).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
 import type { Database } from '../../../db/client';
+import { outbox } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
 import {
   ADDRESS,
@@ -18,6 +20,7 @@ import {
   outboxWaitOver,
   paySimulated,
   queuedConsequences,
+  simulatedOrder,
 } from '../../../test/order-fixtures';
 
 describe('the outbox when a handler throws and a process dies', () => {
@@ -98,5 +101,38 @@ describe('the outbox when a handler throws and a process dies', () => {
     expect(mailsAbout(secondNumber)).toEqual(['customer', 'owner', 'owner']);
     await outboxWaitOver(api.db);
     expect((await restarted.orders.sweep()).retried).toBe(0);
+  });
+});
+
+describe('the sweep and a backlog', () => {
+  const api = useTestApp({ owner: true });
+
+  it('drains a backlog in one sweep, batch after batch, and forgets rows delivered a month ago', async () => {
+    const { orderId } = await simulatedOrder(api);
+    // 120 owner mails about that order, left behind by a process that died.
+    await api.db.insert(outbox).values(
+      Array.from({ length: 120 }, () => ({
+        topic: 'order.paid',
+        handler: 'owner-mail',
+        orderId,
+        attempts: 1,
+        availableAt: new Date(Date.now() - 60_000),
+      })),
+    );
+    const old = new Date(Date.now() - 31 * 24 * 3600_000);
+    const recent = new Date(Date.now() - 29 * 24 * 3600_000);
+    const [gone, kept] = await api.db
+      .insert(outbox)
+      .values([
+        { topic: 'order.paid', handler: 'owner-mail', orderId, deliveredAt: old },
+        { topic: 'order.paid', handler: 'owner-mail', orderId, deliveredAt: recent },
+      ])
+      .returning({ id: outbox.id });
+
+    expect((await api.app.orders.sweep()).retried).toBe(120);
+    const rows = await api.db.select().from(outbox).where(eq(outbox.orderId, orderId));
+    expect(rows.filter((row) => row.deliveredAt === null)).toEqual([]);
+    expect(rows.map((row) => row.id)).not.toContain(gone!.id);
+    expect(rows.map((row) => row.id)).toContain(kept!.id);
   });
 });

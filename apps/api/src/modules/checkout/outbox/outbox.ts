@@ -11,7 +11,7 @@
  * between the two delivers it again, which is why every handler is safe to run twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { outbox } from '../../../db/schema';
 
@@ -135,6 +135,20 @@ export async function takeDue(db: Database, limit: number): Promise<OutboxRow[]>
     .set({ attempts: sql`${outbox.attempts} + 1`, availableAt: sql`now() + ${LEASE}` })
     .where(inArray(outbox.id, due))
     .returning(rowColumns);
+}
+
+/** Delivered rows are kept this long, for looking into what happened to an order, then deleted. */
+export const KEEP_DELIVERED = sql`interval '30 days'`;
+
+/** Deletes up to `limit` rows delivered longer ago than `KEEP_DELIVERED`; returns how many. */
+export async function forgetDelivered(db: Database, limit = 1_000): Promise<number> {
+  const old = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(lt(outbox.deliveredAt, sql`now() - ${KEEP_DELIVERED}`))
+    .limit(limit);
+  const rows = await db.delete(outbox).where(inArray(outbox.id, old)).returning({ id: outbox.id });
+  return rows.length;
 }
 
 /** Consequences not carried out whose latest attempt failed: what the owner's dashboard shows. */
