@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type LocalSmtp, startLocalSmtp } from '../adapters/mail/local-smtp';
 import { buildApp } from '../app';
 import {
   type Config,
@@ -196,4 +197,32 @@ function setUp(
     });
   }
   return handle;
+}
+
+/**
+ * useTestApp with the owner, its mail sent over SMTP to a local server started first (so the app
+ * is built with its address) and closed last; `smtp()` is that server.
+ */
+export function useTestAppWithSmtp(): { api: TestAppHandle; smtp: () => LocalSmtp } {
+  let smtp: LocalSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+  });
+  const server = () => {
+    if (!smtp) throw new Error('the SMTP server is started in beforeAll');
+    return smtp;
+  };
+  const api = useTestApp({
+    env: () => ({
+      RATE_LIMIT_MAX: '100000',
+      RATE_LIMIT_STRICT_MAX: '1000',
+      SMTP_URL: server().url,
+    }),
+    owner: true,
+    poolSize: 4,
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  return { api, smtp: server };
 }

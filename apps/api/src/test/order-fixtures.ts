@@ -1,11 +1,12 @@
 /** Products, customers, the owner and orders for the checkout, payment, owner and race tests. */
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rupeesToPaise } from '@makhana/domain/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseMail } from '../adapters/mail/parse-mail';
-import { paymentSignature } from '../adapters/payments/signatures';
+import { hmacHex, paymentSignature } from '../adapters/payments/signatures';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET } from '../config/config';
 import type { Database } from '../db/client';
 import {
@@ -233,6 +234,53 @@ export async function insertOrderRow(
     })
     .returning();
   return row!;
+}
+
+/** Razorpay's webhook event about a payment of a gateway order, as Razorpay sends it. */
+export function captureEvent(
+  gatewayOrderId: string,
+  paymentId: string,
+  amount: number,
+  event = 'payment.captured',
+) {
+  return {
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['payment'],
+    payload: {
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          order_id: gatewayOrderId,
+          amount,
+          currency: 'INR',
+          status: event === 'payment.failed' ? 'failed' : 'captured',
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** Posts a webhook event signed as Razorpay signs it (with another secret when given). */
+export function sendWebhook(
+  app: FastifyInstance,
+  body: object,
+  options: { eventId?: string; secret?: string } = {},
+) {
+  const raw = JSON.stringify(body);
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/orders/razorpay-webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmacHex(options.secret ?? DEV_WEBHOOK_SECRET, raw),
+      'x-razorpay-event-id': options.eventId ?? `evt_${randomUUID()}`,
+    },
+    payload: raw,
+  });
 }
 
 /** What a browser holds after paying: the signed triple of Razorpay Checkout. */

@@ -4,20 +4,19 @@
  * reads below are cached for seconds; without the after-commit hook they would answer the old
  * figures.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hmacHex } from '../../../adapters/payments/signatures';
 import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
+  captureEvent,
   cartLine,
   customer,
-  DEV_WEBHOOK_SECRET,
   expireNow,
   insertProduct,
   orderWithPayment,
   ownerToken,
   paySimulated,
   placeOrder,
+  sendWebhook,
   shownStock,
   signedPayment,
   type TestVariant,
@@ -37,35 +36,8 @@ async function freshWeight(): Promise<TestVariant> {
   return variant!;
 }
 
-function webhook(event: string, gatewayOrderId: string, paymentId: string, amount: number) {
-  const raw = JSON.stringify({
-    entity: 'event',
-    event,
-    contains: ['payment'],
-    payload: {
-      payment: {
-        entity: {
-          id: paymentId,
-          entity: 'payment',
-          order_id: gatewayOrderId,
-          amount,
-          currency: 'INR',
-          status: event === 'payment.failed' ? 'failed' : 'captured',
-        },
-      },
-    },
-  });
-  return api.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders/razorpay-webhook',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacHex(DEV_WEBHOOK_SECRET, raw),
-      'x-razorpay-event-id': `evt_${randomUUID()}`,
-    },
-    payload: raw,
-  });
-}
+const webhook = (event: string, gatewayOrderId: string, paymentId: string, amount: number) =>
+  sendWebhook(api.app, captureEvent(gatewayOrderId, paymentId, amount, event));
 
 /** An order of two packs with its payment opened, the catalogue read (and cached) after it. */
 async function heldOrder() {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LocalSmtp } from '../../../adapters/mail/local-smtp';
 import { outbox } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { useTestAppWithSmtp } from '../../../test/app';
 import {
   ADDRESS,
   orderRow,
@@ -60,18 +60,10 @@ describe('startSweeper', () => {
 });
 
 describe('status mails that fail', () => {
+  const { api, smtp: server } = useTestAppWithSmtp();
   let smtp: LocalSmtp;
-  // Before the app's hooks, so the app is built with the server's address.
-  beforeAll(async () => {
-    smtp = await startLocalSmtp();
-  });
-  const api = useTestApp({
-    env: () => ({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', SMTP_URL: smtp.url }),
-    owner: true,
-    poolSize: 4,
-  });
-  afterAll(async () => {
-    await smtp?.close();
+  beforeAll(() => {
+    smtp = server();
   });
 
   const shippedMails = (orderNumber: string) =>

@@ -5,11 +5,11 @@
  * (at least once, decision 028).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalSmtp, startLocalSmtp } from '../../../adapters/mail/local-smtp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LocalSmtp } from '../../../adapters/mail/local-smtp';
 import type { Database } from '../../../db/client';
 import { outbox } from '../../../db/schema';
-import { useTestApp } from '../../../test/app';
+import { useTestApp, useTestAppWithSmtp } from '../../../test/app';
 import {
   ADDRESS,
   cartLine,
@@ -24,18 +24,10 @@ import {
 } from '../../../test/order-fixtures';
 
 describe('the outbox when a handler throws and a process dies', () => {
+  const { api, smtp: server } = useTestAppWithSmtp();
   let smtp: LocalSmtp;
-  // Before the app's hooks, so the app is built with the server's address.
-  beforeAll(async () => {
-    smtp = await startLocalSmtp();
-  });
-  const api = useTestApp({
-    env: () => ({ RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', SMTP_URL: smtp.url }),
-    owner: true,
-    poolSize: 4,
-  });
-  afterAll(async () => {
-    await smtp?.close();
+  beforeAll(() => {
+    smtp = server();
   });
 
   /** The mails the server took about one order, by recipient. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { outbox as outboxTable, paymentEvents } from '../../../db/schema';
 import { forgetCachedReads, tempDataDir, testApp, useTestApp } from '../../../test/app';
 import {
   ADDRESS,
+  captureEvent,
   cartLine,
   customer,
   DEV_WEBHOOK_SECRET,
@@ -23,6 +23,7 @@ import {
   placeOrder,
   queuedConsequences,
   reservationStatuses,
+  sendWebhook,
   shownStock,
   signedPayment,
   stockOf,
@@ -44,46 +45,8 @@ beforeEach(async () => {
   await forgetCachedReads(api.app);
 });
 
-function webhook(body: object, options: { eventId?: string; secret?: string } = {}) {
-  const raw = JSON.stringify(body);
-  return api.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders/razorpay-webhook',
-    headers: {
-      'content-type': 'application/json',
-      'x-razorpay-signature': hmacHex(options.secret ?? DEV_WEBHOOK_SECRET, raw),
-      'x-razorpay-event-id': options.eventId ?? `evt_${randomUUID()}`,
-    },
-    payload: raw,
-  });
-}
-
-function captureEvent(
-  gatewayOrderId: string,
-  paymentId: string,
-  amount: number,
-  event = 'payment.captured',
-) {
-  return {
-    entity: 'event',
-    account_id: 'acc_test',
-    event,
-    contains: ['payment'],
-    payload: {
-      payment: {
-        entity: {
-          id: paymentId,
-          entity: 'payment',
-          order_id: gatewayOrderId,
-          amount,
-          currency: 'INR',
-          status: event === 'payment.failed' ? 'failed' : 'captured',
-        },
-      },
-    },
-    created_at: Math.floor(Date.now() / 1000),
-  };
-}
+const webhook = (body: object, options: { eventId?: string; secret?: string } = {}) =>
+  sendWebhook(api.app, body, options);
 
 describe('the simulated payment journey', () => {
   it('opens a payment for the server total, settles it, verifies it twice, mails both sides', async () => {
