@@ -98,6 +98,48 @@ describe('OrderStatusPage', () => {
     ).toBeTruthy();
   });
 
+  it("shows the order's progress, each move with its time in India's time", async () => {
+    const history: Order['history'] = [
+      {
+        event: 'paid',
+        by: 'gateway',
+        from: 'Pending',
+        to: 'Confirmed',
+        at: '2025-05-12T04:31:00.000Z',
+        trackingNumber: null,
+        trackingUrl: null,
+        note: null,
+      },
+      {
+        event: 'shipped',
+        by: 'owner',
+        from: 'Confirmed',
+        to: 'Shipped',
+        at: '2025-05-13T06:00:00.000Z',
+        trackingNumber: 'DLV998877',
+        trackingUrl: 'https://track.example.com/DLV998877',
+        note: null,
+      },
+    ];
+    stubRoutes({
+      'GET /orders/order-id-details/order-9': ok({ ...shipped, _id: 'order-9', history }),
+    });
+    renderOrderPage('order-9');
+    const progress = await screen.findByRole('region', { name: 'Progress' });
+    const steps = within(progress).getAllByTestId('order-progress-step');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Payment received12 May 2025, 10:01 am',
+      'Shipped13 May 2025, 11:30 am · Tracking DLV998877',
+    ]);
+  });
+
+  it('shows no progress before the order has moved', async () => {
+    stubRoutes({ 'GET /orders/order-id-details/order-1': ok({ ...paidOrder, history: [] }) });
+    renderOrderPage();
+    await screen.findByTestId('order-number');
+    expect(screen.queryByRole('region', { name: 'Progress' })).toBeNull();
+  });
+
   it('links the tracking page once the order has shipped, and charges shipping', async () => {
     stubRoutes({ 'GET /orders/order-id-details/order-9': ok({ ...shipped, _id: 'order-9' }) });
     renderOrderPage('order-9');

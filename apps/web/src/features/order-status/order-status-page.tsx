@@ -1,5 +1,6 @@
 import { POLICY } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
+import type { OrderMove } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
 import { SITE } from '@makhana/domain/site';
 import { useEffect } from 'react';
@@ -7,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
-import { formatOrderDate, shippingAddressLines } from '../../lib/orders';
+import { formatOrderDate, formatOrderMoment, shippingAddressLines } from '../../lib/orders';
 import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
 import { useOrder } from './api/get-order';
@@ -92,6 +93,44 @@ function orderLead(order: Order): string {
   return 'We are waiting for your payment to be confirmed; this page shows the latest status.';
 }
 
+/** What each move of the order's history means to its customer. */
+const PROGRESS: Record<OrderMove, string> = {
+  paid: 'Payment received',
+  paid_sold_out: 'Payment received after the items sold out: a full refund is on its way',
+  failed: 'Payment not completed',
+  expired: 'Not paid in time: the order was cancelled',
+  cancelled: 'Cancelled',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  refunded: 'Refunded',
+};
+
+/** The order's moves, oldest first, each with its time and, for a shipment, its tracking. */
+function OrderProgress({ order }: { order: Order }) {
+  const moves = order.history ?? [];
+  if (moves.length === 0) return null;
+  return (
+    <section aria-labelledby="order-progress" className="card p-5 sm:p-6">
+      <h2 id="order-progress" className="font-display text-xl font-semibold text-forest-800">
+        Progress
+      </h2>
+      <ol className="mt-3 space-y-3 border-l-2 border-cream-200 pl-4 text-sm">
+        {moves.map((move) => (
+          <li key={`${move.at}-${move.event}`} data-testid="order-progress-step">
+            <p className="font-medium text-ink">{PROGRESS[move.event]}</p>
+            <p className="text-muted">
+              <time dateTime={move.at}>{formatOrderMoment(move.at)}</time>
+              {move.event === 'shipped' && move.trackingNumber
+                ? ` · Tracking ${move.trackingNumber}`
+                : ''}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function OrderDetails({ order }: { order: Order }) {
   const lines = orderLinesOf(order);
   const address = shippingAddressLines(order.shippingAddress);
@@ -146,6 +185,7 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
 
         <div className="space-y-6">
+          <OrderProgress order={order} />
           <section aria-labelledby="order-payment" className="card p-5 sm:p-6">
             <h2 id="order-payment" className="font-display text-xl font-semibold text-forest-800">
               Payment
