@@ -113,7 +113,7 @@ function refreshOwnerSession(): Promise<Renewal> {
   return refreshingOwner;
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
@@ -149,9 +149,12 @@ export function apiUpload<T>(path: string, field: string, files: readonly Blob[]
  * taken as the whole list on one page.
  */
 export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<ApiPage<T>> {
-  const payload = (await apiEnvelope<T[]>(path, options)) as ApiSuccess<T[]> & {
-    meta?: ApiPage<T>['meta'];
-  };
+  return pageOf(await apiEnvelope<T[]>(path, options));
+}
+
+/** A list answer read as a page: an answer without `meta` is the whole list on one page. */
+export function pageOf<T>(answer: ApiSuccess<T[]>): ApiPage<T> {
+  const payload = answer as ApiSuccess<T[]> & { meta?: ApiPage<T>['meta'] };
   const data = Array.isArray(payload.data) ? payload.data : [];
   const meta = payload.meta ?? { page: 1, limit: data.length, total: data.length };
   return { ...payload, data, meta };
@@ -243,8 +246,36 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+/**
+ * A failed call as plain data, the way the store keeps it (an `ApiError` is not serializable):
+ * status 0 when no answer came.
+ */
+export interface ApiCallError {
+  status: number;
+  message: string;
+  fieldErrors: { field: string; message: string }[];
+}
+
+export function toApiCallError(error: unknown): ApiCallError {
+  if (error instanceof ApiError) {
+    return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
+  }
+  return { status: 0, message: errorMessage(error, NO_ANSWER), fieldErrors: [] };
+}
+
+function isApiCallError(error: unknown): error is ApiCallError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    'status' in error
+  );
+}
+
 /** The message a failed call stores: the server's message, else the transport error's. */
 export function errorMessage(error: unknown, fallback = 'Server error'): string {
   if (error instanceof Error && error.message) return error.message;
+  if (isApiCallError(error) && error.message) return error.message;
   return fallback;
 }

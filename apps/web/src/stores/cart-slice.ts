@@ -8,27 +8,14 @@ import {
   replaceCart,
   setCartQuantity,
 } from '@makhana/domain/cart';
-import type { Order } from '@makhana/domain/orders';
 import type { Product } from '@makhana/domain/product';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { createdOrderOf, createOrder } from '../api/create-order';
-import { createPaymentOrder } from '../api/create-payment-order';
-import { GENERIC_ORDER_ERROR, type OrderCallError } from '../api/order-thunk';
 import { refreshCartPrices } from '../api/refresh-cart-prices';
-import { verifyPayment } from '../api/verify-payment';
-import type { PaymentOrder } from '../lib/payment-window';
 
 type LineKey = Pick<CartItem, 'id' | 'weight' | 'sku'>;
 
-/** The order and payment fields are filled by checkout; the cart rules themselves live in the domain package. */
+/** The cart and nothing else: orders and payments are the server's, asked for where shown. */
 export interface CartState extends Cart {
-  orderDetails: Order[];
-  /** the order the last createOrder made */
-  order: Order | null;
-  /** the payment data: the last payment start (gateway order) or verification (paid order) */
-  razorpay: PaymentOrder | Order | null;
-  loading: boolean;
-  error: string | null;
   /** this browser's stored cart has been read: false only as the server renders a page */
   restored: boolean;
 }
@@ -69,15 +56,7 @@ export function storeCart(cart: Cart): void {
 
 /** A cart with nothing in it, as the server renders every page. */
 export function blankCartState(): CartState {
-  return {
-    ...clearCart(),
-    orderDetails: [],
-    order: null,
-    razorpay: null,
-    loading: false,
-    error: null,
-    restored: false,
-  };
+  return { ...clearCart(), restored: false };
 }
 
 function initialState(): CartState {
@@ -105,36 +84,9 @@ const cartSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Order, payment-start and payment-verify calls (docs/product.md#checkout).
-    for (const thunk of [createOrder, createPaymentOrder, verifyPayment]) {
-      builder.addCase(thunk.pending, (state) => {
-        state.loading = true;
-        state.error = null;
-      });
-      builder.addCase(
-        thunk.rejected,
-        (state, action: { payload?: OrderCallError; error: { message?: string } }) => {
-          state.loading = false;
-          state.error = action.payload?.message || GENERIC_ORDER_ERROR;
-        },
-      );
-    }
-    builder
-      .addCase(createOrder.fulfilled, (state, action) => {
-        state.loading = false;
-        state.order = createdOrderOf(action.payload);
-      })
-      .addCase(createPaymentOrder.fulfilled, (state, action) => {
-        state.loading = false;
-        state.razorpay = action.payload;
-      })
-      .addCase(verifyPayment.fulfilled, (state, action) => {
-        state.loading = false;
-        state.razorpay = action.payload;
-      })
-      .addCase(refreshCartPrices.fulfilled, (state, action) => {
-        Object.assign(state, repriceCart(state, action.payload));
-      });
+    builder.addCase(refreshCartPrices.fulfilled, (state, action) => {
+      Object.assign(state, repriceCart(state, action.payload));
+    });
   },
 });
 

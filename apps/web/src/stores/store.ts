@@ -1,5 +1,11 @@
 import { PERSIST_TIMEOUT_MS } from '@makhana/domain/constants';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import {
   createMigrate,
   FLUSH,
@@ -54,10 +60,25 @@ const authPersistConfig: PersistConfig<AuthState> = {
   whitelist: ['user', 'isUserAuthenticated', 'admin', 'isAdminAuthenticated'],
 };
 
-const rootReducer = combineReducers({
+/**
+ * Slices a lazy screen brings with its chunk (the owner area's server-data cache, `api`), so the
+ * shop's own pages do not download them; each declares itself here from its own module.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the modules that inject a slice
+export interface LazyLoadedSlices {}
+
+/** A lazy slice's module injects it (`rootReducer.inject`, `lazyMiddleware.addMiddleware`). */
+export const rootReducer = combineSlices({
   auth: persistReducer(authPersistConfig, authReducer),
   ...shopReducers,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
+export const lazyMiddleware = createDynamicMiddleware();
+
+/**
+ * The state as code sees it. A lazy slice is typed as always there: only code that imports its
+ * module can read it, and that module injects it when it loads.
+ */
+export type RootState = ReturnType<typeof rootReducer> & Required<LazyLoadedSlices>;
 
 /** `served`: the catalogue, banners and reviews the server rendered the page with. */
 export function createStore(served?: ServedState['state']) {
@@ -68,7 +89,9 @@ export function createStore(served?: ServedState['state']) {
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      }).concat(lazyMiddleware.middleware),
+    // The API cache's answers reach the screens at once, as a reducer's do, not at the next frame.
+    enhancers: (getDefault) => getDefault({ autoBatch: false }),
   });
 
   let lastCart = store.getState().cart.items;
@@ -96,7 +119,7 @@ export const persistor = persistStore(store);
  * read. A hydrated page renders with it first, so its markup matches the server's, then with the
  * whole state. Null for a page the server sent empty.
  */
-export const renderedState: RootState | null = served
+export const renderedState: ReturnType<typeof store.getState> | null = served
   ? (() => {
       const state = store.getState();
       return { ...state, auth: { ...state.auth, ...initialAuthState }, cart: blankCartState() };
@@ -128,6 +151,5 @@ store.subscribe(() => {
   }
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
 export type AppStore = ReturnType<typeof createStore>;
-export type AppDispatch = AppStore['dispatch'];
+export type AppDispatch = AppStore['dispatch'] & ThunkDispatch<RootState, undefined, UnknownAction>;

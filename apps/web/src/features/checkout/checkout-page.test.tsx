@@ -234,8 +234,6 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
     expect(sheet.textContent).toContain('Test payment — no money is charged');
     // The loader is down while the shopper is in the window.
     expect(store.getState().loader.holders).toBe(0);
-    expect(store.getState().cart.order).toEqual(pendingOrder);
-    expect(store.getState().cart.razorpay).toEqual(paymentOrderFor('simulated'));
 
     expect(api.callsTo('POST /orders/createOrder')[0]?.body).toEqual({
       items: [pinkSaltLine],
@@ -277,8 +275,6 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
     const { cart, loader } = store.getState();
     expect(cart.items).toEqual([]);
     expect(cart.total).toBe(0);
-    expect(cart.razorpay).toEqual(paidOrder);
-    expect(cart.loading).toBe(false);
     expect(loader.holders).toBe(0);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo('POST /orders/mark-failed')).toHaveLength(0);
@@ -385,7 +381,6 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
     );
     expect(store.getState().cart.items).toEqual([{ ...pinkSaltLine, price: 599 }]);
     expect(store.getState().cart.total).toBe(599);
-    expect(store.getState().cart.error).toBe('Prices have changed. Please review your cart.');
     expect(screen.getByTestId('checkout-total').textContent).toBe('₹599');
     expect(api.callsTo('POST /orders/razorpayPayment')).toHaveLength(0);
     expect(api.callsTo('POST /orders/mark-failed')).toHaveLength(0);
@@ -425,7 +420,6 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
       ),
     );
     expect(api.callsTo('POST /orders/mark-failed')[0]?.body).toEqual({ orderId: 'order-1' });
-    expect(store.getState().cart.error).toBe('The payment gateway is not answering');
     expect(store.getState().cart.items).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import type { DailySales, DashboardFigures } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
-import { useDashboardFigures } from '../../api/get-dashboard-figures';
+import { errorMessage } from '../../lib/api-client';
+import { useGetDashboardFiguresQuery } from './api/dashboard-figures';
 import { formatGrowth } from './growth';
 
 interface FigureProps {
@@ -136,20 +137,21 @@ function Figures({ figures }: { figures: DashboardFigures }) {
 
 /** The four cards and the chart, as the server counts them from paid orders. */
 export function DashboardTab() {
-  const view = useDashboardFigures();
-  if (view.status === 'loading') {
+  // Asked again each time the tab opens, and after any write that changes them.
+  const figures = useGetDashboardFiguresQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (figures.isError) {
+    return (
+      <p className="text-maroon-700" role="alert">
+        The figures could not be loaded: {errorMessage(figures.error)}
+      </p>
+    );
+  }
+  if (!figures.data) {
     return (
       <p className="text-muted" aria-busy="true">
         Loading the figures…
       </p>
     );
   }
-  if (view.status === 'error') {
-    return (
-      <p className="text-maroon-700" role="alert">
-        The figures could not be loaded: {view.message}
-      </p>
-    );
-  }
-  return <Figures figures={view.figures} />;
+  return <Figures figures={figures.data} />;
 }

@@ -11,11 +11,10 @@ import { orderStatusMoveSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { type OrderStatusMove, updateOrderStatus } from '../../api/update-order-status';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form-field';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
-import { useAppDispatch } from '../../stores/hooks';
+import { type OrderStatusMove, useMoveOrderStatusMutation } from './api/orders';
 import { RefundOrderAction } from './refund-order-action';
 
 /** The move the state machine allows the owner to make on this order, if any. */
@@ -44,14 +43,10 @@ export type OnOrderChanged = (order: Order) => void;
 
 /** Sends the move; the toast carries the server's message either way. */
 function useMoveOrder(orderId: string, onOrderChanged: OnOrderChanged) {
-  const dispatch = useAppDispatch();
-  const [busy, setBusy] = useState(false);
+  const [moveOrderStatus, { isLoading: busy }] = useMoveOrderStatusMutation();
   const move = async (body: OrderStatusMove): Promise<boolean> => {
-    setBusy(true);
     try {
-      const { order, message } = await dispatch(
-        updateOrderStatus({ orderId, move: body }),
-      ).unwrap();
+      const { order, message } = await moveOrderStatus({ orderId, move: body }).unwrap();
       onOrderChanged(order);
       toast.success(message);
       return true;
@@ -59,8 +54,6 @@ function useMoveOrder(orderId: string, onOrderChanged: OnOrderChanged) {
       const message = failureMessage(reason);
       toast.error(message, { toastId: message });
       return false;
-    } finally {
-      setBusy(false);
     }
   };
   return { busy, move };
@@ -151,9 +144,9 @@ function DeliverButton({ order, onOrderChanged }: ActionProps) {
 
 /**
  * Ship (with tracking) or deliver, whichever the order's state allows, and refund while it can
- * be refunded (or what its refund was). Each
- * action hands the server's answer to `onOrderChanged`, so the row and the pop-up show the order
- * as the server now has it.
+ * be refunded (or what its refund was). Each action hands the server's answer to
+ * `onOrderChanged`, so the pop-up shows the order as the server now has it; the list's row takes it
+ * from the API cache.
  */
 export function OrderStatusActions({ order, onOrderChanged }: ActionProps) {
   const next = ownerMoveFor(order);

@@ -69,13 +69,10 @@ const ORDER_COLUMNS: OwnerColumn[] = [
 export function OrdersTab() {
   const list = useOwnerList<Order, OrderFilter>({
     path: '/orders/orderDetails',
+    tag: 'Order',
     filters: ['status', 'paymentStatus', 'needsRefund'],
   });
   const [open, setOpen] = useState<Order | null>(null);
-  const changed = (order: Order) => {
-    list.replaceItem(order);
-    setOpen(order);
-  };
 
   return (
     <section aria-labelledby="owner-orders-title" className="space-y-4">
@@ -151,7 +148,7 @@ export function OrdersTab() {
           ))}
         </OwnerTable>
       </OwnerListControls>
-      {open && <OrderDetail order={open} onClose={() => setOpen(null)} onOrderChanged={changed} />}
+      {open && <OrderDetail order={open} onClose={() => setOpen(null)} onOrderChanged={setOpen} />}
     </section>
   );
 }

@@ -11,9 +11,9 @@ import {
 import { useLocation, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../lib/seo';
 import { useAppSelector } from '../../stores/hooks';
+import { useGetOpenSupportCountQuery } from './api/support';
 import { OwnerLoginPage } from './owner-login-page';
 import { activeOwnerTab, OWNER_TABS, type OwnerTabId } from './owner-tabs';
-import { SupportCountProvider, useOpenSupportCount } from './support-count';
 
 // Each tab is its own chunk: the owner downloads a tab when opening it, shoppers never.
 const PANELS: Record<OwnerTabId, LazyExoticComponent<ComponentType>> = {
@@ -55,7 +55,11 @@ function OwnerDashboard() {
   const baseId = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const Panel = PANELS[active];
-  const support = useOpenSupportCount();
+  // Asked when the dashboard opens and after a message is resolved or reopened; without it (not
+  // answered yet, or failed) the tab is named without a count, and the inbox says what went wrong.
+  const { data: openMessages } = useGetOpenSupportCountQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
 
   const open = (tab: OwnerTabId) => {
     if (tab === active) return;
@@ -66,11 +70,11 @@ function OwnerDashboard() {
   };
 
   const labelOf = (tab: (typeof OWNER_TABS)[number]) => {
-    if (tab.id !== 'support' || !support.open) return { text: tab.label };
-    const waiting = support.open.toLocaleString('en-IN');
+    if (tab.id !== 'support' || !openMessages) return { text: tab.label };
+    const waiting = openMessages.toLocaleString('en-IN');
     return {
       text: `${tab.label} (${waiting})`,
-      name: `${tab.label}, ${waiting} unresolved ${support.open === 1 ? 'message' : 'messages'}`,
+      name: `${tab.label}, ${waiting} unresolved ${openMessages === 1 ? 'message' : 'messages'}`,
     };
   };
 
@@ -139,11 +143,9 @@ function OwnerDashboard() {
         aria-labelledby={`${baseId}-tab-${active}`}
         className="mt-6"
       >
-        <SupportCountProvider value={support}>
-          <Suspense fallback={<PanelFallback />}>
-            <Panel />
-          </Suspense>
-        </SupportCountProvider>
+        <Suspense fallback={<PanelFallback />}>
+          <Panel />
+        </Suspense>
       </div>
     </div>
   );

@@ -7,12 +7,11 @@ import { type RefundOrderInput, refundOrderSchema } from '@makhana/domain/valida
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { refundOrder } from '../../api/refund-order';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormAlert, TextAreaField } from '../../components/form-field';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { formatOrderDate } from '../../lib/orders';
-import { useAppDispatch } from '../../stores/hooks';
+import { useRefundOrderMutation } from './api/orders';
 
 function failureMessage(reason: unknown): string {
   if (typeof reason === 'string' && reason) return reason;
@@ -56,10 +55,9 @@ function RefundDone({ order }: { order: Order }) {
  * form for another try; the server's idempotency key makes a retry safe.
  */
 export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionProps) {
-  const dispatch = useAppDispatch();
+  const [refundOrder, { isLoading: busy }] = useRefundOrderMutation();
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState<RefundOrderInput | null>(null);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -79,9 +77,8 @@ export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionPr
 
   const confirm = async () => {
     if (!asking) return;
-    setBusy(true);
     try {
-      const answer = await dispatch(refundOrder({ orderId: order._id, refund: asking })).unwrap();
+      const answer = await refundOrder({ orderId: order._id, refund: asking }).unwrap();
       setFailure(null);
       setAsking(null);
       setOpen(false);
@@ -92,8 +89,6 @@ export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionPr
       setFailure(message);
       setAsking(null);
       toast.error(message, { toastId: message });
-    } finally {
-      setBusy(false);
     }
   };
 

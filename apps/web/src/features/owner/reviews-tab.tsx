@@ -3,8 +3,8 @@ import type { OwnerReview } from '@makhana/domain/contracts/owner';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StarIcon } from '../../components/icons';
-import { apiAnswer } from '../../lib/api-client';
 import { formatOrderDate } from '../../lib/orders';
+import { useDeleteReviewMutation } from './api/reviews';
 import { OwnerListControls } from './owner-list-controls';
 import { useConfirmedRemoval } from './use-confirmed-removal';
 import { useOwnerList } from './use-owner-list';
@@ -34,15 +34,11 @@ const authorOf = (review: OwnerReview) => review.userName || 'Anonymous';
 
 /** The newest reviews across every product; the owner removes one after confirming. */
 export function ReviewsTab() {
-  const list = useOwnerList<OwnerReview>({ path: '/reviews/latest' });
-  const removal = useConfirmedRemoval<OwnerReview>(list, async (review) => {
-    const answer = await apiAnswer<{ _id: string }>(
-      `/reviews/delete-review/${encodeURIComponent(review._id)}`,
-      // Both sessions may be in the browser: the owner removes it as the owner, not as an author.
-      { method: 'DELETE', realm: 'owner' },
-    );
-    return answer.message;
-  });
+  const list = useOwnerList<OwnerReview>({ path: '/reviews/latest', tag: 'Review' });
+  const [deleteReview] = useDeleteReviewMutation();
+  const removal = useConfirmedRemoval<OwnerReview>(list, (review) =>
+    deleteReview(review._id).unwrap(),
+  );
   const deleting = removal.asking;
 
   return (

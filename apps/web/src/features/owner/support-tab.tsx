@@ -3,11 +3,13 @@ import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '../../components/dialog';
-import { apiAnswer, apiRequest, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useAppDispatch } from '../../stores/hooks';
+import { useLazyGetOwnerOrderQuery } from './api/orders';
+import { supportApi, useResolveSupportMessageMutation } from './api/support';
 import { formatMoment, OrderDetail } from './order-detail';
 import { fetchOwnerFile } from './owner-file';
 import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
-import { useSupportCount } from './support-count';
 import { useOwnerList } from './use-owner-list';
 
 const FILTERS: OwnerListFilter<'status'>[] = [
@@ -85,26 +87,22 @@ function MessageCard({
   onOpenOrder: (orderId: string) => void;
   onOpenInvoice: (message: SupportMessage) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [resolve, { isLoading: busy }] = useResolveSupportMessageMutation();
   const setResolved = async (resolved: boolean) => {
-    setBusy(true);
     try {
-      const answer = await apiAnswer<SupportMessage>(
-        `/supports/resolve/${encodeURIComponent(message._id)}`,
-        { method: 'POST', body: { resolved }, realm: 'owner' },
-      );
+      const answer = await resolve({ id: message._id, resolved }).unwrap();
       // The server answers the message as it now is; an answer without it still means done.
       onChanged(
-        answer.data?._id
-          ? answer.data
-          : { ...message, resolved, resolvedAt: resolved ? new Date().toISOString() : null },
+        answer.changed ?? {
+          ...message,
+          resolved,
+          resolvedAt: resolved ? new Date().toISOString() : null,
+        },
       );
       toast.success(answer.message);
     } catch (error) {
       const text = errorMessage(error);
       toast.error(text, { toastId: text });
-    } finally {
-      setBusy(false);
     }
   };
   const who = message.fromName || 'Deleted customer';
@@ -209,25 +207,30 @@ function MessageCard({
 export function SupportTab() {
   const list = useOwnerList<SupportMessage, 'status'>({
     path: '/supports/inbox',
+    tag: 'SupportMessage',
     filters: ['status'],
   });
-  const count = useSupportCount();
+  const dispatch = useAppDispatch();
+  const [loadOrder] = useLazyGetOwnerOrderQuery();
   const [invoice, setInvoice] = useState<SupportMessage | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
 
   const changed = (message: SupportMessage) => {
     const before = list.items.find((item) => item._id === message._id);
-    if (before && before.resolved !== message.resolved) count.adjust(message.resolved ? -1 : 1);
+    // The tab's count moves at once; the write's invalidation brings the server's count after.
+    if (before && before.resolved !== message.resolved) {
+      dispatch(
+        supportApi.util.updateQueryData('getOpenSupportCount', undefined, (open) =>
+          Math.max(0, open + (message.resolved ? -1 : 1)),
+        ),
+      );
+    }
     list.replaceItem(message);
   };
 
   const openOrder = async (orderId: string) => {
     try {
-      setOrder(
-        await apiRequest<Order>(`/orders/order-id-details/${encodeURIComponent(orderId)}`, {
-          realm: 'owner',
-        }),
-      );
+      setOrder(await loadOrder(orderId).unwrap());
     } catch (error) {
       const text = errorMessage(error);
       toast.error(text, { toastId: text });

@@ -6,7 +6,7 @@ import type { OwnerList } from './use-owner-list';
 /**
  * Deleting one item of an owner list after a confirmation: `ask` opens it, `confirm` asks the
  * server (`remove` answers the server's message), toasts the answer and takes the item out of the
- * page; a refusal is toasted and nothing changes.
+ * page (the write's invalidation asks for the page again); a refusal is toasted and nothing changes.
  */
 export function useConfirmedRemoval<Item extends { _id: string }>(
   list: Pick<OwnerList<Item>, 'removeItem'>,

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../stores/store';
 import { OwnerListControls, rangeText } from './owner-list-controls';
 import { deferred, page, refuse, stubOwnerApi } from './owner-test-api';
 import { SEARCH_DELAY_MS, useOwnerList } from './use-owner-list';
@@ -22,6 +24,7 @@ const things = (from: number, count: number): Thing[] =>
 function Things() {
   const list = useOwnerList<Thing, 'status' | 'urgent'>({
     path: '/things',
+    tag: 'Order',
     filters: ['status', 'urgent'],
     limit: 2,
   });
@@ -64,7 +67,11 @@ function renderThings(entry = '/?tab=things') {
   const router = createMemoryRouter([{ path: '/', Component: Things }], {
     initialEntries: [entry],
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <Provider store={createStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
   const address = () => router.state.location.search;
   return { router, address, user: userEvent.setup() };
 }

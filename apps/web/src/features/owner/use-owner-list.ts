@@ -1,7 +1,15 @@
 import type { PageMeta } from '@makhana/domain/api';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { apiPage, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
+import { useAppDispatch } from '../../stores/hooks';
+import {
+  type OwnerListItem,
+  type OwnerListTag,
+  type OwnerPageArgs,
+  ownerListApi,
+  useGetOwnerPageQuery,
+} from './api/owner-list';
 
 /**
  * One page of an owner list, asked of the server in the owner's realm.
@@ -12,7 +20,8 @@ import { apiPage, errorMessage } from '../../lib/api-client';
  * The page, the search words and each named filter live in the address (`?tab=orders&page=2&q=asha
  * &status=Shipped`), so reload and Back show the same page. Typing is sent 300 ms after the last key
  * and starts again from page 1; a filter does too. An answer that arrives after a newer question was
- * asked is dropped. `replaceItem` swaps in the server's copy of one item (after a change),
+ * asked is dropped. The pages sit in the API cache under `tag`: a write that invalidates it has the
+ * page asked again. `replaceItem` swaps in the server's copy of one item (after a change) at once,
  * `removeItem` takes out one the server deleted, `reload` asks again for the same page.
  */
 export interface OwnerList<Item, Filter extends string = never> {
@@ -25,8 +34,9 @@ export interface OwnerList<Item, Filter extends string = never> {
   reload: () => void;
   replaceItem: (item: Item) => void;
   /**
-   * One item the server deleted leaves the page and the total at once; the page is then asked
-   * again, so the next item moves up into it, or the page before when this was its last item.
+   * One item the server deleted leaves the page and the total at once; the write's invalidation
+   * asks for the page again, so the next item moves up into it; the page before is opened when
+   * this was its last item.
    */
   removeItem: (id: string) => void;
   page: number;
@@ -44,6 +54,8 @@ export interface OwnerList<Item, Filter extends string = never> {
 export interface OwnerListOptions<Filter extends string> {
   /** the list's path, without a query */
   path: string;
+  /** what the writes that change this list invalidate */
+  tag: OwnerListTag;
   /** the query parameters, besides page and q, that narrow the list */
   filters?: readonly Filter[];
   limit?: number;
@@ -52,20 +64,14 @@ export interface OwnerListOptions<Filter extends string> {
 export const SEARCH_DELAY_MS = 300;
 export const OWNER_PAGE_SIZE = 50;
 
-interface Loaded<Item> {
-  items: Item[];
-  meta: PageMeta | null;
-  loading: boolean;
-  error: string | null;
-}
-
 function pageIn(search: URLSearchParams): number {
   const page = Number.parseInt(search.get('page') ?? '', 10);
   return Number.isFinite(page) && page >= 1 ? page : 1;
 }
 
-export function useOwnerList<Item extends { _id: string }, Filter extends string = never>({
+export function useOwnerList<Item extends OwnerListItem, Filter extends string = never>({
   path,
+  tag,
   filters = [],
   limit = OWNER_PAGE_SIZE,
 }: OwnerListOptions<Filter>): OwnerList<Item, Filter> {
@@ -81,30 +87,17 @@ export function useOwnerList<Item extends { _id: string }, Filter extends string
   for (const name of filters) if (filterValues[name]) query.set(name, filterValues[name]);
   const queryString = query.toString();
 
-  const [loaded, setLoaded] = useState<Loaded<Item>>({
-    items: [],
-    meta: null,
-    loading: true,
-    error: null,
-  });
-  const [reloads, setReloads] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks again for the same query
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded((current) => ({ ...current, loading: true, error: null }));
-    apiPage<Item>(`${path}?${queryString}`, { realm: 'owner', signal: controller.signal }).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setLoaded({ items: answer.data, meta: answer.meta, loading: false, error: null });
-      },
-      (reason: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoaded((current) => ({ ...current, loading: false, error: errorMessage(reason) }));
-      },
-    );
-    return () => controller.abort();
-  }, [path, queryString, reloads]);
+  const args = useMemo<OwnerPageArgs>(
+    () => ({ path, query: queryString, tag }),
+    [path, queryString, tag],
+  );
+  // Each opening of a tab, and each Back to a page, asks the server again; the cached page shows
+  // meanwhile.
+  const answer = useGetOwnerPageQuery(args, { refetchOnMountOrArgChange: true });
+  // The list's path decides what its items are.
+  const items = (answer.data?.data ?? []) as Item[];
+  const meta = answer.data?.meta ?? null;
+  const dispatch = useAppDispatch();
 
   // react-router's functional update reads the address of the render it came from; a search sent
   // 300 ms later must build on the address as it is then, or it would undo a filter chosen meanwhile.
@@ -154,31 +147,41 @@ export function useOwnerList<Item extends { _id: string }, Filter extends string
     (name: Filter, value: string) => update({ [name]: value || null, page: null }, false),
     [update],
   );
-  const reload = useCallback(() => setReloads((count) => count + 1), []);
-  const replaceItem = useCallback((item: Item) => {
-    setLoaded((current) => ({
-      ...current,
-      items: current.items.map((candidate) => (candidate._id === item._id ? item : candidate)),
-    }));
-  }, []);
+  const { refetch } = answer;
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  const patch = useCallback(
+    (recipe: (page: { data: OwnerListItem[]; meta: PageMeta }) => void) =>
+      dispatch(ownerListApi.util.updateQueryData('getOwnerPage', args, recipe)),
+    [dispatch, args],
+  );
+  const replaceItem = useCallback(
+    (item: Item) =>
+      void patch((page) => {
+        page.data = page.data.map((candidate) => (candidate._id === item._id ? item : candidate));
+      }),
+    [patch],
+  );
 
   const removeItem = useCallback(
     (id: string) => {
-      const left = loaded.items.filter((candidate) => candidate._id !== id);
-      if (left.length === loaded.items.length) return;
-      setLoaded((current) => ({
-        ...current,
-        items: current.items.filter((candidate) => candidate._id !== id),
-        meta: current.meta && { ...current.meta, total: Math.max(0, current.meta.total - 1) },
-      }));
+      const left = items.filter((candidate) => candidate._id !== id);
+      if (left.length === items.length) return;
+      patch((page) => {
+        page.data = page.data.filter((candidate) => candidate._id !== id);
+        page.meta.total = Math.max(0, page.meta.total - 1);
+      });
       if (left.length === 0 && page > 1) setPage(page - 1);
-      else reload();
     },
-    [loaded.items, page, setPage, reload],
+    [items, page, setPage, patch],
   );
 
   return {
-    ...loaded,
+    items,
+    meta,
+    loading: answer.isFetching,
+    error: answer.isError ? errorMessage(answer.error) : null,
     reload,
     replaceItem,
     removeItem,

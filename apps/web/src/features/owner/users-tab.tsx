@@ -2,7 +2,7 @@ import type { Customer } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatOrderDate } from '../../lib/orders';
-import { deleteCustomer } from './api/delete-customer';
+import { useDeleteCustomerMutation } from './api/customers';
 import { OwnerListControls } from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { useConfirmedRemoval } from './use-confirmed-removal';
@@ -52,11 +52,11 @@ function DeleteButton({
  * orders, what they spent and when they joined; the owner erases one after confirming.
  */
 export function UsersTab() {
-  const list = useOwnerList<Customer>({ path: '/users/getUserDetails' });
-  const removal = useConfirmedRemoval<Customer>(list, async (customer) => {
-    const { message } = await deleteCustomer(customer._id);
-    return message;
-  });
+  const list = useOwnerList<Customer>({ path: '/users/getUserDetails', tag: 'Customer' });
+  const [deleteCustomer] = useDeleteCustomerMutation();
+  const removal = useConfirmedRemoval<Customer>(list, (customer) =>
+    deleteCustomer(customer._id).unwrap(),
+  );
   const deleting = removal.asking;
 
   return (

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { PlusIcon } from '../../../components/icons';
+import { apiSlice } from '../../../lib/api-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
 import { setProduct } from '../../../stores/product-slice';
 import { OwnerListControls } from '../owner-list-controls';
@@ -26,7 +27,11 @@ type Editing = 'new' | string | null;
  */
 export function ProductsTab() {
   const dispatch = useAppDispatch();
-  const list = useOwnerList<Product, 'sort'>({ path: OWNER_PRODUCTS_PATH, filters: ['sort'] });
+  const list = useOwnerList<Product, 'sort'>({
+    path: OWNER_PRODUCTS_PATH,
+    tag: 'Product',
+    filters: ['sort'],
+  });
   // Every product operation leaves the server's copy here, pictures included.
   const { product: latest, loading } = useAppSelector((state) => state.product);
   const [editing, setEditing] = useState<Editing>(null);
@@ -57,6 +62,9 @@ export function ProductsTab() {
     const result = await dispatch(deleteProduct(deleting._id));
     if (deleteProduct.fulfilled.match(result)) {
       toast.success(PRODUCT_DELETED);
+      // Written through the product slice, which the shop's pages read too: the list and the
+      // figures are told here.
+      dispatch(apiSlice.util.invalidateTags([{ type: 'Product', id: 'LIST' }, 'DashboardFigures']));
       list.removeItem(deleting._id);
       setDeleting(null);
     } else {

@@ -1,0 +1,119 @@
+import type { ApiSuccess } from '@makhana/domain/api';
+import type { Order } from '@makhana/domain/orders';
+import type { orderStatusMoveSchema, RefundOrderInput } from '@makhana/domain/validation';
+import type { z } from 'zod';
+import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
+import type { ApiCallError } from '../../../lib/api-client';
+import { type ApiCall, apiSlice, type ClientBaseQuery } from '../../../lib/api-slice';
+import type { AppDispatch, RootState } from '../../../stores/store';
+import { type OwnerPageArgs, ownerListApi } from './owner-list';
+
+export type OrderStatusMove = z.infer<typeof orderStatusMoveSchema>;
+
+/** The changed order and the server's message, for the toast. */
+export interface OrderChange {
+  order: Order;
+  message: string;
+}
+
+type OrderWrite = { data: OrderChange } | { error: ApiCallError };
+
+/**
+ * A move or a refund, sent only while an owner is signed in: asked without one, it is refused
+ * here and nothing is sent.
+ */
+async function sendOrderWrite(
+  state: unknown,
+  send: (call: ApiCall) => ReturnType<ClientBaseQuery>,
+  path: string,
+  body: unknown,
+): Promise<OrderWrite> {
+  if (!(state as RootState).auth.isAdminAuthenticated) {
+    return { error: { status: 401, message: NOT_AUTHENTICATED, fieldErrors: [] } };
+  }
+  const answer = await send({ path, method: 'POST', body, realm: 'owner' });
+  if (answer.error) return { error: answer.error };
+  const changed = answer.data as ApiSuccess<Order>;
+  return { data: { order: changed.data, message: changed.message } };
+}
+
+interface OrderWriteLifecycle {
+  queryFulfilled: Promise<{ data: OrderChange }>;
+  dispatch: AppDispatch;
+  getState: () => unknown;
+}
+
+/**
+ * The server's copy of the changed order takes its place in every cached page of the orders list
+ * at once, so its row shows the answer without asking for the page again.
+ */
+async function placeChangedOrder({ queryFulfilled, dispatch, getState }: OrderWriteLifecycle) {
+  let order: Order;
+  try {
+    order = (await queryFulfilled).data.order;
+  } catch {
+    return;
+  }
+  const pages = apiSlice.util.selectInvalidatedBy(getState() as RootState, [
+    { type: 'Order', id: 'LIST' },
+  ]);
+  for (const { endpointName, originalArgs } of pages) {
+    if (endpointName !== 'getOwnerPage') continue;
+    dispatch(
+      ownerListApi.util.updateQueryData('getOwnerPage', originalArgs as OwnerPageArgs, (page) => {
+        page.data = page.data.map((item) => (item._id === order._id ? order : item));
+      }),
+    );
+  }
+}
+
+export const ownerOrdersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /orders/order-id-details/{id}: one order, as a support message links to it. */
+    getOwnerOrder: build.query<Order, string>({
+      query: (orderId) => ({
+        path: `/orders/order-id-details/${encodeURIComponent(orderId)}`,
+        realm: 'owner',
+      }),
+      transformResponse: (answer: ApiSuccess<Order>) => answer.data,
+      providesTags: (_order, _error, orderId) => [{ type: 'Order', id: orderId }],
+    }),
+    /** POST /orders/update-status/{id}: the owner ships (with tracking) or delivers an order. */
+    moveOrderStatus: build.mutation<OrderChange, { orderId: string; move: OrderStatusMove }>({
+      queryFn: ({ orderId, move }, api, _extra, baseQuery) =>
+        sendOrderWrite(
+          api.getState(),
+          baseQuery,
+          `/orders/update-status/${encodeURIComponent(orderId)}`,
+          move,
+        ),
+      onQueryStarted: (_move, lifecycle) => placeChangedOrder(lifecycle),
+      // A move changes the order alone: its row takes the answer, the order opened from a support
+      // message is asked again; the paid figures do not move with a shipment.
+      invalidatesTags: (_change, error, { orderId }) =>
+        error ? [] : [{ type: 'Order', id: orderId }],
+    }),
+    /** POST /orders/refund/{id}: the owner refunds a paid order in full, with a reason. */
+    refundOrder: build.mutation<OrderChange, { orderId: string; refund: RefundOrderInput }>({
+      queryFn: ({ orderId, refund }, api, _extra, baseQuery) =>
+        sendOrderWrite(
+          api.getState(),
+          baseQuery,
+          `/orders/refund/${encodeURIComponent(orderId)}`,
+          refund,
+        ),
+      onQueryStarted: (_refund, lifecycle) => placeChangedOrder(lifecycle),
+      // Money went back: the list (its filters may no longer hold the order), the customers'
+      // totals and the paid figures are asked again. A refused refund is kept on the order too.
+      invalidatesTags: (_change, _error, { orderId }) => [
+        { type: 'Order', id: 'LIST' },
+        { type: 'Order', id: orderId },
+        { type: 'Customer', id: 'LIST' },
+        'DashboardFigures',
+      ],
+    }),
+  }),
+});
+
+export const { useLazyGetOwnerOrderQuery, useMoveOrderStatusMutation, useRefundOrderMutation } =
+  ownerOrdersApi;
