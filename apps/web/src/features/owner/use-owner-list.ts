@@ -180,7 +180,9 @@ export function useOwnerList<Item extends OwnerListItem, Filter extends string =
   return {
     items,
     meta,
-    loading: answer.isFetching,
+    // A page asked for anew (another page, search or filter) shows as loading; the same page
+    // asked again in the background (a tab opened again) stays as it is until its answer.
+    loading: answer.isFetching && answer.currentData === undefined,
     error: answer.isError ? errorMessage(answer.error) : null,
     reload,
     replaceItem,
