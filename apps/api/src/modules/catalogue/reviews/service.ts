@@ -1,7 +1,7 @@
 import type { PageMeta } from '@makhana/domain/api';
 import type { OwnerReview } from '@makhana/domain/contracts/owner';
 import type { Review } from '@makhana/domain/product';
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { products, reviews, users } from '../../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../../lib/errors';
@@ -12,6 +12,16 @@ import { catalogueChanged } from '../products/catalogue-cache';
 import { PRODUCT_NOT_FOUND } from '../products/service';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
+
+/**
+ * Whether `customerId` has written a review of any product `productIds` names (a subquery of
+ * product ids), as a boolean SQL expression: what a sale to that customer changes in the reviews
+ * shown (their verified-buyer mark).
+ */
+export function reviewedBy(customerId: SQLWrapper, productIds: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from reviews rv
+    where rv.user_id = ${customerId} and rv.product_id in (${productIds}))`;
+}
 export const ALREADY_REVIEWED = 'You have already reviewed this product';
 export const NOT_YOUR_REVIEW = 'You can only edit or delete your own review';
 

@@ -31,7 +31,7 @@ import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
-import { catalogueChanged } from '../../catalogue';
+import { catalogueChanged, reviewedBy } from '../../catalogue';
 import { enqueue, enqueueWith, type OutboxRow } from '../outbox/outbox';
 import {
   commitReservationsWith,
@@ -105,6 +105,12 @@ export interface MoveDetails {
   refused?: string;
   /** the order's lines, when the caller read them: its consequences then need no read of their own */
   items?: OrderItemRow[];
+  /**
+   * The caller knows the move changes nothing the catalogue shows, though it moves stock: a sale
+   * out of the order's own standing hold (the shelf and the holds lose the same units) to a
+   * buyer who reviewed none of its products. The catalogue's cache is then left alone.
+   */
+  catalogueUnaffected?: boolean;
 }
 
 export interface Moved {
@@ -177,7 +183,8 @@ export async function transition(
     markChanged(tx, OUTBOX_QUEUED, ...consequences.map((row): Due => ({ row, order: read })));
   }
   // Free stock moved, or a review's author became or stopped being a verified buyer.
-  if (stock !== 'none' || isSale(from) !== isSale(next)) catalogueChanged(tx);
+  const catalogueMoved = stock !== 'none' || isSale(from) !== isSale(next);
+  if (catalogueMoved && !details.catalogueUnaffected) catalogueChanged(tx);
   return { order: written, moved: true };
 }
 
@@ -247,7 +254,7 @@ export async function settleCaptureInTx(
     return result('duplicate_capture');
   }
 
-  const { stockAvailable, items } = await canStillShip(tx, order);
+  const { stockAvailable, ownHoldStood, reviewed, items } = await canStillShip(tx, order);
   const { order: paid } = await transition(
     tx,
     order,
@@ -256,6 +263,7 @@ export async function settleCaptureInTx(
       actor: { by: 'gateway' },
       alongside: { transactionId: capture.paymentId, paidAt: sql`now()` },
       items,
+      catalogueUnaffected: stockAvailable && ownHoldStood && !reviewed,
     },
   );
   return result(paid.status === 'Confirmed' ? 'confirmed' : 'refund_needed');
@@ -270,7 +278,14 @@ export async function settleCaptureInTx(
 async function canStillShip(
   tx: Transaction,
   order: OrderRow,
-): Promise<{ stockAvailable: boolean; items: OrderItemRow[] }> {
+): Promise<{
+  stockAvailable: boolean;
+  /** its own holds still stood: a sale takes the same units off the shelf and out of the holds */
+  ownHoldStood: boolean;
+  /** its buyer reviewed one of its products, whose verified-buyer mark a sale changes */
+  reviewed: boolean;
+  items: OrderItemRow[];
+}> {
   const locked = sql.identifier('locked');
   const [figures] = await rawRows(
     tx,
@@ -282,10 +297,17 @@ async function canStillShip(
             where r.order_id = ${order.id}) as reservations,
           (select count(*)::int from stock_reservations r where r.order_id = ${order.id}
             and ${liveHold()}) as "stillHeld",
+          ${reviewedBy(sql`${order.userId}`, sql`select i.product_id from order_items i where i.order_id = ${order.id}`)} as reviewed,
           (select json_agg(json_build_array(l.id, l.stock)) from ${locked} l) as variants`,
   );
   const items = parsedJson<RawRow[]>(figures?.items, []).map((i) => tableRow(orderItems, i));
-  const answer = (stockAvailable: boolean) => ({ stockAvailable, items });
+  const reviewed = figures?.reviewed === true;
+  const answer = (stockAvailable: boolean, ownHoldStood = false) => ({
+    stockAvailable,
+    ownHoldStood,
+    reviewed,
+    items,
+  });
   const reservations = parsedJson<[string, number][]>(figures?.reservations, []);
   // A line whose variant was deleted has lost its reservation with it: it cannot ship.
   const held = new Map<string, number>();
@@ -305,7 +327,10 @@ async function canStillShip(
 
   if (Number(figures?.stillHeld ?? 0) === reservations.length) {
     // Its own hold stands: the units are its own unless the shelf itself shrank.
-    return answer(variants.every((v) => v.stock >= (held.get(v.id) ?? 0)));
+    return answer(
+      variants.every((v) => v.stock >= (held.get(v.id) ?? 0)),
+      true,
+    );
   }
   const free = await freeStockOf(tx, variants, order.id);
   return answer(variants.every((v) => (free.get(v.id) ?? 0) >= (held.get(v.id) ?? 0)));

@@ -280,7 +280,6 @@ describe('the simulated payment journey', () => {
 
 describe("the catalogue's free stock", () => {
   it('stays as it was when a payment sells the units its order held, and moves at once when not', async () => {
-    // Either way the cache is dropped after the sale: its buyer's reviews now carry the mark.
     const invalidations = vi.spyOn(api.app.catalogue, 'invalidate');
     try {
       const { token } = await customer(api.db);
@@ -295,7 +294,7 @@ describe("the catalogue's free stock", () => {
       });
       expect(await stockOf(api.db, makhana.variantId)).toBe(3);
       expect(await shownStock(api.app, makhana.sku)).toBe(3);
-      expect(invalidations).toHaveBeenCalledTimes(1);
+      expect(invalidations).not.toHaveBeenCalled();
 
       // Paid after its hold expired: the units come from the free ones, seen at once.
       const late = await orderWithPayment(api.app, token, [cartLine(makhana, 1)]);
