@@ -319,9 +319,9 @@ export const orderStatusEvents = pgTable(
 
 /**
  * The consequences of an order's moves still to be carried out (decision 028): one row per
- * handler, written in the transaction that made the move and delivered after it commits, at
- * least once. `available_at` is when a sweep may take the row: a lease while a process delivers
- * it, then the back-off after a failure.
+ * handler, written in the transaction that made the move, carried out after it commits, at
+ * least once, and deleted once done. `available_at` is when a sweep may take the row: a lease
+ * while a process delivers it, then the back-off after a failure.
  */
 export const outbox = pgTable(
   'outbox',
@@ -337,17 +337,11 @@ export const outbox = pgTable(
     payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
     attempts: integer('attempts').notNull().default(0),
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** why the latest attempt failed; the owner's dashboard counts the rows that have one */
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('outbox_due_idx').on(t.availableAt).where(sql`${t.deliveredAt} is null`),
-    index('outbox_order_idx').on(t.orderId),
-    // The sweep deletes delivered rows after a month, oldest first.
-    index('outbox_delivered_idx').on(t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
-  ],
+  (t) => [index('outbox_due_idx').on(t.availableAt)],
 );
 
 /**

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rupeesToPaise } from '@makhana/domain/money';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseMail } from '../adapters/mail/parse-mail';
 import { hmacHex, paymentSignature } from '../adapters/payments/signatures';
@@ -332,7 +332,7 @@ export async function historyRows(db: Database, orderId: string) {
     .orderBy(asc(orderStatusEvents.createdAt));
 }
 
-/** The outbox rows of an order's consequences, in the order they were queued. */
+/** The outbox rows of an order's consequences not yet carried out, in the order they were queued. */
 export async function queuedConsequences(db: Database, orderId: string) {
   return db
     .select()
@@ -341,12 +341,9 @@ export async function queuedConsequences(db: Database, orderId: string) {
     .orderBy(asc(outboxTable.createdAt), asc(outboxTable.topic), asc(outboxTable.handler));
 }
 
-/** Time passes for the outbox: every row not yet delivered is due for its next attempt. */
+/** Time passes for the outbox: every row still there is due for its next attempt. */
 export async function outboxWaitOver(db: Database): Promise<void> {
-  await db
-    .update(outboxTable)
-    .set({ availableAt: sql`now()` })
-    .where(isNull(outboxTable.deliveredAt));
+  await db.update(outboxTable).set({ availableAt: sql`now()` });
 }
 
 export async function reservationStatuses(db: Database, orderId: string): Promise<string[]> {

@@ -6,6 +6,7 @@ import { useTestAppWithSmtp } from '../../../test/app';
 import {
   ADDRESS,
   orderRow,
+  outboxWaitOver,
   ownerToken,
   queuedConsequences,
   simulatedOrder,
@@ -92,9 +93,10 @@ describe('status mails that fail', () => {
     return { orderNumber, mail };
   }
 
+  /** The row, or undefined once its consequence was carried out. */
   async function outboxRow(id: string) {
     const [row] = await api.db.select().from(outbox).where(eq(outbox.id, id));
-    return row!;
+    return row;
   }
 
   /** Time passes for a row: its next attempt comes this many minutes sooner. */
@@ -110,7 +112,6 @@ describe('status mails that fail', () => {
     expect(shippedMails(orderNumber)).toEqual([]);
     expect(mail).toMatchObject({
       handler: 'customer-mail',
-      deliveredAt: null,
       attempts: 1,
       lastError: expect.any(String),
     });
@@ -118,7 +119,7 @@ describe('status mails that fail', () => {
     // Right after the failure, the sweep waits its backoff (5 minutes after one try).
     await api.app.orders.sweep();
     expect(shippedMails(orderNumber)).toEqual([]);
-    expect((await outboxRow(mail.id)).attempts).toBe(1);
+    expect((await outboxRow(mail.id))?.attempts).toBe(1);
 
     await minutesPass(mail.id, 6);
     const second = await api.startApp({
@@ -129,13 +130,9 @@ describe('status mails that fail', () => {
     expect(one.retried + two.retried).toBe(1);
     expect(shippedMails(orderNumber)).toHaveLength(1);
     expect(shippedMails(orderNumber)[0]!.raw).toContain('DL777');
-    expect(await outboxRow(mail.id)).toMatchObject({
-      deliveredAt: expect.any(Date),
-      attempts: 2,
-      lastError: null,
-    });
+    expect(await outboxRow(mail.id)).toBeUndefined();
 
-    await minutesPass(mail.id, 600);
+    await outboxWaitOver(api.db);
     await api.app.orders.sweep();
     expect(shippedMails(orderNumber)).toHaveLength(1);
   });
@@ -146,14 +143,14 @@ describe('status mails that fail', () => {
     try {
       await minutesPass(mail.id, 6);
       await api.app.orders.sweep();
-      expect(await outboxRow(mail.id)).toMatchObject({ deliveredAt: null, attempts: 2 });
+      expect(await outboxRow(mail.id)).toMatchObject({ attempts: 2 });
       // After two tries the wait is 10 minutes.
       await minutesPass(mail.id, 8);
       await api.app.orders.sweep();
-      expect((await outboxRow(mail.id)).attempts).toBe(2);
+      expect((await outboxRow(mail.id))?.attempts).toBe(2);
       await minutesPass(mail.id, 3);
       await api.app.orders.sweep();
-      expect((await outboxRow(mail.id)).attempts).toBe(3);
+      expect((await outboxRow(mail.id))?.attempts).toBe(3);
     } finally {
       smtp.refuse.delete(ADDRESS.email);
     }
@@ -169,7 +166,7 @@ describe('status mails that fail', () => {
       .where(eq(outbox.id, mail.id));
     await minutesPass(mail.id, 600);
     await api.app.orders.sweep();
-    expect(await outboxRow(mail.id)).toMatchObject({ deliveredAt: null, attempts: 3 });
+    expect(await outboxRow(mail.id)).toMatchObject({ attempts: 3 });
     expect(await dashboard()).toBe(1);
   });
 });

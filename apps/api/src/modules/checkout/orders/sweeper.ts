@@ -1,4 +1,3 @@
-import { forgetDelivered } from '../outbox/outbox';
 import { deliverDue } from './consequences';
 import type { OrderContext } from './context';
 import { expireDueOrders } from './state-changes';
@@ -12,13 +11,12 @@ export interface SweepResult {
 
 /**
  * One sweep: expires unpaid orders past their time, then tries again the outbox rows whose
- * lease or back-off has run out (the expiries' own consequences among them), and deletes rows
- * delivered a month ago. Safe in every API process at once (rows are taken with SKIP LOCKED).
+ * lease or back-off has run out (the expiries' own consequences among them). Safe in every API
+ * process at once (rows are taken with SKIP LOCKED).
  */
 export async function sweepOrders(ctx: OrderContext): Promise<SweepResult> {
   const expired = await expireDueOrders(ctx);
   const retried = await deliverDue(ctx);
-  await forgetDelivered(ctx.db);
   if (expired > 0 || retried > 0) ctx.log.info({ expired, retried }, 'order sweep');
   return { expired, retried };
 }

@@ -7,11 +7,11 @@
  * (`available_at` a lease ahead), so no sweep takes it meanwhile. A failed delivery waits a
  * back-off that doubles with each attempt; a process that dies mid-delivery leaves its lease to
  * run out. Then any process's sweep takes the row again (`FOR UPDATE SKIP LOCKED`, so two never
- * take the same one). A row is marked delivered after its handler returns: a process that dies
- * between the two delivers it again, which is why every handler is safe to run twice.
+ * take the same one). A row is deleted after its handler returns: a process that dies between
+ * the two delivers it again, which is why every handler is safe to run twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { outbox } from '../../../db/schema';
 
@@ -78,17 +78,12 @@ export async function enqueue(tx: Executor, rows: OutboxRow[]): Promise<void> {
 export type Delivery = { id: string; ok: true } | { id: string; ok: false; error: string };
 
 /**
- * Records a batch of deliveries: the delivered rows in one statement, each failure with its
- * error and its back-off.
+ * Records a batch of deliveries: the rows carried out leave the table in one statement, each
+ * failure keeps its error and waits its back-off.
  */
 export async function recordDeliveries(db: Database, results: Delivery[]): Promise<void> {
   const delivered = results.filter((r) => r.ok).map((r) => r.id);
-  if (delivered.length > 0) {
-    await db
-      .update(outbox)
-      .set({ deliveredAt: sql`now()`, lastError: null })
-      .where(inArray(outbox.id, delivered));
-  }
+  if (delivered.length > 0) await db.delete(outbox).where(inArray(outbox.id, delivered));
   for (const failure of results) {
     if (failure.ok) continue;
     await db
@@ -112,20 +107,15 @@ const rowColumns = {
 };
 
 /**
- * Takes up to `limit` rows due for an attempt (never delivered, past their lease or back-off,
- * not given up): each gets this attempt's count and a fresh lease, skipping rows another process
- * is taking.
+ * Takes up to `limit` rows due for an attempt (past their lease or back-off, not given up): each
+ * gets this attempt's count and a fresh lease, skipping rows another process is taking.
  */
 export async function takeDue(db: Database, limit: number): Promise<OutboxRow[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
     .where(
-      and(
-        isNull(outbox.deliveredAt),
-        lte(outbox.availableAt, sql`now()`),
-        gt(outbox.createdAt, sql`now() - ${GIVE_UP_AFTER}`),
-      ),
+      and(lte(outbox.availableAt, sql`now()`), gt(outbox.createdAt, sql`now() - ${GIVE_UP_AFTER}`)),
     )
     .orderBy(asc(outbox.availableAt))
     .limit(limit)
@@ -137,25 +127,11 @@ export async function takeDue(db: Database, limit: number): Promise<OutboxRow[]>
     .returning(rowColumns);
 }
 
-/** Delivered rows are kept this long, for looking into what happened to an order, then deleted. */
-export const KEEP_DELIVERED = sql`interval '30 days'`;
-
-/** Deletes up to `limit` rows delivered longer ago than `KEEP_DELIVERED`; returns how many. */
-export async function forgetDelivered(db: Database, limit = 1_000): Promise<number> {
-  const old = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(lt(outbox.deliveredAt, sql`now() - ${KEEP_DELIVERED}`))
-    .limit(limit);
-  const rows = await db.delete(outbox).where(inArray(outbox.id, old)).returning({ id: outbox.id });
-  return rows.length;
-}
-
 /** Consequences not carried out whose latest attempt failed: what the owner's dashboard shows. */
 export async function countFailing(db: Executor): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(outbox)
-    .where(and(isNull(outbox.deliveredAt), isNotNull(outbox.lastError)));
+    .where(isNotNull(outbox.lastError));
   return Number(row?.n ?? 0);
 }
