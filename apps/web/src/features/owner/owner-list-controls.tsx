@@ -144,7 +144,9 @@ export function OwnerListControls<Item, Filter extends string>({
       {nothing ? (
         <p className="card px-4 py-10 text-center text-muted">{list.narrowed ? noMatch : empty}</p>
       ) : (
-        <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+        // The rows stay at full strength while the next page loads (the status line says so):
+        // dimmed text fails the contrast every page is held to.
+        <div aria-busy={loading} className={loading ? 'cursor-progress' : undefined}>
           {children}
         </div>
       )}
