@@ -2,20 +2,8 @@ import type { OrderActor, OrderMove } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
 import { Dialog } from '../../components/dialog';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
-import { formatOrderDate } from '../../lib/orders';
+import { formatOrderDate, formatOrderMoment } from '../../lib/orders';
 import { type OnOrderChanged, OrderStatusActions } from './order-status-actions';
-
-// A move's time to the minute, in India's time like every date the shop shows.
-const momentFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-export function formatMoment(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : momentFormat.format(date);
-}
 
 /** The name the owner's lists show: the order's own address, as the customer's account may be gone. */
 export function orderCustomerName(order: Order): string {
@@ -65,7 +53,7 @@ function OrderHistory({ order }: { order: Order }) {
                 {move.from} → {move.to}
               </p>
               <p className="text-muted">
-                <time dateTime={move.at}>{formatMoment(move.at)}</time>
+                <time dateTime={move.at}>{formatOrderMoment(move.at)}</time>
               </p>
               {move.trackingNumber && (
                 <p className="text-muted">

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/api-client';
+import { formatOrderMoment } from '../../lib/orders';
 import { useAppDispatch } from '../../stores/hooks';
 import { useLazyGetOwnerOrderQuery } from './api/orders';
 import { supportApi, useResolveSupportMessageMutation } from './api/support';
-import { formatMoment, OrderDetail } from './order-detail';
+import { OrderDetail } from './order-detail';
 import { fetchOwnerFile } from './owner-file';
 import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
 import { useOwnerList } from './use-owner-list';
@@ -125,7 +126,7 @@ function MessageCard({
             {message.resolved ? 'Resolved' : 'Open'}
           </span>
           <time dateTime={message.createdAt} className="text-sm text-muted">
-            {formatMoment(message.createdAt)}
+            {formatOrderMoment(message.createdAt)}
           </time>
         </div>
       </div>
