@@ -21,9 +21,9 @@ export type OutboxRow = Pick<
 >;
 
 /** How long a process that took a row has to deliver it before another may. */
-export const LEASE = sql`interval '5 minutes'`;
+const LEASE = sql`interval '5 minutes'`;
 /** Rows older than this are no longer tried: the owner sees them among the failing ones. */
-export const GIVE_UP_AFTER = sql`interval '3 days'`;
+const GIVE_UP_AFTER = sql`interval '3 days'`;
 /** The wait after a failed attempt: 5 minutes, doubling with each attempt, at most 6 hours. */
 const backoffAfter = (attempts: SQL | number) =>
   sql`make_interval(mins => least(5 * power(2, greatest(${attempts} - 1, 0)), 360)::int)`;
@@ -37,8 +37,8 @@ export interface NewOutboxRow {
 }
 
 /**
- * The rows of `consequences`, taken by this process for delivery after the commit, as the body
- * of a data-modifying CTE (named `name`) of the statement that makes the move.
+ * Writes `rows`, taken by this process for delivery after the commit, as the body of a
+ * data-modifying CTE (named `name`) of the statement that makes the move.
  */
 export function enqueueWith(name: string, rows: OutboxRow[]): SQL | null {
   if (rows.length === 0) return null;
