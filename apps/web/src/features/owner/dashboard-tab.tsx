@@ -81,7 +81,7 @@ function FailingFollowUps({ count: failing }: { count: number }) {
   return (
     <p
       role="status"
-      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-ink"
+      className="rounded-xl border border-saffron-400 bg-saffron-100 p-4 text-sm text-ink"
       data-testid="failing-follow-ups"
     >
       <strong className="font-semibold">
