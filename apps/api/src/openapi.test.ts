@@ -35,6 +35,18 @@ interface Answer {
 }
 
 const answered: Answer[] = [];
+
+/** An address of the customer's book, as the address form sends it. */
+const SAVED_ADDRESS = {
+  name: 'Asha Kumari',
+  street: '12 Station Road',
+  city: 'Darbhanga',
+  state: 'Bihar',
+  country: 'India',
+  pincode: '846004',
+  phoneNumber: '9876543210',
+  label: 'Home',
+};
 /** `METHOD /route` to every status this file's apps answered it with, 304s included. */
 const produced = new Map<string, Set<number>>();
 
@@ -284,16 +296,7 @@ describe('the answers the routes give', () => {
     });
     const address = await call(api.app, 'POST', '/users/newAddress', {
       token,
-      body: {
-        name: 'Asha Kumari',
-        street: '12 Station Road',
-        city: 'Darbhanga',
-        state: 'Bihar',
-        country: 'India',
-        pincode: '846004',
-        phoneNumber: '9876543210',
-        label: 'Home',
-      },
+      body: SAVED_ADDRESS,
     });
     await call(api.app, 'POST', '/users/newAddress', { token, body: { name: '' } });
     await call(api.app, 'GET', '/users/getAddressDetails', { token });
@@ -481,16 +484,7 @@ describe('every refusal the document declares is one the routes give', () => {
   const FOREIGN_ORIGIN = 'https://elsewhere.example';
   /** A body each write with a path parameter accepts, so its unknown thing is reached. */
   const VALID_BODIES: Record<string, unknown> = {
-    'POST /api/v1/users/editAddress/:addressId': {
-      name: 'Asha Kumari',
-      street: '12 Station Road',
-      city: 'Darbhanga',
-      state: 'Bihar',
-      country: 'India',
-      pincode: '846004',
-      phoneNumber: '9876543210',
-      label: 'Home',
-    },
+    'POST /api/v1/users/editAddress/:addressId': SAVED_ADDRESS,
     'PUT /api/v1/reviews/update-review/:reviewId': { rating: 4, comment: 'Crisp' },
     'POST /api/v1/supports/resolve/:id': { resolved: true },
     'POST /api/v1/orders/refund/:orderId': { reason: 'Out of stock' },
