@@ -11,19 +11,24 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pngOf } from './adapters/images/test-images';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
+import { openPostgres } from './db/client';
 import { success } from './lib/envelope';
 import { OPENAPI_PATH } from './plugins/api-docs';
 import { answers } from './plugins/route-contracts';
-import { useTestApp } from './test/app';
+import { testApp, useTestApp } from './test/app';
 import {
   ADDRESS,
   cartLine,
   insertProduct,
+  customer as newCustomer,
   orderPayload,
   orderWithPayment,
+  placeOrder,
   signedPayment,
 } from './test/order-fixtures';
+import { useRazorpayStub } from './test/razorpay-stub';
 import { call } from './test/requests';
 import { apiRoutes } from './test/routes';
 
@@ -75,6 +80,10 @@ function recordAnswers(app: FastifyInstance) {
     return payload;
   });
 }
+
+/** A stand-in for Razorpay, for the answers given while it is down or refuses. */
+const GATEWAY_KEYS = { keyId: 'rzp_test_OpenApiDoc01', keySecret: 'openapi-stub-key-secret' };
+const gateway = useRazorpayStub(GATEWAY_KEYS);
 
 const api = useTestApp({
   env: { RATE_LIMIT: '0' },
@@ -542,6 +551,26 @@ describe('every refusal the document declares is one the routes give', () => {
     }
   });
 
+  it('413 for a body over the limit, 415 for a body of a type the route does not take', async () => {
+    const tooLarge = JSON.stringify({ padding: 'x'.repeat(70 * 1024) });
+    for (const [method, route] of routes()) {
+      if (!declares(method, route, 413)) continue;
+      const url = route.replace(/:\w+/g, randomUUID());
+      const authorization = `Bearer ${tokenFor(operation(method, route)?.['x-realm'])}`;
+      const large = await inject(api.app, method, url, {
+        headers: { authorization, 'content-type': 'application/json' },
+        payload: tooLarge,
+      });
+      expect(large.statusCode, `${method} ${route}: ${large.body}`).toBe(413);
+      if (!declares(method, route, 415)) continue;
+      const xml = await inject(api.app, method, url, {
+        headers: { authorization, 'content-type': 'application/xml' },
+        payload: '<makhana/>',
+      });
+      expect(xml.statusCode, `${method} ${route}: ${xml.body}`).toBe(415);
+    }
+  });
+
   it('401 without a sign-in; 403 for a cookie write from another site', async () => {
     for (const [method, route] of routes()) {
       const realm = operation(method, route)?.['x-realm'];
@@ -685,6 +714,129 @@ describe('every refusal the document declares is one the routes give', () => {
     });
   });
 
+  it('503 while a service the route needs is down; 502 when the gateway refuses a refund', async () => {
+    const dead = 'http://127.0.0.1:9';
+    const down = await api.startApp({
+      env: {
+        RATE_LIMIT: '0',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PINCODE_PROVIDER: 'delhivery',
+        DELHIVERY_TOKEN: 'a-delhivery-token',
+        DELHIVERY_API_URL: dead,
+        STORAGE: 's3',
+        S3_BUCKET: 'nowhere',
+        S3_ENDPOINT: dead,
+        S3_ACCESS_KEY_ID: 'x',
+        S3_SECRET_ACCESS_KEY: 'x',
+      },
+      dataDir: `${api.dataDir}/down`,
+      beforeReady: recordAnswers,
+    });
+    const expectDown = async (method: Method, route: string, more: object, app = down) => {
+      const response = await inject(app, method, `${API_BASE}${route}`, more);
+      expect(response.statusCode, `${method} ${route}: ${response.body}`).toBe(503);
+    };
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    // The mail: a sign-in code, and the code that proves a new e-mail (taken: a 409 first).
+    const shopper = await newCustomer(api.db, 'mail-down@example.com');
+    for (const path of ['/users/loginUser', '/users/send-otp']) {
+      await expectDown('POST', path, { payload: { email: shopper.user.email } });
+    }
+    const profile = (email: string) => ({
+      headers: bearer(shopper.token),
+      payload: { firstName: 'Asha', lastName: 'Kumari', email, phoneNumber: '9876543210' },
+    });
+    const taken = await inject(
+      down,
+      'POST',
+      `${API_BASE}/users/updateUserAccount`,
+      profile('refusals@example.com'),
+    );
+    expect(taken.statusCode, taken.body).toBe(409);
+    await expectDown('POST', '/users/updateUserAccount', profile('new-address@example.com'));
+    // The pincode directory: the check, and the order that checks its address.
+    const [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 149, stock: 5 }],
+    });
+    await expectDown('POST', '/orders/pincodeVerification', { payload: { pincode: '846004' } });
+    await expectDown('POST', '/orders/createOrder', {
+      headers: bearer(customer),
+      payload: orderPayload([cartLine(variant, 1)]),
+    });
+    // The picture storage.
+    const data = new FormData();
+    data.append('images', new Blob([new Uint8Array(await pngOf(400, 400))]), 'p.png');
+    const encoded = new Response(data);
+    const picture = {
+      headers: { ...bearer(owner), 'content-type': encoded.headers.get('content-type') as string },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    };
+    await expectDown('POST', `/products/addProductImage/${variant.productId}`, picture);
+    await expectDown('POST', '/banners/addBannerImage', picture);
+    // The database, for the health check.
+    const noDatabase = await openPostgres('postgres://postgres@127.0.0.1:1/nothing', {
+      migrate: false,
+    });
+    const unhealthy = await testApp({
+      db: noDatabase.db,
+      dataDir: `${api.dataDir}/unhealthy`,
+      beforeReady: recordAnswers,
+    });
+    try {
+      expect((await inject(unhealthy, 'GET', `${API_BASE}/health`)).statusCode).toBe(503);
+    } finally {
+      await unhealthy.close();
+      await noDatabase.close();
+    }
+
+    // The payment gateway: opening a payment, confirming one, refunding one.
+    const razorpay = await api.startApp({
+      env: {
+        RATE_LIMIT: '0',
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: GATEWAY_KEYS.keyId,
+        RAZORPAY_KEY_SECRET: GATEWAY_KEYS.keySecret,
+        RAZORPAY_WEBHOOK_SECRET: 'openapi-webhook-secret',
+        RAZORPAY_API_URL: gateway.url,
+      },
+      dataDir: `${api.dataDir}/razorpay`,
+      beforeReady: recordAnswers,
+    });
+    const { orderId, gatewayOrderId, amount } = await orderWithPayment(razorpay, customer, [
+      cartLine(variant, 1),
+    ]);
+    const unopened = await placeOrder(razorpay, customer, [cartLine(variant, 1)]);
+    const paymentId = 'pay_OpenApiDown001';
+    const confirm = {
+      headers: bearer(customer),
+      payload: signedPayment(gatewayOrderId, paymentId, GATEWAY_KEYS.keySecret),
+    };
+    gateway.down = true;
+    await expectDown(
+      'POST',
+      '/orders/razorpayPayment',
+      {
+        headers: bearer(customer),
+        payload: { orderId: unopened.json().data._id },
+      },
+      razorpay,
+    );
+    await expectDown('POST', '/orders/verifyPayment', confirm, razorpay);
+    gateway.down = false;
+    gateway.payments.set(paymentId, { order_id: gatewayOrderId, amount, status: 'captured' });
+    const paid = await inject(razorpay, 'POST', `${API_BASE}/orders/verifyPayment`, confirm);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const refund = () =>
+      inject(razorpay, 'POST', `${API_BASE}/orders/refund/${orderId}`, {
+        headers: bearer(owner),
+        payload: { reason: 'Out of stock' },
+      });
+    gateway.refundMode = { kind: 'refuse', description: 'The payment has been fully refunded' };
+    expect((await refund()).statusCode).toBe(502);
+    gateway.down = true;
+    expect((await refund()).statusCode).toBe(503);
+  });
+
   it('304 to an If-None-Match that names the ETag', async () => {
     const [variant] = await insertProduct(api.db, {
       variants: [{ weight: 100, price: 149, stock: 1 }],
@@ -719,5 +871,18 @@ describe('every refusal the document declares is one the routes give', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('declares every refusal this file saw a route give', () => {
+    const undeclared: string[] = [];
+    for (const [key, statuses] of produced) {
+      const [method, route] = key.split(' ') as [Method, string];
+      for (const status of statuses) {
+        if (status >= 400 && !declares(method, route, status)) {
+          undeclared.push(`${key} ${status}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
   });
 });

@@ -200,6 +200,8 @@ export async function registerApiDocs(
         realm: schema['x-realm'],
         // A query read whatever it holds (`.catch`) refuses none.
         takesQuery: query instanceof z.ZodType && !query.safeParse(null).success,
+        takesBody: schema.body !== undefined,
+        anyContentType: route.config?.anyContentType === true,
         rateLimited: route.config?.rateLimit !== false,
       });
       const response = {

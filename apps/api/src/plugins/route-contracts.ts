@@ -65,6 +65,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** answered with an ETag, and 304 to a matching If-None-Match (lib/kept-answer.ts) */
     etag?: boolean;
+    /** the body is read whatever its content type says, so no 415 (the payment webhook) */
+    anyContentType?: boolean;
   }
 }
 
@@ -78,7 +80,10 @@ export const REFUSALS = {
   403: 'Not allowed: a write signed in by cookie alone from a page that is not ours, or a thing that is not yours',
   404: 'No such thing, or not yours',
   409: 'Not possible in the present state (taken, already done, changed since)',
+  413: 'The body is too large (a JSON body over 64 KB, a picture over its limit, too many pictures)',
+  415: 'The body is not of a type the route takes (JSON, or the multipart form of an upload), or a file is not a picture it takes',
   429: 'Too many requests: wait as `Retry-After` says',
+  502: 'The payment gateway refused: `message` gives its reason, and nothing changed',
   503: 'A service it needs (the payment gateway, the mail, the pincode directory) is down: try again',
 } as const;
 
@@ -89,7 +94,8 @@ export const OTHER_FAILURE = 'Any other failure, in the same envelope';
 
 /**
  * The refusals every route of its kind can give, so no route lists them by hand: any write a body
- * it cannot parse or check, a read its query string; a route behind a realm a caller not signed in,
+ * it cannot parse or check, a route with a body one too large or of a type it does not take, a
+ * read its query string; a route behind a realm a caller not signed in,
  * and a write signed in by cookie alone from another site; a path naming a thing that is not
  * there; and every route of the API its rate limit.
  */
@@ -98,12 +104,16 @@ export function derivedRefusals(route: {
   url: string;
   realm: string | undefined;
   takesQuery: boolean;
+  takesBody: boolean;
+  anyContentType: boolean;
   rateLimited: boolean;
 }): Refusal[] {
   const write = route.method !== 'GET';
   const guarded = route.realm !== undefined && route.realm !== 'public';
   const refusals: Refusal[] = [];
   if (write || route.takesQuery) refusals.push(400);
+  if (route.takesBody) refusals.push(413);
+  if (route.takesBody && !route.anyContentType) refusals.push(415);
   if (guarded) refusals.push(401);
   if (guarded && write) refusals.push(403);
   if (route.url.includes('/:')) refusals.push(404);
@@ -116,7 +126,7 @@ const refusalAnswers = (refusals: readonly Refusal[]) =>
 
 /**
  * A route's answers: `data` in the success envelope, and the failure envelope for any refusal.
- * `refusals` are those of its own beyond `derivedRefusals` (a 409, a 503).
+ * `refusals` are those of its own beyond `derivedRefusals` (a 409, a 502, a 503).
  */
 export function answers<Data extends z.ZodType>(data: Data, refusals: readonly Refusal[] = []) {
   return {

@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         summary: 'Whether the server and its database answer',
         description: 'A 503 names the part that is down.',
         tags: ['operations'],
-        response: answers(healthShape),
+        response: answers(healthShape, [503]),
       },
     },
     async (request, reply) => {

@@ -89,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
           summary: "Mail a sign-in code to a customer's e-mail",
           tags: ['accounts'],
           body: loginEmailSchema,
-          response: answers(z.object({ user: userShape.pick({ email: true }) }), [404]),
+          response: answers(z.object({ user: userShape.pick({ email: true }) }), [404, 503]),
         },
       },
       async (request) => {
@@ -201,7 +201,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
           'A different e-mail is not set yet: a code goes to it, and `pendingEmail` names it until the code is entered.',
         tags: ['accounts'],
         body: profileSchema,
-        response: answers(savedProfileShape),
+        response: answers(savedProfileShape, [409, 503]),
       },
     },
     async (request) => {

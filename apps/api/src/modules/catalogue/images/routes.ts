@@ -83,7 +83,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<ImageRouteDeps> = async (
         consumes: ['multipart/form-data'],
         params: productParams,
         body: imagesForm,
-        response: answers(productShape),
+        response: answers(productShape, [503]),
       },
     },
     async (request) => {
@@ -149,7 +149,7 @@ export const bannerImageRoutes: FastifyPluginAsyncZod<ImageRouteDeps> = async (a
         tags: ['catalogue'],
         consumes: ['multipart/form-data'],
         body: imagesForm,
-        response: bannersAnswer,
+        response: answers(z.array(bannerShape), [503]),
       },
     },
     async (request) => {

@@ -22,7 +22,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
         tags: ['checkout'],
         params: z.object({ orderId: z.string() }),
         body: refundOrderSchema,
-        response: answers(orderShape, [409]),
+        response: answers(orderShape, [409, 502, 503]),
       },
     },
     async (request) => {

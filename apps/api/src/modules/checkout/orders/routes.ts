@@ -97,7 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: 'Place an order from the cart, its stock held until it is paid or expires',
         tags: ['checkout'],
         body: createOrderSchema,
-        response: answers(orderShape, [409]),
+        response: answers(orderShape, [409, 503]),
       },
     },
     async (request) => {

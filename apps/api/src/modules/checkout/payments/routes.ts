@@ -56,7 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
         summary: 'Open a payment for one of your unpaid orders',
         tags: ['checkout'],
         body: startSchema,
-        response: answers(paymentOrderShape, [404, 409]),
+        response: answers(paymentOrderShape, [404, 409, 503]),
       },
     },
     async (request) => {
@@ -75,7 +75,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
         summary: "Confirm a payment with the payment window's signed answer",
         tags: ['checkout'],
         body: verifyPaymentSchema,
-        response: answers(orderShape, [409]),
+        response: answers(orderShape, [409, 503]),
       },
     },
     async (request) => {
@@ -109,6 +109,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async
   app.post(
     '/razorpay-webhook',
     {
+      config: { anyContentType: true },
       validatorCompiler: rawTextThrough,
       schema: {
         summary: "Razorpay's payment events",

@@ -18,7 +18,7 @@ export const pincodeRoutes: FastifyPluginAsyncZod<{ directory: PincodeDirectory 
         summary: 'Whether the shop delivers to a pincode',
         tags: ['checkout'],
         body: pincodeCheckSchema,
-        response: answers(pincodeVerificationShape),
+        response: answers(pincodeVerificationShape, [503]),
       },
     },
     async (request) => {
