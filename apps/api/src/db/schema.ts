@@ -318,10 +318,12 @@ export const orderStatusEvents = pgTable(
 );
 
 /**
- * The consequences of an order's moves still to be carried out (decision 028): one row per
- * handler, written in the transaction that made the move, carried out after it commits, at
- * least once, and deleted once done. `available_at` is when a sweep may take the row: a lease
- * while a process delivers it, then the back-off after a failure.
+ * The consequences of an order's moves still to be carried out (decision 028): one row per move
+ * that has any, naming the handlers still to run, written in the transaction that made the move,
+ * carried out after it commits, at least once, and deleted once every handler has worked.
+ * `available_at` is when a sweep may take the row: a lease while a process delivers it, then the
+ * back-off after a failure. `order_id` is not a foreign key: the check would cost every move a
+ * lookup, and a handler whose order has gone since (an erased account) has nothing to do.
  */
 export const outbox = pgTable(
   'outbox',
@@ -329,9 +331,9 @@ export const outbox = pgTable(
     id: id(),
     /** what happened, e.g. `order.paid` */
     topic: text('topic').notNull(),
-    /** which consequence of it this row carries out, e.g. `customer-mail` */
-    handler: text('handler').notNull(),
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** the consequences of it not carried out yet, e.g. `customer-mail`, `owner-mail` */
+    handlers: text('handlers').array().notNull(),
+    orderId: text('order_id'),
     /** the history row of the move, when the consequence needs its details */
     historyId: text('history_id'),
     payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),

@@ -338,7 +338,7 @@ export async function queuedConsequences(db: Database, orderId: string) {
     .select()
     .from(outboxTable)
     .where(eq(outboxTable.orderId, orderId))
-    .orderBy(asc(outboxTable.createdAt), asc(outboxTable.topic), asc(outboxTable.handler));
+    .orderBy(asc(outboxTable.createdAt), asc(outboxTable.topic));
 }
 
 /** Time passes for the outbox: every row still there is due for its next attempt. */

@@ -1,8 +1,8 @@
 /**
- * What follows each move of an order, as handlers of its outbox rows (decision 028). A move
- * writes one row per handler of its topic (`order.<move>`, see `consequencesOf`) in its own
- * transaction; this file carries them out after the commit, and again from the sweeper until
- * each has worked. A new consequence of a move is one more handler here.
+ * What follows each move of an order, as the handlers of its outbox row (decision 028). A move
+ * whose topic (`order.<move>`, see `consequencesOf`) has handlers writes one row naming them in
+ * its own transaction; this file runs them after the commit, and the ones that failed again from
+ * the sweeper until each has worked. A new consequence of a move is one more handler here.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -68,15 +68,41 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
   },
 };
 
-/** The outbox rows a topic's handlers need, one per handler (none for a topic without any). */
+/** The outbox row of a topic's handlers (none for a topic without any). */
 export function consequencesOf(
   topic: string,
   orderId: string,
   extra: Pick<NewOutboxRow, 'historyId' | 'payload'> = {},
 ): OutboxRow[] {
-  return outboxRows(
-    Object.keys(HANDLERS[topic] ?? {}).map((handler) => ({ topic, handler, orderId, ...extra })),
-  );
+  const handlers = Object.keys(HANDLERS[topic] ?? {});
+  return handlers.length === 0 ? [] : outboxRows([{ topic, handlers, orderId, ...extra }]);
+}
+
+/** Runs a row's handlers still to run; a failure leaves the others to run. */
+async function runHandlers(
+  ctx: OrderContext,
+  row: OutboxRow,
+  order: OrderRead | null,
+): Promise<Delivery> {
+  const left: string[] = [];
+  let firstError = '';
+  for (const name of row.handlers) {
+    const handler = HANDLERS[row.topic]?.[name];
+    try {
+      if (!handler) throw new Error(`no handler ${name} of ${row.topic}`);
+      await handler(ctx, row, order);
+    } catch (error) {
+      ctx.log.error(
+        { err: error, orderId: row.orderId, topic: row.topic, handler: name },
+        'order consequence failed; the sweeper tries it again',
+      );
+      left.push(name);
+      firstError ||= `${name}: ${String(error)}`;
+    }
+  }
+  return left.length === 0
+    ? { id: row.id, ok: true }
+    : { id: row.id, ok: false, error: firstError, handlersLeft: left };
 }
 
 /** A row to deliver, with the order already read when the writer had it at hand. */
@@ -86,7 +112,7 @@ export interface Due {
 }
 
 /**
- * Runs each row's handler (each order read once, unless given) and records the results in as few
+ * Runs each row's handlers (each order read once, unless given) and records the results in as few
  * statements as the failures allow. Never throws: what failed stays for the sweeper.
  */
 export async function deliver(ctx: OrderContext, due: readonly Due[]): Promise<number> {
@@ -104,21 +130,9 @@ export async function deliver(ctx: OrderContext, due: readonly Due[]): Promise<n
       }
     }
     for (const { row } of due) {
-      const handler = HANDLERS[row.topic]?.[row.handler];
-      if (!handler) {
-        results.push({ id: row.id, ok: false, error: `no handler ${row.handler} of ${row.topic}` });
-        continue;
-      }
-      try {
-        await handler(ctx, row, row.orderId ? (orders.get(row.orderId) ?? null) : null);
-        results.push({ id: row.id, ok: true });
-      } catch (error) {
-        ctx.log.error(
-          { err: error, orderId: row.orderId, topic: row.topic, handler: row.handler },
-          'order consequence failed; the sweeper tries it again',
-        );
-        results.push({ id: row.id, ok: false, error: String(error) });
-      }
+      results.push(
+        await runHandlers(ctx, row, row.orderId ? (orders.get(row.orderId) ?? null) : null),
+      );
     }
     await recordDeliveries(ctx.db, results);
   } catch (error) {

@@ -111,7 +111,7 @@ describe('status mails that fail', () => {
     const { mail, orderNumber } = await shippedWhileRefused();
     expect(shippedMails(orderNumber)).toEqual([]);
     expect(mail).toMatchObject({
-      handler: 'customer-mail',
+      handlers: ['customer-mail'],
       attempts: 1,
       lastError: expect.any(String),
     });
@@ -168,5 +168,16 @@ describe('status mails that fail', () => {
     await api.app.orders.sweep();
     expect(await outboxRow(mail.id)).toMatchObject({ attempts: 3 });
     expect(await dashboard()).toBe(1);
+
+    // A move whose two mails both failed counts as two.
+    await api.db.insert(outbox).values({
+      topic: 'order.paid',
+      handlers: ['customer-mail', 'owner-mail'],
+      orderId: mail.orderId,
+      attempts: 1,
+      lastError: 'customer-mail: refused',
+      availableAt: sql`now() + interval '1 hour'`,
+    });
+    expect(await dashboard()).toBe(3);
   });
 });

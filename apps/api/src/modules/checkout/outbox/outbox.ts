@@ -1,14 +1,15 @@
 /**
- * The transactional outbox (decision 028): a consequence of a move (a mail today; an invoice or a
- * courier booking next) is a row written in the move's own transaction, so it exists exactly
- * when the move does, and is carried out after the commit by its handler, at least once.
+ * The transactional outbox (decision 028): the consequences of a move (mails today; an invoice or
+ * a courier booking next) are a row written in the move's own transaction, so they exist exactly
+ * when the move does, and are carried out after the commit by their handlers, at least once. The
+ * row names the handlers still to run: one that fails stays in it, the others leave.
  *
  * The process that commits a row delivers it at once: the row is written already taken by it
  * (`available_at` a lease ahead), so no sweep takes it meanwhile. A failed delivery waits a
  * back-off that doubles with each attempt; a process that dies mid-delivery leaves its lease to
  * run out. Then any process's sweep takes the row again (`FOR UPDATE SKIP LOCKED`, so two never
- * take the same one). A row is deleted after its handler returns: a process that dies between
- * the two delivers it again, which is why every handler is safe to run twice.
+ * take the same one). A row is deleted once its handlers have returned: a process that dies
+ * between the two runs them again, which is why every handler is safe to run twice.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import { outbox } from '../../../db/schema';
 
 export type OutboxRow = Pick<
   typeof outbox.$inferSelect,
-  'id' | 'topic' | 'handler' | 'orderId' | 'historyId' | 'payload' | 'attempts'
+  'id' | 'topic' | 'handlers' | 'orderId' | 'historyId' | 'payload' | 'attempts'
 >;
 
 /** How long a process that took a row has to deliver it before another may. */
@@ -30,11 +31,17 @@ const backoffAfter = (attempts: SQL | number) =>
 
 export interface NewOutboxRow {
   topic: string;
-  handler: string;
+  handlers: string[];
   orderId: string | null;
   historyId?: string | null;
   payload?: Record<string, string>;
 }
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * Writes `rows`, taken by this process for delivery after the commit, as the body of a
@@ -45,13 +52,13 @@ export function enqueueWith(name: string, rows: OutboxRow[]): SQL | null {
   const values = sql.join(
     rows.map(
       (row) =>
-        sql`(${row.id}, ${row.topic}, ${row.handler}, ${row.orderId}, ${row.historyId},
+        sql`(${row.id}, ${row.topic}, ${textArray(row.handlers)}, ${row.orderId}, ${row.historyId},
           ${JSON.stringify(row.payload)}::jsonb, 1, now() + ${LEASE})`,
     ),
     sql`, `,
   );
   return sql`${sql.identifier(name)} as (
-    insert into outbox (id, topic, handler, order_id, history_id, payload, attempts, available_at)
+    insert into outbox (id, topic, handlers, order_id, history_id, payload, attempts, available_at)
     values ${values})`;
 }
 
@@ -60,7 +67,7 @@ export function outboxRows(rows: NewOutboxRow[]): OutboxRow[] {
   return rows.map((row) => ({
     id: randomUUID(),
     topic: row.topic,
-    handler: row.handler,
+    handlers: row.handlers,
     orderId: row.orderId,
     historyId: row.historyId ?? null,
     payload: row.payload ?? {},
@@ -74,12 +81,14 @@ export async function enqueue(tx: Executor, rows: OutboxRow[]): Promise<void> {
   if (statement) await tx.execute(sql`with ${statement} select 1`);
 }
 
-/** One delivery's result: `ok`, or why it failed. */
-export type Delivery = { id: string; ok: true } | { id: string; ok: false; error: string };
+/** One row's delivery: `ok` when every handler worked, else the handlers left and why. */
+export type Delivery =
+  | { id: string; ok: true }
+  | { id: string; ok: false; error: string; handlersLeft: string[] };
 
 /**
  * Records a batch of deliveries: the rows carried out leave the table in one statement, each
- * failure keeps its error and waits its back-off.
+ * failure keeps only the handlers that failed, with the error, and waits its back-off.
  */
 export async function recordDeliveries(db: Database, results: Delivery[]): Promise<void> {
   const delivered = results.filter((r) => r.ok).map((r) => r.id);
@@ -89,6 +98,7 @@ export async function recordDeliveries(db: Database, results: Delivery[]): Promi
     await db
       .update(outbox)
       .set({
+        handlers: failure.handlersLeft,
         lastError: failure.error.slice(0, 500),
         availableAt: sql`now() + ${backoffAfter(sql`${outbox.attempts}`)}`,
       })
@@ -99,7 +109,7 @@ export async function recordDeliveries(db: Database, results: Delivery[]): Promi
 const rowColumns = {
   id: outbox.id,
   topic: outbox.topic,
-  handler: outbox.handler,
+  handlers: outbox.handlers,
   orderId: outbox.orderId,
   historyId: outbox.historyId,
   payload: outbox.payload,
@@ -130,7 +140,7 @@ export async function takeDue(db: Database, limit: number): Promise<OutboxRow[]>
 /** Consequences not carried out whose latest attempt failed: what the owner's dashboard shows. */
 export async function countFailing(db: Executor): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`coalesce(sum(cardinality(${outbox.handlers})), 0)::int` })
     .from(outbox)
     .where(isNotNull(outbox.lastError));
   return Number(row?.n ?? 0);
