@@ -334,8 +334,8 @@ const priceOf = (index) => 199 + index * 50;
 /**
  * `buyers` buyers, each registered and signed in through the shop's own one-time code (read from
  * `mailSink`, the SMTP server the shop at `origin` sends its mail to), run paid
- * checkouts against the shop at `origin` for `seconds` (see `runBuyers`); then the stock is
- * counted in the shop's database.
+ * checkouts against the shop at `origin` for `seconds` (see `runBuyers`), starting once
+ * `beforeRun` (when given) resolves; then the stock is counted in the shop's database.
  */
 export async function measureCheckout({
   origin,
@@ -345,12 +345,14 @@ export async function measureCheckout({
   serverGroup,
   buyers = 32,
   seconds = 20,
+  beforeRun,
 }) {
   // A small shop's shelf: every cart locks the rows of its weights, so a handful of products would
   // measure one queue rather than a shop. One product is stocked to sell out within the run.
   const products = await addProducts(origin, owner, shelf());
   const people = [];
   for (let n = 0; n < buyers; n++) people.push(await signIn(origin, mailSink.codeOf, n));
+  await beforeRun?.();
   const run = await runBuyers({
     origin,
     products,
