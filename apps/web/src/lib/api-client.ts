@@ -256,10 +256,12 @@ export interface ApiCallError {
   fieldErrors: { field: string; message: string }[];
 }
 
+/** A failure as plain data: an API refusal's status, message and fields; anything else, no answer. */
 export function toApiCallError(error: unknown): ApiCallError {
   if (error instanceof ApiError) {
     return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
   }
+  if (isApiCallError(error)) return error;
   return { status: 0, message: errorMessage(error, NO_ANSWER), fieldErrors: [] };
 }
 
@@ -269,7 +271,9 @@ function isApiCallError(error: unknown): error is ApiCallError {
     error !== null &&
     'message' in error &&
     typeof error.message === 'string' &&
-    'status' in error
+    'status' in error &&
+    'fieldErrors' in error &&
+    Array.isArray(error.fieldErrors)
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { WithSlice } from '@reduxjs/toolkit';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
+import { API_REDUCER_PATH } from '../stores/api-writes';
 import { lazyMiddleware, rootReducer, store } from '../stores/store';
 import { type ApiCallError, apiAnswer, type RequestOptions, toApiCallError } from './api-client';
 
@@ -43,7 +44,7 @@ export type ApiTag = (typeof API_TAGS)[number];
  * adds its endpoints with `apiSlice.injectEndpoints` in its own `api/` folder.
  */
 export const apiSlice = createApi({
-  reducerPath: 'api',
+  reducerPath: API_REDUCER_PATH,
   baseQuery: clientBaseQuery,
   tagTypes: API_TAGS,
   endpoints: () => ({}),

@@ -1,19 +1,19 @@
 import type { Banner } from '@makhana/domain/product';
-import { createSlice, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import { fetchBanners } from '../api/get-banners';
+import { apiWriteDone } from './api-writes';
 
 /**
- * The owner's banner operations (add, delete, reorder) are thunks of the owner feature typed
- * `banner/owner/<operation>` that answer the whole list; the home carousel follows it at once.
+ * The owner's banner writes, by the names of their endpoints (features/owner/api/banners.ts): each
+ * answers the whole list, which the home carousel shows at once.
  */
-export const OWNER_BANNER_OPERATION = 'banner/owner';
+export const OWNER_BANNER_WRITES = [
+  'addBannerImages',
+  'deleteBannerImage',
+  'reorderBannerImages',
+] as const;
 
-type OwnerAction<P> = UnknownAction & { payload: P };
-
-function ownerOperation<P>(phase: 'pending' | 'fulfilled' | 'rejected') {
-  return (action: UnknownAction): action is OwnerAction<P> =>
-    action.type.startsWith(`${OWNER_BANNER_OPERATION}/`) && action.type.endsWith(`/${phase}`);
-}
+const ownerBannersWritten = apiWriteDone<Banner[]>(OWNER_BANNER_WRITES);
 
 export interface BannerState {
   banners: Banner[];
@@ -41,17 +41,8 @@ const bannerSlice = createSlice({
         state.loading = false;
         if (!action.meta.aborted) state.error = action.payload ?? 'Server error';
       })
-      .addMatcher(ownerOperation<undefined>('pending'), (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      .addMatcher(ownerOperation<Banner[]>('fulfilled'), (state, action) => {
-        state.loading = false;
+      .addMatcher(ownerBannersWritten, (state, action) => {
         state.banners = action.payload;
-      })
-      .addMatcher(ownerOperation<{ message: string } | undefined>('rejected'), (state, action) => {
-        state.loading = false;
-        state.error = action.payload?.message ?? 'Server error';
       });
   },
 });

@@ -1,31 +1,25 @@
 import { noFilters, type ProductFilters } from '@makhana/domain/filters';
 import type { Product } from '@makhana/domain/product';
-import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { fetchProductById } from '../api/get-product';
 import { fetchProducts } from '../api/get-products';
+import { apiWriteDone } from './api-writes';
 
 /**
- * The owner's product operations (add, update, add image, delete image, delete) are thunks of the
- * owner feature typed `product/owner/<operation>`; the slice follows them by that prefix, since a
- * slice never imports a feature.
+ * The owner's product writes, by the names of their endpoints (features/owner/api/products.ts):
+ * the catalogue and the current product follow their answers, so the shop shows a change at once.
  */
-export const OWNER_PRODUCT_OPERATION = 'product/owner';
+export const OWNER_PRODUCT_WRITES = [
+  'addProduct',
+  'updateProduct',
+  'addProductImages',
+  'deleteProductImage',
+  'reorderProductImages',
+  'deleteProduct',
+] as const;
 
-/** What an owner operation answers: the product as the server now holds it, or the one deleted. */
-export type OwnerProductResult = { product: Product } | { deletedId: string };
-
-/** A refused owner operation: the server's message and the fields it named. */
-export interface OwnerFailure {
-  message: string;
-  errors: { field: string; message: string }[];
-}
-
-type OwnerAction<P> = UnknownAction & { payload: P };
-
-function ownerOperation<P>(phase: 'pending' | 'fulfilled' | 'rejected') {
-  return (action: UnknownAction): action is OwnerAction<P> =>
-    action.type.startsWith(`${OWNER_PRODUCT_OPERATION}/`) && action.type.endsWith(`/${phase}`);
-}
+/** Each write answers the product as the server now holds it; a delete, the product's id. */
+const ownerProductWritten = apiWriteDone<Product | string>(OWNER_PRODUCT_WRITES);
 
 export interface ProductState {
   product: Product | null;
@@ -79,27 +73,17 @@ const productSlice = createSlice({
         const index = state.productDetails.findIndex((p) => p._id === action.payload._id);
         if (index !== -1) state.productDetails[index] = action.payload;
       })
-      .addMatcher(ownerOperation<undefined>('pending'), (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      // The catalogue and the current product follow at once, so the shop shows the change.
-      .addMatcher(ownerOperation<OwnerProductResult>('fulfilled'), (state, action) => {
-        state.loading = false;
+      .addMatcher(ownerProductWritten, (state, action) => {
         const result = action.payload;
-        if ('deletedId' in result) {
-          state.productDetails = state.productDetails.filter((p) => p._id !== result.deletedId);
-          if (state.product?._id === result.deletedId) state.product = null;
+        if (typeof result === 'string') {
+          state.productDetails = state.productDetails.filter((p) => p._id !== result);
+          if (state.product?._id === result) state.product = null;
           return;
         }
-        state.product = result.product;
-        const index = state.productDetails.findIndex((p) => p._id === result.product._id);
-        if (index === -1) state.productDetails.unshift(result.product);
-        else state.productDetails[index] = result.product;
-      })
-      .addMatcher(ownerOperation<OwnerFailure | undefined>('rejected'), (state, action) => {
-        state.loading = false;
-        state.error = action.payload?.message ?? 'Server error';
+        if (state.product?._id === result._id) state.product = result;
+        const index = state.productDetails.findIndex((p) => p._id === result._id);
+        if (index === -1) state.productDetails.unshift(result);
+        else state.productDetails[index] = result;
       });
   },
 });

@@ -1,46 +1,49 @@
+import type { ApiSuccess } from '@makhana/domain/api';
 import type { Order } from '@makhana/domain/orders';
-import { useEffect, useState } from 'react';
 import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import type { ApiCallError } from '../../../lib/api-client';
+import { apiSlice } from '../../../lib/api-slice';
 import { selectCustomer } from '../../../stores/auth-slice';
 import { useAppSelector } from '../../../stores/hooks';
 
-/** The customer's orders; refused locally for a visitor (docs/product.md#sessions). */
-export function fetchMyOrders(signedIn: boolean, signal?: AbortSignal): Promise<Order[]> {
-  if (!signedIn) return Promise.reject(new ApiError(NOT_AUTHENTICATED, 401));
-  return apiRequest<Order[]>('/orders/orderDetails', { signal });
-}
+const SIGNED_OUT: ApiCallError = { status: 401, message: NOT_AUTHENTICATED, fieldErrors: [] };
+
+export const myOrdersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The signed-in customer's orders (the argument: their id), refused locally for a visitor
+     * (docs/product.md#sessions); only the customer's own, whatever the server sends
+     * (docs/product.md#roles).
+     */
+    getMyOrders: build.query<Order[], string | null>({
+      async queryFn(customerId, _api, _extra, baseQuery) {
+        if (customerId === null) return { error: SIGNED_OUT };
+        const answer = await baseQuery({ path: '/orders/orderDetails' });
+        if (answer.error) return { error: answer.error };
+        const orders = (answer.data as ApiSuccess<Order[]>).data;
+        return { data: orders.filter((order) => !order.user || order.user === customerId) };
+      },
+      providesTags: (orders = []) => [
+        { type: 'Order', id: 'LIST' },
+        ...orders.map((order) => ({ type: 'Order' as const, id: order._id })),
+      ],
+    }),
+  }),
+});
 
 type OrdersView =
   | { status: 'loading' }
   | { status: 'ready'; orders: Order[] }
   | { status: 'error'; message: string };
 
+/** The customer's orders, asked again each time the section opens. */
 export function useMyOrders(): OrdersView {
-  const customer = useAppSelector(selectCustomer);
-  const [view, setView] = useState<OrdersView>({ status: 'loading' });
-  const customerId = customer?._id ?? null;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setView({ status: 'loading' });
-    fetchMyOrders(customerId !== null, controller.signal).then(
-      // Only the customer's own orders, whatever the server sends (docs/product.md#roles).
-      (orders) =>
-        setView({
-          status: 'ready',
-          orders: orders.filter((order) => !order.user || order.user === customerId),
-        }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setView({
-          status: 'error',
-          message: error instanceof Error ? error.message : 'Server error',
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [customerId]);
-
-  return view;
+  const customerId = useAppSelector(selectCustomer)?._id ?? null;
+  // `currentData`: another account's orders, still cached, never show for this one.
+  const { currentData, error } = myOrdersApi.useGetMyOrdersQuery(customerId, {
+    refetchOnMountOrArgChange: true,
+  });
+  if (currentData) return { status: 'ready', orders: currentData };
+  if (error) return { status: 'error', message: (error as ApiCallError).message };
+  return { status: 'loading' };
 }

@@ -1,32 +1,37 @@
 import { toast } from 'react-toastify';
-import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
+import { errorMessage } from '../../../lib/api-client';
+import { useAppSelector } from '../../../stores/hooks';
+import {
+  useAddBannerImagesMutation,
+  useDeleteBannerImageMutation,
+  useReorderBannerImagesMutation,
+} from '../api/banners';
 import { ImageManager } from '../products/image-manager';
-import { addBannerImages } from './api/add-banner-images';
-import { deleteBannerImage } from './api/delete-banner-image';
-import { reorderBannerImages } from './api/reorder-banner-images';
 
 export const BANNER_IMAGES_ADDED = 'Banner images added successfully';
 export const BANNER_IMAGE_DELETED = 'Banner image deleted';
 
 /** The home carousel's pictures in their order: add several, remove one, move one. */
 export function BannersTab() {
-  const dispatch = useAppDispatch();
-  const { banners, loading } = useAppSelector((state) => state.banner);
+  // The shop's own copy, which every write below replaces with the server's answer.
+  const banners = useAppSelector((state) => state.banner.banners);
+  const [addImages, adding] = useAddBannerImagesMutation();
+  const [deleteImage, deleting] = useDeleteBannerImageMutation();
+  const [reorderImages, reordering] = useReorderBannerImagesMutation();
+  const busy = adding.isLoading || deleting.isLoading || reordering.isLoading;
   // The carousel shows the first banner's pictures.
   const images = banners[0]?.images ?? [];
 
-  const call = async (
-    action: Promise<{ type: string; payload?: unknown }>,
-    done?: string,
-  ): Promise<boolean> => {
-    const result = await action;
-    if (result.type.endsWith('/fulfilled')) {
+  const call = async (write: { unwrap(): Promise<unknown> }, done?: string): Promise<boolean> => {
+    try {
+      await write.unwrap();
       if (done) toast.success(done);
       return true;
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message, { toastId: message });
+      return false;
     }
-    const message = (result.payload as { message?: string } | undefined)?.message ?? 'Server error';
-    toast.error(message, { toastId: message });
-    return false;
   };
 
   return (
@@ -50,10 +55,10 @@ export function BannersTab() {
           altOf={(n) => `Banner ${n}`}
           firstLabel="First slide"
           shape="wide"
-          busy={loading}
-          onAdd={(files) => call(dispatch(addBannerImages(files)), BANNER_IMAGES_ADDED)}
-          onDelete={(imageUrl) => call(dispatch(deleteBannerImage(imageUrl)), BANNER_IMAGE_DELETED)}
-          onReorder={(order) => call(dispatch(reorderBannerImages(order)))}
+          busy={busy}
+          onAdd={(files) => call(addImages(files), BANNER_IMAGES_ADDED)}
+          onDelete={(imageUrl) => call(deleteImage(imageUrl), BANNER_IMAGE_DELETED)}
+          onReorder={(order) => call(reorderImages(order))}
         />
       </div>
     </section>

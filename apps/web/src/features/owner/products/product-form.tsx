@@ -6,13 +6,14 @@ import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
-import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
-import type { OwnerFailure } from '../../../stores/product-slice';
-import { addProduct } from './api/add-product';
-import { addProductImages } from './api/add-product-images';
-import { deleteProductImage } from './api/delete-product-image';
-import { reorderProductImages } from './api/reorder-product-images';
-import { updateProduct } from './api/update-product';
+import { type ApiCallError, toApiCallError } from '../../../lib/api-client';
+import {
+  useAddProductImagesMutation,
+  useAddProductMutation,
+  useDeleteProductImageMutation,
+  useReorderProductImagesMutation,
+  useUpdateProductMutation,
+} from '../api/products';
 import { ImageManager } from './image-manager';
 import { emptyVariant, formValuesOf, type ProductFormValues } from './product-values';
 
@@ -26,13 +27,19 @@ interface ProductFormProps {
   product: Product | null;
   /** a new product was saved: the form goes on as its edit, pictures included */
   onCreated: (product: Product) => void;
+  /** the server's copy after a change of its pictures, which the form then shows */
+  onChanged: (product: Product) => void;
   onClose: () => void;
 }
 
 /** Every field of a product, its variants and, once it is saved, its pictures. */
-export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
-  const dispatch = useAppDispatch();
-  const busy = useAppSelector((state) => state.product.loading);
+export function ProductForm({ product, onCreated, onChanged, onClose }: ProductFormProps) {
+  const [addProduct] = useAddProductMutation();
+  const [updateProduct] = useUpdateProductMutation();
+  const [addImages, adding] = useAddProductImagesMutation();
+  const [deleteImage, deleting] = useDeleteProductImageMutation();
+  const [reorderImages, reordering] = useReorderProductImagesMutation();
+  const busy = adding.isLoading || deleting.isLoading || reordering.isLoading;
   const headingId = useId();
   const {
     register,
@@ -48,42 +55,43 @@ export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
   const variants = useFieldArray({ control, name: 'quantity' });
   const listed = watch('listed');
 
-  const refused = (failure: OwnerFailure | undefined) => {
-    const message = failure?.message ?? 'Server error';
-    toast.error(message, { toastId: message });
-    for (const { field, message: fieldMessage } of failure?.errors ?? []) {
-      setError(field as FieldPath<ProductFormValues>, { type: 'server', message: fieldMessage });
+  /** The server's message as a toast, and on each field it named. */
+  const refused = (error: unknown) => {
+    const failure: ApiCallError = toApiCallError(error);
+    toast.error(failure.message, { toastId: failure.message });
+    for (const { field, message } of failure.fieldErrors) {
+      setError(field as FieldPath<ProductFormValues>, { type: 'server', message });
     }
   };
 
   const submit = handleSubmit(async (values) => {
-    const result = product
-      ? await dispatch(updateProduct({ id: product._id, body: values }))
-      : await dispatch(addProduct(values));
-    if (!addProduct.fulfilled.match(result) && !updateProduct.fulfilled.match(result)) {
-      refused(result.payload as OwnerFailure | undefined);
-      return;
-    }
-    if (product) {
-      toast.success(PRODUCT_UPDATED);
-      onClose();
-    } else if ('product' in result.payload) {
-      toast.success(PRODUCT_ADDED);
-      onCreated(result.payload.product);
+    try {
+      if (product) {
+        await updateProduct({ id: product._id, body: values }).unwrap();
+        toast.success(PRODUCT_UPDATED);
+        onClose();
+      } else {
+        const saved = await addProduct(values).unwrap();
+        toast.success(PRODUCT_ADDED);
+        onCreated(saved);
+      }
+    } catch (error) {
+      refused(error);
     }
   });
 
   const pictureCall = async (
-    action: Promise<{ payload?: unknown; type: string }>,
+    write: { unwrap(): Promise<Product> },
     done?: string,
   ): Promise<boolean> => {
-    const result = await action;
-    if (result.type.endsWith('/fulfilled')) {
+    try {
+      onChanged(await write.unwrap());
       if (done) toast.success(done);
       return true;
+    } catch (error) {
+      refused(error);
+      return false;
     }
-    refused(result.payload as OwnerFailure | undefined);
-    return false;
   };
 
   const e = errors;
@@ -296,15 +304,11 @@ export function ProductForm({ product, onCreated, onClose }: ProductFormProps) {
           altOf={(n) => `${product.name}, picture ${n}`}
           firstLabel="Main picture"
           busy={busy}
-          onAdd={(files) =>
-            pictureCall(dispatch(addProductImages({ id: product._id, files })), IMAGES_ADDED)
-          }
+          onAdd={(files) => pictureCall(addImages({ id: product._id, files }), IMAGES_ADDED)}
           onDelete={(imageUrl) =>
-            pictureCall(dispatch(deleteProductImage({ id: product._id, imageUrl })), IMAGES_DELETED)
+            pictureCall(deleteImage({ id: product._id, imageUrl }), IMAGES_DELETED)
           }
-          onReorder={(images) =>
-            pictureCall(dispatch(reorderProductImages({ id: product._id, images })))
-          }
+          onReorder={(images) => pictureCall(reorderImages({ id: product._id, images }))}
         />
       ) : (
         <section className="rounded-xl border border-dashed border-cream-200 px-4 py-5">

@@ -1,15 +1,13 @@
 import type { Product } from '@makhana/domain/product';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { PlusIcon } from '../../../components/icons';
-import { apiSlice } from '../../../lib/api-slice';
-import { useAppDispatch, useAppSelector } from '../../../stores/hooks';
-import { setProduct } from '../../../stores/product-slice';
+import { errorMessage } from '../../../lib/api-client';
+import { useDeleteProductMutation } from '../api/products';
 import { OwnerListControls } from '../owner-list-controls';
 import { useOwnerList } from '../use-owner-list';
-import { deleteProduct } from './api/delete-product';
 import { ProductForm } from './product-form';
 import { SORT_OPTIONS } from './product-list';
 import { ProductCards, ProductTable } from './product-table';
@@ -18,57 +16,43 @@ import { useNarrowScreen } from './use-narrow-screen';
 export const PRODUCT_DELETED = 'Product Delete successfully';
 export const OWNER_PRODUCTS_PATH = '/products/owner-list';
 
-/** 'new' while a product is being added; an id while one is edited. */
-type Editing = 'new' | string | null;
+/** 'new' while a product is being added; the server's latest copy while one is edited. */
+type Editing = 'new' | Product | null;
 
 /**
  * The owner's catalogue a page at a time from the server: searched by name, flavour or sku,
  * sorted, and the products added, edited and deleted.
  */
 export function ProductsTab() {
-  const dispatch = useAppDispatch();
   const list = useOwnerList<Product, 'sort'>({
     path: OWNER_PRODUCTS_PATH,
     tag: 'Product',
     filters: ['sort'],
   });
-  // Every product operation leaves the server's copy here, pictures included.
-  const { product: latest, loading } = useAppSelector((state) => state.product);
+  const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const titleId = useId();
   const narrow = useNarrowScreen();
 
-  // The form follows the latest answer, so a picture added or moved shows at once; so does its row.
-  const edited = editing && editing !== 'new' && latest?._id === editing ? latest : null;
-  const formOpen = editing === 'new' || Boolean(edited);
-  const { replaceItem, reload } = list;
-  useEffect(() => {
-    if (latest) replaceItem(latest);
-  }, [latest, replaceItem]);
-
-  const openForm = (product: Product) => {
-    dispatch(setProduct(product));
-    setEditing(product._id);
-  };
-  const closeForm = () => {
-    setEditing(null);
-    // A saved product may now sit elsewhere in the order, or no longer match the search.
-    if (edited) reload();
+  const edited = editing && editing !== 'new' ? editing : null;
+  const closeForm = () => setEditing(null);
+  // The form and the product's row show the server's copy as soon as a picture is added or moved.
+  // Saving the form asks for the list again: the product may sit elsewhere in the order now.
+  const changed = (product: Product) => {
+    setEditing(product);
+    list.replaceItem(product);
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const result = await dispatch(deleteProduct(deleting._id));
-    if (deleteProduct.fulfilled.match(result)) {
+    try {
+      await deleteProduct(deleting._id).unwrap();
       toast.success(PRODUCT_DELETED);
-      // Written through the product slice, which the shop's pages read too: the list and the
-      // figures are told here.
-      dispatch(apiSlice.util.invalidateTags([{ type: 'Product', id: 'LIST' }, 'DashboardFigures']));
       list.removeItem(deleting._id);
       setDeleting(null);
-    } else {
-      const message = result.payload?.message ?? 'Server error';
+    } catch (error) {
+      const message = errorMessage(error);
       toast.error(message, { toastId: message });
     }
   };
@@ -102,13 +86,13 @@ export function ProductsTab() {
         empty="No products yet. Add the first one."
       >
         {narrow ? (
-          <ProductCards products={list.items} onEdit={openForm} onDelete={setDeleting} />
+          <ProductCards products={list.items} onEdit={setEditing} onDelete={setDeleting} />
         ) : (
-          <ProductTable products={list.items} onEdit={openForm} onDelete={setDeleting} />
+          <ProductTable products={list.items} onEdit={setEditing} onDelete={setDeleting} />
         )}
       </OwnerListControls>
 
-      {formOpen && (
+      {editing && (
         <Dialog
           title={edited ? `Edit ${edited.name}` : 'Add product'}
           description={
@@ -119,7 +103,8 @@ export function ProductsTab() {
           <ProductForm
             key={edited?._id ?? 'new'}
             product={edited ?? null}
-            onCreated={(product) => setEditing(product._id)}
+            onCreated={changed}
+            onChanged={changed}
             onClose={closeForm}
           />
         </Dialog>
@@ -129,7 +114,7 @@ export function ProductsTab() {
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}
           confirmLabel="Delete product"
-          busy={loading}
+          busy={removing}
           onConfirm={confirmDelete}
           onCancel={() => setDeleting(null)}
           description="It leaves the shop at once. Orders that hold it keep their lines as bought."
