@@ -1,5 +1,4 @@
-import { createAsyncThunk } from '@reduxjs/toolkit';
-import { ApiError, apiRequest } from '../lib/api-client';
+import { ApiError } from '../lib/api-client';
 
 /** What order and payment calls store when the server gives no message (docs/product.md#toasts). */
 export const GENERIC_ORDER_ERROR = 'Something went wrong';
@@ -27,17 +26,3 @@ export function refusal(error: unknown): OrderCallError {
     fieldErrors: [],
   };
 }
-
-/** An order or payment call as a thunk: a refusal carries its status and field errors. */
-export function orderThunk<Result, Arg>(type: string, run: (arg: Arg) => Promise<Result>) {
-  return createAsyncThunk<Result, Arg, OrderThunkConfig>(type, async (arg, { rejectWithValue }) => {
-    try {
-      return await run(arg);
-    } catch (error) {
-      return rejectWithValue(refusal(error));
-    }
-  });
-}
-
-export const post = <T>(path: string, body: unknown) =>
-  apiRequest<T>(path, { method: 'POST', body });

@@ -6,17 +6,19 @@ import { useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { createdOrderOf, createOrder } from '../../api/create-order';
-import { createPaymentOrder } from '../../api/create-payment-order';
-import { markOrderFailed } from '../../api/mark-order-failed';
 import { GENERIC_ORDER_ERROR, type OrderCallError } from '../../api/order-thunk';
 import { refreshCartPrices } from '../../api/refresh-cart-prices';
-import { verifyPayment } from '../../api/verify-payment';
 import { openPaymentWindow } from '../../lib/payment-window';
 import { emptyCart } from '../../stores/cart-slice';
 import { useAppDispatch } from '../../stores/hooks';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
 import type { RootState } from '../../stores/store';
+import {
+  useCreateOrderMutation,
+  useMarkOrderFailedMutation,
+  useStartPaymentMutation,
+  useVerifyPaymentMutation,
+} from './api/orders';
 
 export const ORDER_PLACED = 'Order Placed successfully';
 export const PAYMENT_CANCELLED = 'Payment was cancelled or not completed.';
@@ -57,6 +59,10 @@ interface PlaceOrderOptions {
  */
 export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
   const dispatch = useAppDispatch();
+  const [createOrder] = useCreateOrderMutation();
+  const [startPayment] = useStartPaymentMutation();
+  const [verifyPayment] = useVerifyPaymentMutation();
+  const [markOrderFailed] = useMarkOrderFailedMutation();
   const store = useStore<RootState>();
   const navigate = useNavigate();
   const running = useRef(false);
@@ -77,7 +83,7 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
     // Nothing is left holding stock: a pending order the shopper walks away from is cancelled,
     // and the cart takes today's prices from the catalogue.
     const abandon = async (orderId: string) => {
-      await dispatch(markOrderFailed({ orderId }));
+      await markOrderFailed({ orderId });
       await dispatch(refreshCartPrices());
     };
 
@@ -87,19 +93,15 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
     let paid = false;
     loader(true);
     try {
-      const order = createdOrderOf(
-        await dispatch(
-          createOrder({
-            items,
-            shippingCost: summary.shipping,
-            totalAmount: summary.total,
-            shippingAddress: address,
-            paymentMethod: PAYMENT_METHOD,
-          }),
-        ).unwrap(),
-      );
+      const order = await createOrder({
+        items,
+        shippingCost: summary.shipping,
+        totalAmount: summary.total,
+        shippingAddress: address,
+        paymentMethod: PAYMENT_METHOD,
+      }).unwrap();
       orderId = order._id;
-      const paymentOrder = await dispatch(createPaymentOrder({ orderId })).unwrap();
+      const paymentOrder = await startPayment({ orderId }).unwrap();
 
       loader(false);
       const outcome = await openPaymentWindow(paymentOrder);
@@ -112,7 +114,7 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
 
       paid = true;
       loader(true);
-      const paidOrder = await dispatch(verifyPayment(outcome.payment)).unwrap();
+      const paidOrder = await verifyPayment(outcome.payment).unwrap();
       dispatch(emptyCart());
       toast.success(ORDER_PLACED);
       navigate(`/order-status/${encodeURIComponent(paidOrder?._id || orderId)}`);

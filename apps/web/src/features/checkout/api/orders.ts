@@ -1,0 +1,64 @@
+import type { ApiSuccess } from '@makhana/domain/api';
+import type { CartItem } from '@makhana/domain/cart';
+import type { Order } from '@makhana/domain/orders';
+import type { CheckoutAddress } from '@makhana/domain/validation';
+import { apiSlice } from '../../../lib/api-slice';
+import type { PaymentOrder, PaymentSuccess } from '../../../lib/payment-window';
+
+export interface CreateOrderPayload {
+  items: CartItem[];
+  shippingCost: number;
+  totalAmount: number;
+  shippingAddress: CheckoutAddress;
+  paymentMethod: 'Prepaid';
+}
+
+/** The answer is read as an order; a wrapped `{ order }` answer is unwrapped too. */
+type CreatedOrder = Order | { order: Order };
+
+function createdOrderOf(answer: ApiSuccess<CreatedOrder>): Order {
+  const { data } = answer;
+  return 'order' in data && data.order ? data.order : (data as Order);
+}
+
+const dataOf = <T>(answer: ApiSuccess<T>) => answer.data;
+
+/** The customer's orders, asked again once one is placed, paid or cancelled. */
+const MY_ORDERS = [{ type: 'Order', id: 'LIST' }] as const;
+const onSuccess = (_result: unknown, error: unknown) => (error ? [] : [...MY_ORDERS]);
+
+/** The checkout's calls (docs/product.md#checkout), in the order the checkout makes them. */
+export const checkoutApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /orders/createOrder: the cart lines and the browser's figures, which the server re-checks. */
+    createOrder: build.mutation<Order, CreateOrderPayload>({
+      query: (body) => ({ path: '/orders/createOrder', method: 'POST', body }),
+      transformResponse: createdOrderOf,
+      invalidatesTags: onSuccess,
+    }),
+    /** POST /orders/razorpayPayment: the gateway's order for one of the customer's pending orders. */
+    startPayment: build.mutation<PaymentOrder, { orderId: string }>({
+      query: (body) => ({ path: '/orders/razorpayPayment', method: 'POST', body }),
+      transformResponse: dataOf<PaymentOrder>,
+    }),
+    /** POST /orders/verifyPayment: the signed answer of the payment window; answers the paid order. */
+    verifyPayment: build.mutation<Order, PaymentSuccess>({
+      query: (body) => ({ path: '/orders/verifyPayment', method: 'POST', body }),
+      transformResponse: dataOf<Order>,
+      invalidatesTags: onSuccess,
+    }),
+    /** POST /orders/mark-failed: cancels the pending order and frees its stock. */
+    markOrderFailed: build.mutation<null, { orderId: string }>({
+      query: (body) => ({ path: '/orders/mark-failed', method: 'POST', body }),
+      transformResponse: () => null,
+      invalidatesTags: onSuccess,
+    }),
+  }),
+});
+
+export const {
+  useCreateOrderMutation,
+  useStartPaymentMutation,
+  useVerifyPaymentMutation,
+  useMarkOrderFailedMutation,
+} = checkoutApi;
