@@ -265,7 +265,7 @@ export function toApiCallError(error: unknown): ApiCallError {
   return { status: 0, message: errorMessage(error, NO_ANSWER), fieldErrors: [] };
 }
 
-function isApiCallError(error: unknown): error is ApiCallError {
+export function isApiCallError(error: unknown): error is ApiCallError {
   return (
     typeof error === 'object' &&
     error !== null &&

@@ -3,7 +3,7 @@ import { RATING_DEFAULT, REVIEW_COMMENT_MAX } from '@makhana/domain/constants';
 import { reviewSchema, TEXT_LIMITS } from '@makhana/domain/validation';
 import { Controller, useForm } from 'react-hook-form';
 import { TextAreaField } from '../../components/form-field';
-import type { ReviewInput } from './api/update-review';
+import type { ReviewInput } from './api/review-writes';
 import { StarRatingInput } from './star-rating-input';
 
 export const EMPTY_REVIEW: ReviewInput = { rating: RATING_DEFAULT, comment: '' };

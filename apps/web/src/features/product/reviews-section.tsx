@@ -8,15 +8,27 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { hasMoreReviews, servedReviewsShown } from '../../stores/review-slice';
-import { addReview } from './api/add-review';
-import { deleteReview } from './api/delete-review';
 import { loadReviews } from './api/get-reviews';
-import { type ReviewInput, updateReview } from './api/update-review';
+import { reviewFailure } from './api/review-failure';
+import type { ReviewInput } from './api/review-writes';
 import { RatingStars, reviewCountLabel } from './rating-stars';
 import { ReviewItem } from './review-item';
 
 // The form and its schema (react-hook-form, zod) load only for a signed-in customer, who sees it.
 const ReviewForm = lazy(() => import('./review-form').then((m) => ({ default: m.ReviewForm })));
+
+/** A call that never reached the server, as the review toasts word it. */
+const UNREACHED = { status: 0, message: '', fieldErrors: [] };
+
+/**
+ * The review writes, with RTK Query, load for a signed-in customer only (as the form does), so
+ * the product page a visitor opens downloads none of it.
+ */
+const reviewWrites = () =>
+  import('./api/review-writes').then(
+    (module) => module.reviewWritesApi.endpoints,
+    () => Promise.reject(UNREACHED),
+  );
 
 function FormLoading() {
   return (
@@ -70,6 +82,10 @@ export function ReviewsSection({ product }: { product: Product }) {
     });
   }, [dispatch, productId]);
 
+  useEffect(() => {
+    if (customer) reviewWrites().catch(() => undefined);
+  }, [customer]);
+
   // Focus goes back to the review once its edit form closes, or to the heading once it is gone.
   useEffect(() => {
     if (!focusAfter) return;
@@ -93,7 +109,7 @@ export function ReviewsSection({ product }: { product: Product }) {
     try {
       await run();
     } catch (reason) {
-      notifyFailure(reason);
+      notifyFailure(reviewFailure(reason));
       setBusy(false);
       return false;
     }
@@ -104,16 +120,16 @@ export function ReviewsSection({ product }: { product: Product }) {
   };
 
   const submitNew = (values: ReviewInput) =>
-    change(
-      () => dispatch(addReview({ productId, ...values })).unwrap(),
-      'Review submitted successfully!',
-    );
+    change(async () => {
+      const { addReview } = await reviewWrites();
+      await dispatch(addReview.initiate({ productId, ...values })).unwrap();
+    }, 'Review submitted successfully!');
 
   const saveEdit = async (id: string, values: ReviewInput) => {
-    const saved = await change(
-      () => dispatch(updateReview({ id, fields: values })).unwrap(),
-      'Review updated successfully!',
-    );
+    const saved = await change(async () => {
+      const { updateReview } = await reviewWrites();
+      await dispatch(updateReview.initiate({ id, fields: values })).unwrap();
+    }, 'Review updated successfully!');
     if (saved) {
       setEditingId(null);
       setFocusAfter(id);
@@ -129,10 +145,10 @@ export function ReviewsSection({ product }: { product: Product }) {
 
   const confirmDelete = async () => {
     if (!toDelete) return;
-    const deleted = await change(
-      () => dispatch(deleteReview(toDelete._id)).unwrap(),
-      'Review deleted successfully!',
-    );
+    const deleted = await change(async () => {
+      const { deleteReview } = await reviewWrites();
+      await dispatch(deleteReview.initiate(toDelete._id)).unwrap();
+    }, 'Review deleted successfully!');
     if (deleted) {
       setToDelete(null);
       setFocusAfter('heading');

@@ -3,7 +3,7 @@ import type { Review } from '@makhana/domain/product';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { apiPage } from '../../../lib/api-client';
 import { reviewsFailed, reviewsLoaded, reviewsRequested } from '../../../stores/review-slice';
-import { reviewFailure } from './review-thunk';
+import { reviewFailure } from './review-failure';
 
 /** Reviews per page of the list; "Show more reviews" asks for the next page. */
 export const REVIEWS_PER_PAGE = 10;
