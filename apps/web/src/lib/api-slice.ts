@@ -1,6 +1,6 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { WithSlice } from '@reduxjs/toolkit';
-import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
+import { type BaseQueryFn, createApi, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { API_REDUCER_PATH } from '../stores/api-writes';
 import { lazyMiddleware, rootReducer, store } from '../stores/store';
 import { type ApiCallError, apiAnswer, type RequestOptions, toApiCallError } from './api-client';
@@ -38,6 +38,12 @@ const API_TAGS = [
   'Product',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
+
+/** A write's `invalidatesTags`: `tags` once it succeeded; a refused write changed nothing. */
+export const onSuccess =
+  (...tags: TagDescription<ApiTag>[]) =>
+  (_result: unknown, error: unknown) =>
+    error ? [] : tags;
 
 /**
  * The server's data in one cache (docs/decisions/029-server-state-in-rtk-query.md); each feature

@@ -2,7 +2,7 @@ import type { ApiSuccess } from '@makhana/domain/api';
 import type { CartItem } from '@makhana/domain/cart';
 import type { Order } from '@makhana/domain/orders';
 import type { CheckoutAddress } from '@makhana/domain/validation';
-import { apiSlice } from '../../../lib/api-slice';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
 import type { PaymentOrder, PaymentSuccess } from '../../../lib/payment-window';
 
 export interface CreateOrderPayload {
@@ -24,8 +24,7 @@ function createdOrderOf(answer: ApiSuccess<CreatedOrder>): Order {
 const dataOf = <T>(answer: ApiSuccess<T>) => answer.data;
 
 /** The customer's orders, asked again once one is placed, paid or cancelled. */
-const MY_ORDERS = [{ type: 'Order', id: 'LIST' }] as const;
-const onSuccess = (_result: unknown, error: unknown) => (error ? [] : [...MY_ORDERS]);
+const myOrdersChanged = onSuccess({ type: 'Order', id: 'LIST' });
 
 /** The checkout's calls (docs/product.md#checkout), in the order the checkout makes them. */
 export const checkoutApi = apiSlice.injectEndpoints({
@@ -34,7 +33,7 @@ export const checkoutApi = apiSlice.injectEndpoints({
     createOrder: build.mutation<Order, CreateOrderPayload>({
       query: (body) => ({ path: '/orders/createOrder', method: 'POST', body }),
       transformResponse: createdOrderOf,
-      invalidatesTags: onSuccess,
+      invalidatesTags: myOrdersChanged,
     }),
     /** POST /orders/razorpayPayment: the gateway's order for one of the customer's pending orders. */
     startPayment: build.mutation<PaymentOrder, { orderId: string }>({
@@ -45,13 +44,13 @@ export const checkoutApi = apiSlice.injectEndpoints({
     verifyPayment: build.mutation<Order, PaymentSuccess>({
       query: (body) => ({ path: '/orders/verifyPayment', method: 'POST', body }),
       transformResponse: dataOf<Order>,
-      invalidatesTags: onSuccess,
+      invalidatesTags: myOrdersChanged,
     }),
     /** POST /orders/mark-failed: cancels the pending order and frees its stock. */
     markOrderFailed: build.mutation<null, { orderId: string }>({
       query: (body) => ({ path: '/orders/mark-failed', method: 'POST', body }),
       transformResponse: () => null,
-      invalidatesTags: onSuccess,
+      invalidatesTags: myOrdersChanged,
     }),
   }),
 });

@@ -1,7 +1,7 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { erasedCustomerShape } from '@makhana/domain/contracts/owner';
 import type { z } from 'zod';
-import { apiSlice } from '../../../lib/api-slice';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
 
 export type ErasedCustomer = z.infer<typeof erasedCustomerShape>;
 
@@ -18,10 +18,11 @@ export const customersApi = apiSlice.injectEndpoints({
         realm: 'owner',
       }),
       transformResponse: (answer: ApiSuccess<ErasedCustomer>) => answer.message,
-      invalidatesTags: (_message, error) =>
-        error
-          ? []
-          : [{ type: 'Customer', id: 'LIST' }, { type: 'Order', id: 'LIST' }, 'DashboardFigures'],
+      invalidatesTags: onSuccess(
+        { type: 'Customer', id: 'LIST' },
+        { type: 'Order', id: 'LIST' },
+        'DashboardFigures',
+      ),
     }),
   }),
 });

@@ -2,7 +2,7 @@ import type { ApiSuccess } from '@makhana/domain/api';
 import type { Product } from '@makhana/domain/product';
 import type { ProductInput } from '@makhana/domain/validation';
 import type { ApiCall } from '../../../lib/api-slice';
-import { type ApiTag, apiSlice } from '../../../lib/api-slice';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
 
 const productPath = (operation: string, id: string) =>
   `/products/${operation}/${encodeURIComponent(id)}`;
@@ -17,11 +17,6 @@ export function picturesCall(path: string, files: readonly Blob[]): ApiCall {
 const productOf = (answer: ApiSuccess<Product>) => answer.data;
 
 const LIST = { type: 'Product', id: 'LIST' } as const;
-/** What a write changes, asked again only when it succeeded. */
-const onSuccess =
-  (...tags: (ApiTag | typeof LIST)[]) =>
-  (_result: unknown, error: unknown) =>
-    error ? [] : tags;
 
 /**
  * The owner's product writes. Each answers the product as the server now holds it (a delete, its

@@ -1,5 +1,5 @@
 import type { ApiSuccess } from '@makhana/domain/api';
-import { apiSlice } from '../../../lib/api-slice';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
 
 export const ownerReviewsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
@@ -13,13 +13,7 @@ export const ownerReviewsApi = apiSlice.injectEndpoints({
       }),
       transformResponse: (answer: ApiSuccess<{ _id: string }>) => answer.message,
       // The product's rating follows its reviews.
-      invalidatesTags: (_message, error) =>
-        error
-          ? []
-          : [
-              { type: 'Review', id: 'LIST' },
-              { type: 'Product', id: 'LIST' },
-            ],
+      invalidatesTags: onSuccess({ type: 'Review', id: 'LIST' }, { type: 'Product', id: 'LIST' }),
     }),
   }),
 });

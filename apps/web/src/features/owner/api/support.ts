@@ -1,7 +1,7 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { SupportMessage } from '@makhana/domain/contracts/owner';
 import { pageOf } from '../../../lib/api-client';
-import { apiSlice } from '../../../lib/api-slice';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
 
 /** The resolved or reopened message as the server now has it (null if it left it out), and its words. */
 export interface SupportMessageChange {
@@ -29,7 +29,7 @@ export const supportApi = apiSlice.injectEndpoints({
         changed: answer.data?._id ? answer.data : null,
         message: answer.message,
       }),
-      invalidatesTags: (_change, error) => (error ? [] : [{ type: 'SupportMessage', id: 'LIST' }]),
+      invalidatesTags: onSuccess({ type: 'SupportMessage', id: 'LIST' }),
     }),
   }),
 });

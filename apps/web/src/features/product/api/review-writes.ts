@@ -5,7 +5,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type { z } from 'zod';
 import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
 import type { ApiCallError } from '../../../lib/api-client';
-import { apiSlice } from '../../../lib/api-slice';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
 
 export type AddReviewInput = z.infer<typeof addReviewSchema>;
 export type ReviewInput = z.infer<typeof reviewSchema>;
@@ -25,13 +25,7 @@ function dataOf<Result>(answer: { data?: unknown; error?: ApiCallError }) {
 }
 
 /** Every review write changes the owner's reviews list and a product's rating in theirs. */
-const onSuccess = (_result: unknown, error: unknown) =>
-  error
-    ? []
-    : [
-        { type: 'Review' as const, id: 'LIST' },
-        { type: 'Product' as const, id: 'LIST' },
-      ];
+const reviewsChanged = onSuccess({ type: 'Review', id: 'LIST' }, { type: 'Product', id: 'LIST' });
 
 /**
  * A customer's review writes. This module, and RTK Query with it, loads on a signed-in customer's
@@ -45,7 +39,7 @@ export const reviewWritesApi = apiSlice.injectEndpoints({
         signedIn(api)
           ? dataOf<Review>(await baseQuery({ path: '/reviews/add-review', method: 'POST', body }))
           : { error: SIGNED_OUT },
-      invalidatesTags: onSuccess,
+      invalidatesTags: reviewsChanged,
     }),
     /** PUT /reviews/update-review/{reviewId}: the author's new rating and comment. */
     updateReview: build.mutation<Review, { id: string; fields: ReviewInput }>({
@@ -59,7 +53,7 @@ export const reviewWritesApi = apiSlice.injectEndpoints({
               }),
             )
           : { error: SIGNED_OUT },
-      invalidatesTags: onSuccess,
+      invalidatesTags: reviewsChanged,
     }),
     /** DELETE /reviews/delete-review/{reviewId}: the author's own review. */
     deleteReview: build.mutation<unknown, string>({
@@ -72,7 +66,7 @@ export const reviewWritesApi = apiSlice.injectEndpoints({
               }),
             )
           : { error: SIGNED_OUT },
-      invalidatesTags: onSuccess,
+      invalidatesTags: reviewsChanged,
     }),
   }),
 });
