@@ -58,9 +58,10 @@ export function ProductForm({ product, onCreated, onChanged, onClose }: ProductF
   /** The server's message as a toast, and on each field it named. */
   const refused = (error: unknown) => {
     const failure: ApiCallError = toApiCallError(error);
-    toast.error(failure.message, { toastId: failure.message });
-    for (const { field, message } of failure.fieldErrors) {
-      setError(field as FieldPath<ProductFormValues>, { type: 'server', message });
+    const message = failure.message || 'Server error';
+    toast.error(message, { toastId: message });
+    for (const { field, message: said } of failure.fieldErrors) {
+      setError(field as FieldPath<ProductFormValues>, { type: 'server', message: said });
     }
   };
 
