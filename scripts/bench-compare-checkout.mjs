@@ -10,14 +10,11 @@
 // Each shop runs one process with its own database and mail sink; 32 buyers each, for 20 s a
 // round. Prints each round's checkouts a second, this checkout's share of the other's, and the
 // p95 from asking to pay to the order confirmation reaching each shop's mail server.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { measureCheckout } from './bench-checkout.mjs';
 import { startMailSink } from './bench-mail-sink.mjs';
-import { freshDatabase, productionEnv, stopShop, waitForHealth } from './bench-shop.mjs';
-import { API_BUNDLE, API_NODE_FLAGS, ensureApiBuild, ensureNode, log, root } from './lib.mjs';
+import { freshDatabase, productionEnv, startShop, stopShop, waitForHealth } from './bench-shop.mjs';
+import { ensureApiBuild, ensureNode, log, root } from './lib.mjs';
 
 await ensureNode();
 const [otherDir, roundsArg = '3'] = process.argv.slice(2);
@@ -30,37 +27,26 @@ if (!otherDir || !serverUrl) {
 }
 ensureApiBuild();
 
-/** The shop of the checkout at `dir`, as the bench starts it (bench-shop.mjs), on `port`. */
-function startShopOf(dir, port, env) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'makhana-compare-'));
-  const bundle = join(dir, relative(root, API_BUNDLE));
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, bundle], {
-    cwd: dir,
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-  });
-  // What stopShop (bench-shop.mjs) stops and removes.
-  child.dataDir = dataDir;
-  child.origin = `http://127.0.0.1:${port}`;
-  return child;
-}
-
 async function startSide(name, dir, port) {
   const env = productionEnv(port);
   const mailSink = await startMailSink();
   const databaseUrl = await freshDatabase(serverUrl, `makhana_compare_${name}`);
-  const shop = startShopOf(dir, port, {
-    ...env,
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: mailSink.url,
-    DATABASE_URL: databaseUrl,
-    WEB_CONCURRENCY: '1',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_MAX: '100000000',
-    RATE_LIMIT_STRICT_MAX: '100000',
-    RATE_LIMIT_ACCOUNT_MAX: '100000',
-  });
+  const shop = startShop(
+    port,
+    {
+      ...env,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: mailSink.url,
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: '1',
+      SEED_DEMO: 'false',
+      RATE_LIMIT_MAX: '100000000',
+      RATE_LIMIT_STRICT_MAX: '100000',
+      RATE_LIMIT_ACCOUNT_MAX: '100000',
+    },
+    undefined,
+    dir,
+  );
   await waitForHealth(shop.origin);
   return { name, shop, mailSink, env, databaseUrl };
 }

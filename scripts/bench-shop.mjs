@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { API_BUNDLE, API_NODE_FLAGS, root } from './lib.mjs';
 
 /**
@@ -27,21 +27,31 @@ export function productionEnv(port) {
 /**
  * The shop on `port` from its bundle, detached so that its whole process group (the primary and
  * its workers) can be stopped; its output is dropped, as a log collector would take it.
- * `dataDir` defaults to a new folder, removed by `stopShop`.
+ * `dataDir` defaults to a new folder, removed by `stopShop`; `checkout` is the repository whose
+ * built bundle runs (this one, or another commit's worktree to compare with).
  */
-export function startShop(port, env = {}, dataDir = mkdtempSync(join(tmpdir(), 'makhana-bench-'))) {
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, API_BUNDLE], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ...env,
+export function startShop(
+  port,
+  env = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'makhana-bench-')),
+  checkout = root,
+) {
+  const child = spawn(
+    process.execPath,
+    [...API_NODE_FLAGS, join(checkout, relative(root, API_BUNDLE))],
+    {
+      cwd: checkout,
+      detached: true,
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...env,
+      },
     },
-  });
+  );
   child.dataDir = dataDir;
   child.origin = `http://127.0.0.1:${port}`;
   return child;
