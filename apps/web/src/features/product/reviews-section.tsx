@@ -146,8 +146,8 @@ export function ReviewsSection({ product }: { product: Product }) {
   const confirmDelete = async () => {
     if (!toDelete) return;
     const deleted = await change(async () => {
-      const { deleteReview } = await reviewWrites();
-      await dispatch(deleteReview.initiate(toDelete._id)).unwrap();
+      const { deleteOwnReview } = await reviewWrites();
+      await dispatch(deleteOwnReview.initiate(toDelete._id)).unwrap();
     }, 'Review deleted successfully!');
     if (deleted) {
       setToDelete(null);

@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const { addReview, deleteReview } = reviewWritesApi.endpoints;
+const { addReview, deleteOwnReview } = reviewWritesApi.endpoints;
 const review = { productId: 'prod-classic', rating: 5, comment: 'Crisp' };
 
 describe("a customer's review writes", () => {
@@ -32,7 +32,7 @@ describe("a customer's review writes", () => {
     const added = await store.dispatch(addReview.initiate(review));
     expect(added.data).toMatchObject({ _id: 'review-1' });
     expect(api.callsTo('POST /reviews/add-review')[0]?.body).toEqual(review);
-    const refused = await store.dispatch(deleteReview.initiate('review-1'));
+    const refused = await store.dispatch(deleteOwnReview.initiate('review-1'));
     expect(reviewFailure(refused.error)).toBe('Review not found');
   });
 

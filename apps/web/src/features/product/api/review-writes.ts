@@ -56,7 +56,7 @@ export const reviewWritesApi = apiSlice.injectEndpoints({
       invalidatesTags: reviewsChanged,
     }),
     /** DELETE /reviews/delete-review/{reviewId}: the author's own review. */
-    deleteReview: build.mutation<unknown, string>({
+    deleteOwnReview: build.mutation<unknown, string>({
       queryFn: async (id, api, _extra, baseQuery) =>
         signedIn(api)
           ? dataOf<unknown>(
