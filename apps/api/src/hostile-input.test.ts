@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
 import { toFailure } from './plugins/error-handler';
 import { useTestApp } from './test/app';
-import { ADDRESS as SHIPPING_ADDRESS } from './test/order-fixtures';
+import { SAVED_ADDRESS, ADDRESS as SHIPPING_ADDRESS } from './test/order-fixtures';
 import { apiRoutes } from './test/routes';
 
 const BUDGET_MS = 100;
@@ -55,20 +55,7 @@ const PERSON = {
   email: 'asha@example.com',
   phoneNumber: '9876543210',
 };
-const ADDRESS = {
-  name: 'Asha Kumari',
-  street: '12 Station Road',
-  city: 'Darbhanga',
-  state: 'Bihar',
-  country: 'India',
-  pincode: '846004',
-  phoneNumber: '9876543210',
-  alternateNumber: '9876543211',
-  landmark: 'Near Lalbagh Chowk',
-  email: 'asha@example.com',
-  locality: 'Lalbagh',
-  label: 'Home',
-};
+const ADDRESS = { ...SAVED_ADDRESS, alternateNumber: '9876543211' };
 const ADDRESS_FIELDS = Object.keys(ADDRESS);
 const ORDER = {
   items: [

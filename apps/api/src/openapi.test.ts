@@ -26,6 +26,7 @@ import {
   orderPayload,
   orderWithPayment,
   placeOrder,
+  SAVED_ADDRESS,
   signedPayment,
 } from './test/order-fixtures';
 import { useRazorpayStub } from './test/razorpay-stub';
@@ -41,17 +42,6 @@ interface Answer {
 
 const answered: Answer[] = [];
 
-/** An address of the customer's book, as the address form sends it. */
-const SAVED_ADDRESS = {
-  name: 'Asha Kumari',
-  street: '12 Station Road',
-  city: 'Darbhanga',
-  state: 'Bihar',
-  country: 'India',
-  pincode: '846004',
-  phoneNumber: '9876543210',
-  label: 'Home',
-};
 /** `METHOD /route` to every status this file's apps answered it with, 304s included. */
 const produced = new Map<string, Set<number>>();
 

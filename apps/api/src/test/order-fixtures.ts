@@ -36,6 +36,22 @@ export const ADDRESS = {
   pincode: '846004',
 };
 
+/** An address of the customer's book, every field as the address form sends it. */
+export const SAVED_ADDRESS = {
+  name: 'Asha Kumari',
+  street: '12 Station Road',
+  city: 'Darbhanga',
+  state: 'Bihar',
+  country: 'India',
+  pincode: '846004',
+  phoneNumber: '9876543210',
+  alternateNumber: '',
+  landmark: 'Near Lalbagh Chowk',
+  email: 'asha@example.com',
+  locality: 'Lalbagh',
+  label: 'Home',
+};
+
 export interface TestVariant {
   productId: string;
   variantId: string;

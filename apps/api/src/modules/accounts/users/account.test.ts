@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addresses } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
+import { SAVED_ADDRESS } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000', OTP_RESEND_SECONDS: '0' } });
 
-const HOME = {
-  name: 'Asha Kumari',
-  street: '12 Station Road',
-  city: 'Darbhanga',
-  state: 'Bihar',
-  country: 'India',
-  pincode: '846004',
-  phoneNumber: '9876543210',
-  alternateNumber: '',
-  landmark: 'Near Lalbagh Chowk',
-  email: 'asha@example.com',
-  locality: 'Lalbagh',
-  label: 'Home',
-};
+const HOME = SAVED_ADDRESS;
 
 let n = 0;
 const customer = () => api.signInCustomer(`asha${++n}@example.com`);
