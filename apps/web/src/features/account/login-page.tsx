@@ -13,7 +13,12 @@ import { GoogleIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch } from '../../stores/hooks';
 import { AuthShell, OrDivider } from './auth-shell';
-import { readLoginState, rememberGoogleReturn, returnPath } from './login-state';
+import {
+  type LoginNavState,
+  readLoginState,
+  rememberGoogleReturn,
+  returnPath,
+} from './login-state';
 import { notifyError, rejection, useErrorQueryToast } from './notify';
 
 export const RESEND_AFTER_SECONDS = 60;
@@ -56,7 +61,6 @@ export function LoginPage() {
             setEmail(sentTo);
             setStep({ name: 'otp', email: sentTo, sentAt: Date.now() });
           }}
-          from={location.state}
           returnTo={from}
         />
       ) : (
@@ -76,13 +80,11 @@ export function LoginPage() {
 function EmailStep({
   email,
   onSent,
-  from,
   returnTo,
 }: {
   email: string;
   onSent: (email: string) => void;
-  from: unknown;
-  /** where the sign-in returns, kept across Google's round trip */
+  /** where the sign-in returns: after Google's round trip, or a sign-up begun here */
   returnTo: string;
 }) {
   const dispatch = useAppDispatch();
@@ -136,7 +138,7 @@ function EmailStep({
         New to {SITE.brand}?{' '}
         <Link
           to="/register"
-          state={from}
+          state={{ from: returnTo } satisfies LoginNavState}
           className="font-semibold text-forest-700 underline-offset-4 hover:underline"
         >
           Create an account

@@ -15,11 +15,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function Landing({ name }: { name: string }) {
+  return <h1>{name}</h1>;
+}
+
 function renderRegister(entry = '/register') {
   return renderRoutes(
     [
       { path: '/register', Component: RegisterPage },
       { path: '/login', Component: LoginPage },
+      // A visitor's /checkout shows the sign-in in place, as the router does.
+      { path: '/checkout', Component: LoginPage },
+      { path: '/', element: <Landing name="Home page" /> },
     ],
     { initialEntries: [entry] },
   );
@@ -92,6 +99,30 @@ describe('RegisterPage', () => {
     expect(toasts.success).toHaveBeenCalledWith('Account created successfully');
     expect(toasts.success).toHaveBeenCalledWith('OTP Send successfully');
     expect(store.getState().auth.isUserAuthenticated).toBe(false);
+  });
+
+  it('returns a visitor who signs up from checkout to checkout', async () => {
+    stubRoutes({
+      'POST /users/registerUser': ok({ user: customer }),
+      'POST /users/loginUser': ok({ user: { email: customer.email } }),
+      'POST /users/loginVerificationUser': ok({
+        user: customer,
+        accessToken: 'access-1',
+        refreshToken: 'refresh-1',
+      }),
+    });
+    const user = userEvent.setup();
+    const { router, store } = renderRegister('/checkout');
+    await user.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(router.state.location.pathname).toBe('/register');
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submit());
+    await user.type(await screen.findByLabelText('One-time code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(store.getState().auth.isUserAuthenticated).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Home page' })).toBeNull();
   });
 
   it("shows the server's refusal of a duplicate account", async () => {
