@@ -8,7 +8,7 @@ import { signInOwner } from '../../test/owner-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
 import { EXPORT_MAX_DAYS, thisMonthInIndia } from './order-export';
 import { OrdersTab } from './orders-tab';
-import { page, refuse, stubOwnerApi } from './owner-test-api';
+import { json, page, refuse, stubOwnerApi } from './owner-test-api';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {
@@ -133,6 +133,36 @@ describe('OrdersTab', () => {
       }),
     );
     expect(screen.getByRole('dialog').textContent).toContain('No status changes yet.');
+  });
+
+  it("opens the order the address names, as the owner's new-order mail links it", async () => {
+    const api = stubOwnerApi({
+      'GET /orders/orderDetails': firstPage,
+      'GET /orders/order-id-details/order-refunded': () => json(refunded),
+    });
+    const { user, router } = renderTab('/?tab=orders&order=order-refunded');
+    const dialog = await screen.findByRole('dialog', { name: 'Order #MM-250512-0009' });
+    expect(dialog.textContent).toContain('pay_SIM7788');
+    expect(api.calls.some((call) => call.path === '/orders/order-id-details/order-refunded')).toBe(
+      true,
+    );
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('?tab=orders');
+  });
+
+  it('names an order the address names that the server cannot find', async () => {
+    stubOwnerApi({
+      'GET /orders/orderDetails': firstPage,
+      'GET /orders/order-id-details/gone': () => refuse(404, 'Order not found'),
+    });
+    const { router } = renderTab('/?tab=orders&order=gone');
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('Order not found', expect.anything()),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.search).toBe('?tab=orders');
   });
 });
 

@@ -1,9 +1,13 @@
 import { formatRupees } from '@makhana/domain/money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import { errorMessage } from '../../lib/api-client';
 import { formatOrderDate } from '../../lib/orders';
+import { useLazyGetOwnerOrderQuery } from './api/orders';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
 import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
@@ -65,6 +69,12 @@ const ORDER_COLUMNS: OwnerColumn[] = [
   { label: 'Details', hidden: true },
 ];
 
+/**
+ * An order the address names (`?tab=orders&order=<id>`) opens in its pop-up over the list: the
+ * owner's new-order mail links there.
+ */
+const LINKED_ORDER = 'order';
+
 /** The orders, newest first, a page at a time from the server; each opens its pop-up. */
 export function OrdersTab() {
   const list = useOwnerList<Order, OrderFilter>({
@@ -73,6 +83,44 @@ export function OrdersTab() {
     filters: ['status', 'paymentStatus', 'needsRefund'],
   });
   const [open, setOpen] = useState<Order | null>(null);
+  const [address, setAddress] = useSearchParams();
+  const linkedOrder = address.get(LINKED_ORDER);
+  const [loadOrder] = useLazyGetOwnerOrderQuery();
+
+  const forgetLinkedOrder = () =>
+    setAddress(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(LINKED_ORDER);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opened once per order the address names
+  useEffect(() => {
+    if (!linkedOrder) return;
+    let current = true;
+    loadOrder(linkedOrder)
+      .unwrap()
+      .then(
+        (order) => current && setOpen(order),
+        (error: unknown) => {
+          if (!current) return;
+          const text = errorMessage(error);
+          toast.error(text, { toastId: text });
+          forgetLinkedOrder();
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [linkedOrder]);
+
+  const close = () => {
+    setOpen(null);
+    if (linkedOrder) forgetLinkedOrder();
+  };
 
   return (
     <section aria-labelledby="owner-orders-title" className="space-y-4">
@@ -148,7 +196,7 @@ export function OrdersTab() {
           ))}
         </OwnerTable>
       </OwnerListControls>
-      {open && <OrderDetail order={open} onClose={() => setOpen(null)} onOrderChanged={setOpen} />}
+      {open && <OrderDetail order={open} onClose={close} onOrderChanged={setOpen} />}
     </section>
   );
 }

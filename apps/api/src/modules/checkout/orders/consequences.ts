@@ -64,7 +64,9 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
   'order.refunded': { 'customer-mail': moveMail },
   'payment.second_capture': {
     'owner-mail': (ctx, row, order) =>
-      mailOwner(ctx, order, ({ view }) => secondPaymentMail(view, row.payload.paymentId ?? '')),
+      mailOwner(ctx, order, ({ view }) =>
+        secondPaymentMail(ctx, view, row.payload.paymentId ?? ''),
+      ),
   },
 };
 

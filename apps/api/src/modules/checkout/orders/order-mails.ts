@@ -14,7 +14,7 @@ import type { OrderStatusEventRow, OrderView } from './service';
 type Mail = { subject: string; text: string; html: string };
 
 /** A second payment for an already paid order: the owner must refund it. */
-export function secondPaymentMail(view: OrderView, paymentId: string): Mail {
+export function secondPaymentMail(ctx: OrderContext, view: OrderView, paymentId: string): Mail {
   return {
     subject: `Refund needed: second payment for order ${view.orderNumber}`,
     ...renderMail({
@@ -23,6 +23,7 @@ export function secondPaymentMail(view: OrderView, paymentId: string): Mail {
         `Order ${view.orderNumber} was already paid (payment ${view.transactionId}), and a second payment ${paymentId} was captured for it.`,
         `Please refund ${formatRupees(view.totalAmount)} for payment ${paymentId} from the Razorpay dashboard.`,
         `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
+        `Order: ${ownerOrderLink(ctx, view)}`,
       ],
       highlight: view.orderNumber,
     }),
@@ -108,6 +109,12 @@ function statusLink(ctx: OrderContext, view: OrderView): string {
   return `${ctx.settings.publicUrl}/order-status/${view._id}`;
 }
 
+/** The order in the owner's area: its pop-up over the Orders tab, after the owner's sign-in. */
+function ownerOrderLink(ctx: OrderContext, view: OrderView): string {
+  const query = new URLSearchParams({ tab: 'orders', order: view._id });
+  return `${ctx.settings.publicUrl}/owner/admin/dashboard?${query}`;
+}
+
 /** The customer's mail about their payment: a sale's confirmation, or a sold-out refund notice. */
 export function customerMail(ctx: OrderContext, view: OrderView, soldOut: boolean): Mail {
   if (soldOut) {
@@ -153,7 +160,7 @@ export function ownerMail(ctx: OrderContext, view: OrderView, soldOut: boolean):
           `Please refund payment ${view.transactionId} from the Razorpay dashboard; the customer was told to expect it within ${POLICY.refundBusinessDays} business days.`,
           ...lineTexts(view),
           `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
-          `Order: ${statusLink(ctx, view)}`,
+          `Order: ${ownerOrderLink(ctx, view)}`,
         ],
         highlight: view.orderNumber,
       }),
@@ -168,7 +175,7 @@ export function ownerMail(ctx: OrderContext, view: OrderView, soldOut: boolean):
         ...lineTexts(view),
         summaryText(view),
         `Ship to: ${addressText(view)} E-mail ${view.shippingAddress.email}.`,
-        `Payment: ${view.transactionId}. Order: ${statusLink(ctx, view)}`,
+        `Payment: ${view.transactionId}. Order: ${ownerOrderLink(ctx, view)}`,
       ],
       highlight: view.orderNumber,
     }),

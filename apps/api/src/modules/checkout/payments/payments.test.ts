@@ -139,6 +139,11 @@ describe('the simulated payment journey', () => {
     expect(confirmation.text).toContain(`${PUBLIC_URL}/order-status/${orderId}`);
     const notice = mails.find((m) => m.to === DEV_ADMIN_EMAIL)!;
     expect(notice.subject).toBe(`New order ${orderNumber} (₹499)`);
+    // The owner's link opens the order in the owner's area, not the customer's order page.
+    expect(notice.text).toContain(
+      `${PUBLIC_URL}/owner/admin/dashboard?tab=orders&order=${orderId}`,
+    );
+    expect(notice.text).not.toContain('/order-status/');
     // Both mails were the payment's consequences, carried out: none is left to do.
     expect(await queuedConsequences(api.db, orderId)).toEqual([]);
     // Nothing left for the sweeper to send, even once every wait is over.
@@ -370,10 +375,43 @@ describe('late captures', () => {
     const alert = mails.find((m) => m.subject.startsWith(`Refund needed: order ${orderNumber}`));
     expect(alert?.to).toBe(DEV_ADMIN_EMAIL);
     expect(alert?.text).toContain('pay_TooLate0000001');
+    expect(alert?.text).toContain(
+      `${PUBLIC_URL}/owner/admin/dashboard?tab=orders&order=${orderId}`,
+    );
     const notice = mails.find(
       (m) => m.subject === `Your payment for order ${orderNumber} will be refunded`,
     );
     expect(notice?.to).toBe(ADDRESS.email);
+  });
+});
+
+describe('a second payment for a paid order', () => {
+  it("is refused, and the owner is told to refund it, with a link to the owner's view", async () => {
+    const { token } = await customer(api.db);
+    const { orderId, gatewayOrderId } = await orderWithPayment(api.app, token, [
+      cartLine(makhana, 1),
+    ]);
+    const first = await call(api.app, 'POST', '/orders/verifyPayment', {
+      token,
+      body: signedPayment(gatewayOrderId, 'pay_FirstPayment01'),
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await call(api.app, 'POST', '/orders/verifyPayment', {
+      token,
+      body: signedPayment(gatewayOrderId, 'pay_SecondPayment1'),
+    });
+    expect(second.statusCode).toBe(409);
+
+    await api.app.orders.idle();
+    const orderNumber = (await orderRow(api.db, orderId)).orderNumber;
+    const alert = outbox(outboxDir).find(
+      (m) => m.subject === `Refund needed: second payment for order ${orderNumber}`,
+    );
+    expect(alert?.to).toBe(DEV_ADMIN_EMAIL);
+    expect(alert?.text).toContain('pay_SecondPayment1');
+    expect(alert?.text).toContain(
+      `${PUBLIC_URL}/owner/admin/dashboard?tab=orders&order=${orderId}`,
+    );
   });
 });
 
