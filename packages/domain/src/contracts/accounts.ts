@@ -67,6 +67,11 @@ export const userSignInShape = sessionTokensShape
   .extend({ user: userShape })
   .meta({ id: 'UserSignIn' });
 
+/** Whether this shop has Google sign-in set up: without it the button shows it is off. */
+export const googleSignInStatusShape = z
+  .object({ configured: z.boolean() })
+  .meta({ id: 'GoogleSignInStatus' });
+
 export const adminSignInShape = sessionTokensShape
   .extend({ admin: adminShape })
   .meta({ id: 'AdminSignIn' });

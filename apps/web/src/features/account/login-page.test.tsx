@@ -226,6 +226,24 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Close' }).getAttribute('href')).toBe('/');
   });
 
+  it('shows Google as off, with the reason, when the shop has not set it up', async () => {
+    stubRoutes({ 'GET /users/auth/google/status': ok({ configured: false }) });
+    renderLogin();
+    const google = await screen.findByRole('button', { name: 'Continue with Google' });
+    expect((google as HTMLButtonElement).disabled).toBe(true);
+    const reason = screen.getByText('Google sign-in is not available in this shop yet.');
+    expect(google.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  it('keeps Google live when the shop has it set up', async () => {
+    const api = stubRoutes({ 'GET /users/auth/google/status': ok({ configured: true }) });
+    renderLogin();
+    await waitFor(() => expect(api.callsTo('GET /users/auth/google/status')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.queryByText('Google sign-in is not available in this shop yet.')).toBeNull();
+  });
+
   it('remembers, for Google’s round trip, the page the sign-in should return to', async () => {
     happyApi();
     sessionStorage.clear();

@@ -10,6 +10,7 @@ import { loginUser } from '../../api/login-user';
 import { loginVerification } from '../../api/verify-login';
 import { FormAlert, OtpField, TextField } from '../../components/form-field';
 import { GoogleIcon } from '../../components/icons';
+import { apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch } from '../../stores/hooks';
 import { AuthShell, OrDivider } from './auth-shell';
@@ -126,14 +127,7 @@ function EmailStep({
         </button>
       </form>
       <OrDivider />
-      <a
-        href={`${API_BASE}/users/auth/google`}
-        onClick={() => rememberGoogleReturn(returnTo)}
-        className="btn h-12 w-full border border-cream-200 bg-white text-base text-ink shadow-sm hover:bg-cream-100"
-      >
-        <GoogleIcon />
-        Continue with Google
-      </a>
+      <GoogleButton returnTo={returnTo} />
       <p className="mt-8 text-center text-sm text-muted">
         New to {SITE.brand}?{' '}
         <Link
@@ -145,6 +139,64 @@ function EmailStep({
         </Link>
       </p>
     </>
+  );
+}
+
+const GOOGLE_OFF = 'Google sign-in is not available in this shop yet.';
+
+/**
+ * Whether this shop has Google sign-in set up: null until the server has said. Not knowing (not
+ * answered yet, or the call failed) leaves the button live; the server then sends the shopper back
+ * here with its reason.
+ */
+function useGoogleConfigured(): boolean | null {
+  const [configured, setConfigured] = useState<boolean | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest<{ configured: boolean }>('/users/auth/google/status', {
+      signal: controller.signal,
+    }).then(
+      (status) => setConfigured(status.configured),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return configured;
+}
+
+const googleButtonClass =
+  'btn h-12 w-full border border-cream-200 bg-white text-base text-ink shadow-sm';
+
+function GoogleButton({ returnTo }: { returnTo: string }) {
+  const configured = useGoogleConfigured();
+  const reasonId = useId();
+  if (configured === false) {
+    return (
+      <div>
+        <button
+          type="button"
+          disabled
+          aria-describedby={reasonId}
+          className={`${googleButtonClass} cursor-not-allowed opacity-60`}
+        >
+          <GoogleIcon />
+          Continue with Google
+        </button>
+        <p id={reasonId} className="mt-2 text-center text-sm text-muted">
+          {GOOGLE_OFF}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <a
+      href={`${API_BASE}/users/auth/google`}
+      onClick={() => rememberGoogleReturn(returnTo)}
+      className={`${googleButtonClass} hover:bg-cream-100`}
+    >
+      <GoogleIcon />
+      Continue with Google
+    </a>
   );
 }
 

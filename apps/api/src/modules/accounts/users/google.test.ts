@@ -398,6 +398,14 @@ describe('Google sign-in', () => {
     expect(log).toContain('page=2');
   });
 
+  it('says whether Google sign-in is set up, so the button can show it is off', async () => {
+    const on = await call(api.app, 'GET', '/users/auth/google/status');
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toEqual({ configured: true });
+    const off = await call(unconfigured, 'GET', '/users/auth/google/status');
+    expect(off.json().data).toEqual({ configured: false });
+  });
+
   it('sends the browser back to /login when Google sign-in is not configured', async () => {
     const response = await unconfigured.inject({ method: 'GET', url: '/api/v1/users/auth/google' });
     expect(response.statusCode).toBe(302);

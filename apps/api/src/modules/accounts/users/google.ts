@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { userSignInShape } from '@makhana/domain/contracts/accounts';
+import { googleSignInStatusShape, userSignInShape } from '@makhana/domain/contracts/accounts';
 import { apiFailureShape } from '@makhana/domain/contracts/envelope';
 import type { SignInErrorCode } from '@makhana/domain/sign-in-errors';
 import type { FastifyReply } from 'fastify';
@@ -79,6 +79,24 @@ export const googleRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, de
     reply.header('cache-control', 'no-store');
     return reply.redirect(`/login?error=${error}`, 302);
   };
+
+  app.get(
+    '/auth/google/status',
+    {
+      schema: {
+        summary: 'Whether Google sign-in is set up',
+        description:
+          'The login page shows the Google button as off, with the reason, when this is false.',
+        tags: ['accounts'],
+        response: answers(googleSignInStatusShape),
+      },
+    },
+    async (_request, reply) => {
+      // Set by the server's configuration at start; a few minutes in a cache cannot go stale.
+      reply.header('cache-control', 'public, max-age=300');
+      return success({ configured: oidc !== null }, 'Google sign-in status');
+    },
+  );
 
   app.get(
     '/auth/google',
