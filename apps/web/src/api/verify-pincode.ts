@@ -1,8 +1,8 @@
 import type { pincodeVerificationShape } from '@makhana/domain/contracts/checkout';
 import type { pincodeCheckSchema } from '@makhana/domain/validation';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { toast } from '../lib/toast';
 
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 

@@ -5,7 +5,7 @@ import {
   type ApiSuccess,
   TOO_MANY_REQUESTS_MESSAGE,
 } from '@makhana/domain/api';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 
 /** A failed call, carrying the server's message (or the transport's) for the screen to show. */
 export class ApiError extends Error {

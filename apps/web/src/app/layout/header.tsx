@@ -2,10 +2,10 @@ import { DELAY_MS } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { logoutAdmin } from '../../api/logout-admin';
 import { CartIcon, CloseIcon, LogoutIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { SectionLink } from '../../components/section-link';
+import { toast } from '../../lib/toast';
 import { selectCartSummary } from '../../stores/cart-selectors';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 

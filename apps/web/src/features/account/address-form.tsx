@@ -4,7 +4,6 @@ import { COUNTRY } from '@makhana/domain/constants';
 import { addressSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { type AddressFields, addAddress } from '../../api/add-address';
 import { editAddress } from '../../api/edit-address';
 import {
@@ -14,6 +13,7 @@ import {
   RadioGroupField,
   TextField,
 } from '../../components/form-field';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../stores/hooks';
 import { notifyError, rejection } from './notify';
 

@@ -1,10 +1,10 @@
 import type { Address } from '@makhana/domain/account';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { deleteAddress } from '../../api/delete-address';
 import { loadAddresses } from '../../api/load-addresses';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PlusIcon } from '../../components/icons';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressForm } from './address-form';
 import { notifyError, rejection } from './notify';

@@ -1,7 +1,6 @@
 import { SITE } from '@makhana/domain/site';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { logoutUser } from '../../api/logout-user';
 import {
   type IconComponent,
@@ -11,6 +10,7 @@ import {
   UserIcon,
 } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
+import { toast } from '../../lib/toast';
 import { selectCustomer } from '../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import { AddressesSection } from './addresses-section';

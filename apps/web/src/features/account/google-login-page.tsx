@@ -1,10 +1,10 @@
 import { SITE } from '@makhana/domain/site';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { googleLogin } from '../../api/google-login';
 import { loadUser } from '../../api/load-user';
 import { usePageMeta } from '../../lib/seo';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../stores/hooks';
 import { takeGoogleReturn } from './login-state';
 import { notifyError, rejection } from './notify';

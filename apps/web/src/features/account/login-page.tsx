@@ -5,13 +5,13 @@ import { loginEmailSchema, loginVerifySchema } from '@makhana/domain/validation'
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { loginUser } from '../../api/login-user';
 import { loginVerification } from '../../api/verify-login';
 import { FormAlert, OtpField, TextField } from '../../components/form-field';
 import { GoogleIcon } from '../../components/icons';
 import { apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/seo';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../stores/hooks';
 import { AuthShell, OrDivider } from './auth-shell';
 import {

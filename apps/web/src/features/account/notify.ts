@@ -1,7 +1,7 @@
 import { signInErrorMessage } from '@makhana/domain/sign-in-errors';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 
 /**
  * An error toast keyed by its text: the API client already toasts a 429, and a screen that reports

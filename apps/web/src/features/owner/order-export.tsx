@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import { fetchOwnerFile, saveBlob } from './owner-file';
 
 /** The longest range one export may cover, both ends counted: a year, a leap year too. */

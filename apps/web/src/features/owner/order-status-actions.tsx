@@ -10,10 +10,10 @@ import type { Order } from '@makhana/domain/orders';
 import { orderStatusMoveSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/form-field';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
+import { toast } from '../../lib/toast';
 import { type OrderStatusMove, useMoveOrderStatusMutation } from './api/orders';
 import { RefundOrderAction } from './refund-order-action';
 

@@ -4,12 +4,12 @@ import { adminLoginSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { loadAdmin } from '../../api/load-admin';
 import { loginAdmin } from '../../api/login-admin';
 import { TextField } from '../../components/form-field';
 import { LockIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
+import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 
 const OWNER_AREA = '/owner/admin';

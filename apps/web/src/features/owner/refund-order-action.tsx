@@ -6,11 +6,11 @@ import type { Order } from '@makhana/domain/orders';
 import { type RefundOrderInput, refundOrderSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormAlert, TextAreaField } from '../../components/form-field';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { formatOrderDate } from '../../lib/orders';
+import { toast } from '../../lib/toast';
 import { useRefundOrderMutation } from './api/orders';
 
 function failureMessage(reason: unknown): string {

@@ -1,10 +1,10 @@
 import type { SupportMessage } from '@makhana/domain/contracts/owner';
 import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/api-client';
 import { formatOrderMoment } from '../../lib/orders';
+import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../stores/hooks';
 import { useLazyGetOwnerOrderQuery } from './api/orders';
 import { supportApi, useResolveSupportMessageMutation } from './api/support';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { errorMessage } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 import type { OwnerList } from './use-owner-list';
 
 /**

@@ -4,7 +4,6 @@ import { complaintSchema, ISSUE_TYPES } from '@makhana/domain/validation';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import {
   FileField,
@@ -14,6 +13,7 @@ import {
   TextField,
 } from '../../components/form-field';
 import { usePageMeta } from '../../lib/seo';
+import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../stores/hooks';
 import { COMPLAINT_SENT, INVOICE_MAX_BYTES, raiseComplaint } from './api/raise-complaint';
 import { supportFailure } from './support-failure';

@@ -1,5 +1,5 @@
-import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useAppSelector } from '../../../stores/hooks';
 import {
   useAddBannerImagesMutation,

@@ -1,10 +1,10 @@
 import { IMAGE_ACCEPT, imageSources } from '@makhana/domain/images';
 import { MESSAGES } from '@makhana/domain/validation';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
+import { toast } from '../../../lib/toast';
 
 const SELECT_IMAGES = MESSAGES.selectImages;
 const SELECT_IMAGE_TO_DELETE = MESSAGES.selectImageToDelete;

@@ -3,10 +3,10 @@ import type { Product } from '@makhana/domain/product';
 import { type ProductInput, productSchema } from '@makhana/domain/validation';
 import { useId } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { type ApiCallError, toApiCallError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import {
   useAddProductImagesMutation,
   useAddProductMutation,

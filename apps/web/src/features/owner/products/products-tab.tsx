@@ -1,17 +1,17 @@
 import type { Product } from '@makhana/domain/product';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Dialog } from '../../../components/dialog';
 import { PlusIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useDeleteProductMutation } from '../api/products';
 import { OwnerListControls } from '../owner-list-controls';
 import { useOwnerList } from '../use-owner-list';
 import { ProductForm } from './product-form';
 import { SORT_OPTIONS } from './product-list';
 import { ProductCards, ProductTable } from './product-table';
-import { useNarrowScreen } from './use-narrow-screen';
 
 export const PRODUCT_DELETED = 'Product Delete successfully';
 export const OWNER_PRODUCTS_PATH = '/products/owner-list';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below Tailwind's `sm`: a phone, where the products show as cards rather than a table. */
+/** Below Tailwind's `sm`: a phone (the owner's lists show as cards, at most two toasts show). */
 const QUERY = '(max-width: 639.98px)';
 
 function subscribe(onChange: () => void): () => void {
