@@ -77,8 +77,12 @@ for (const [label, size] of [
         await shot(page, testInfo, `owner-users-${label}`);
       });
 
-      await test.step('Orders lists the order and opens its pop-up', async () => {
+      await test.step('Orders lists the unpaid order when asked, and opens its pop-up', async () => {
         await openTab(page, 'Orders');
+        // The tab opens on paid orders; this one waits for its payment.
+        await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('true');
+        await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Unpaid' });
+        await expect(page).toHaveURL(/[?&]paid=false/);
         const row = entry(page, ['owner-order-row', 'owner-order-card'], orderNumber);
         await expect(row).toContainText('Sita Mishra');
         await expectAccessible(page);

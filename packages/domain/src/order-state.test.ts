@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  awaitsPayment,
   canRefund,
   InvalidOrderTransition,
   isPaid,
   isSale,
+  isUnpaidAttempt,
   moveOf,
   NEW_ORDER,
   nextOrderState,
@@ -210,5 +212,38 @@ describe('every move, as the history and the stock see it', () => {
     expect(isPaid(soldOut)).toBe(true);
     expect(isPaid(refundedState(confirmed))).toBe(true);
     expect(isPaid(cancelledUnpaid)).toBe(false);
+  });
+});
+
+describe('orders and unpaid attempts, as the shopper sees them', () => {
+  const now = Date.parse('2025-05-12T09:40:00.000Z');
+  const open = {
+    status: 'Pending',
+    paymentStatus: 'pending',
+    expiresAt: '2025-05-12T10:00:00.000Z',
+  } as const;
+
+  it('keeps an order waiting for its payment while its window is open', () => {
+    expect(awaitsPayment(open, now)).toBe(true);
+    expect(isUnpaidAttempt(open, now)).toBe(false);
+    // Past its window, before the sweep has cancelled it: an attempt already.
+    expect(awaitsPayment(open, Date.parse('2025-05-12T10:00:00.000Z'))).toBe(false);
+    expect(isUnpaidAttempt(open, Date.parse('2025-05-12T10:00:01.000Z'))).toBe(true);
+  });
+
+  it('counts a failed, closed or expired payment as an attempt, and any paid order as an order', () => {
+    const failed = {
+      status: 'Cancelled',
+      paymentStatus: 'failed',
+      expiresAt: open.expiresAt,
+    } as const;
+    expect(isUnpaidAttempt(failed, now)).toBe(true);
+    for (const paid of [
+      { status: 'Confirmed', paymentStatus: 'completed', expiresAt: null },
+      { status: 'Cancelled', paymentStatus: 'completed', expiresAt: null },
+      { status: 'Cancelled', paymentStatus: 'refunded', expiresAt: null },
+    ] as const) {
+      expect(isUnpaidAttempt(paid, now)).toBe(false);
+    }
   });
 });

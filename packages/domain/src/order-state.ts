@@ -200,6 +200,30 @@ export function isSale(state: OrderState): boolean {
   return state.paymentStatus === 'completed' && !state.needsRefund;
 }
 
+/** An order as far as whether the shopper sees it as an order: its state and payment window. */
+export interface OrderAttempt extends Pick<OrderState, 'status' | 'paymentStatus'> {
+  /** when an unpaid order's payment window closes (an ISO time); null once paid */
+  expiresAt: string | null;
+}
+
+/** An order waiting for its payment, within the time it was given to pay. */
+export function awaitsPayment(order: OrderAttempt, now: number = Date.now()): boolean {
+  return (
+    order.status === 'Pending' &&
+    order.paymentStatus === 'pending' &&
+    order.expiresAt !== null &&
+    Date.parse(order.expiresAt) > now
+  );
+}
+
+/**
+ * A payment that never came (docs/product.md#a-sale): it failed, its window was closed or its
+ * time ran out. To the shopper it is an attempt, not an order: shown only when asked for.
+ */
+export function isUnpaidAttempt(order: OrderAttempt, now: number = Date.now()): boolean {
+  return !isPaid(order) && !awaitsPayment(order, now);
+}
+
 /** The statuses the owner moves an order to by hand, in the order they happen. */
 export const OWNER_STATUS_MOVES = ['Shipped', 'Delivered'] as const;
 export type OwnerStatusMove = (typeof OWNER_STATUS_MOVES)[number];

@@ -48,7 +48,7 @@ function figuresWith(growth: number | null, failingFollowUps = 0): DashboardFigu
 }
 
 // The first page of each owner list, as the tabs ask for it.
-const ORDERS_PAGE = 'GET /orders/orderDetails?page=1&limit=50';
+const ORDERS_PAGE = 'GET /orders/orderDetails?page=1&limit=50&paid=true';
 const OPEN_SUPPORT_COUNT = 'GET /supports/inbox?page=1&limit=1&status=open';
 const ordersPage = (orders: Order[]) =>
   okPage(orders, { page: 1, limit: 50, total: orders.length });

@@ -39,7 +39,10 @@ export const dashboardFiguresShape = z
 export type DashboardFigures = z.infer<typeof dashboardFiguresShape>;
 export type DailySales = z.infer<typeof dailySalesShape>;
 
-/** `?status=` and `?paymentStatus=` narrow the owner's orders; `?needsRefund=true` keeps those awaiting a refund. */
+/**
+ * `?status=` and `?paymentStatus=` narrow the owner's orders; `?needsRefund=true` keeps those
+ * awaiting a refund, `?paid=` the paid ones or the unpaid attempts.
+ */
 export const ownerOrdersQueryShape = pageQueryShape.extend({
   status: z.enum(ORDER_STATUSES, { error: 'status must be one of the order statuses' }).optional(),
   paymentStatus: z
@@ -49,6 +52,13 @@ export const ownerOrdersQueryShape = pageQueryShape.extend({
     .enum(['true'], { error: 'needsRefund can only be true' })
     .optional()
     .meta({ description: 'only paid orders that cannot ship and await the owner’s refund' }),
+  paid: z
+    .enum(['true', 'false', 'any'], { error: 'paid must be true, false or any' })
+    .optional()
+    .meta({
+      description:
+        '`true`: orders whose payment was captured (refunded ones too); `false`: unpaid attempts (awaiting payment, failed, expired); `any` or absent: both',
+    }),
 });
 export type OwnerOrdersQuery = z.infer<typeof ownerOrdersQueryShape>;
 

@@ -10,6 +10,7 @@ import {
   fail,
   homeAddress,
   ok,
+  pendingOrder,
   signIn,
   spyToasts,
   stubRoutes,
@@ -248,7 +249,10 @@ describe('DashboardPage', () => {
     const user = userEvent.setup();
     renderDashboard({ section: 'orders' });
 
-    const rows = await screen.findAllByTestId('order-row');
+    // A payment that failed is an attempt: listed once the customer asks for it.
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: 'Show unpaid attempts (1)' }));
+    const rows = screen.getAllByTestId('order-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]?.textContent).toContain('Order #MM-2025-0002');
     const delivered = rows[1]!;
@@ -292,6 +296,50 @@ describe('DashboardPage', () => {
     expect(
       screen.getByText('Tracking details will appear here once your order ships.'),
     ).toBeTruthy();
+  });
+
+  it('lists an order awaiting payment within its window, and leaves attempts out', async () => {
+    const awaiting: Order = {
+      ...pendingOrder,
+      _id: 'order-open',
+      orderNumber: 'MM-2025-0050',
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    };
+    const closed: Order = {
+      ...pendingOrder,
+      _id: 'order-closed',
+      orderNumber: 'MM-2025-0049',
+      status: 'Cancelled',
+      paymentStatus: 'failed',
+    };
+    const lapsed: Order = {
+      ...pendingOrder,
+      _id: 'order-lapsed',
+      orderNumber: 'MM-2025-0048',
+      expiresAt: new Date(Date.now() - 60_000).toISOString(),
+    };
+    stubRoutes({ 'GET /orders/orderDetails': ok([awaiting, closed, lapsed]) });
+    const user = userEvent.setup();
+    renderDashboard({ section: 'orders' });
+
+    const rows = await screen.findAllByTestId('order-row');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(['Order #MM-2025-0050']);
+    const toggle = screen.getByRole('checkbox', { name: 'Show unpaid attempts (2)' });
+    await user.click(toggle);
+    expect(screen.getAllByTestId('order-row')).toHaveLength(3);
+    await user.click(toggle);
+    expect(screen.getAllByTestId('order-row')).toHaveLength(1);
+  });
+
+  it('says there are no paid orders yet when there are only attempts', async () => {
+    const closed: Order = { ...pendingOrder, status: 'Cancelled', paymentStatus: 'failed' };
+    stubRoutes({ 'GET /orders/orderDetails': ok([closed]) });
+    const user = userEvent.setup();
+    renderDashboard({ section: 'orders' });
+    expect(await screen.findByText('You have no paid orders yet.')).toBeTruthy();
+    expect(screen.queryByTestId('order-row')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Show unpaid attempts (1)' }));
+    expect(screen.getAllByTestId('order-row')).toHaveLength(1);
   });
 
   it('logs out, clears the session and goes home', async () => {

@@ -1,6 +1,7 @@
 import { formatRupees } from '@makhana/domain/money';
+import { isUnpaidAttempt } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
@@ -8,9 +9,15 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-ba
 import { formatOrderDate, orderItemCount } from '../../lib/orders';
 import { useMyOrders } from './api/get-my-orders';
 
+/**
+ * The customer's orders: the paid ones and those still within their payment window. A payment
+ * that failed, was closed or ran out of time is an attempt, listed only when asked for.
+ */
 export function OrdersSection() {
   const view = useMyOrders();
   const [open, setOpen] = useState<Order | null>(null);
+  const [attemptsShown, setAttemptsShown] = useState(false);
+  const toggleId = useId();
 
   if (view.status === 'loading') {
     return (
@@ -40,54 +47,78 @@ export function OrdersSection() {
     );
   }
 
-  const orders = [...view.orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const now = Date.now();
+  const attempts = view.orders.filter((order) => isUnpaidAttempt(order, now)).length;
+  const orders = view.orders
+    .filter((order) => attemptsShown || !isUnpaidAttempt(order, now))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <>
-      <ul className="space-y-3">
-        {orders.map((order) => (
-          <li
-            key={order._id}
-            className="rounded-2xl border border-cream-200 p-4 sm:p-5"
-            data-testid="order-row"
-          >
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div>
-                <p className="font-semibold text-ink">Order #{order.orderNumber}</p>
-                <p className="mt-0.5 text-sm text-muted">
-                  {formatOrderDate(order.createdAt)} · {orderItemCount(order)}{' '}
-                  {orderItemCount(order) === 1 ? 'item' : 'items'}
+      {attempts > 0 && (
+        <div className="mb-4 flex items-center justify-end gap-2 text-sm">
+          <input
+            id={toggleId}
+            type="checkbox"
+            className="h-4 w-4 accent-forest-700"
+            checked={attemptsShown}
+            onChange={(event) => setAttemptsShown(event.target.checked)}
+          />
+          <label htmlFor={toggleId} className="text-muted">
+            Show unpaid attempts ({attempts.toLocaleString('en-IN')})
+          </label>
+        </div>
+      )}
+      {orders.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-cream-200 bg-cream-50 px-6 py-8 text-center text-base text-ink">
+          You have no paid orders yet.
+        </p>
+      ) : (
+        <ul className="space-y-3">
+          {orders.map((order) => (
+            <li
+              key={order._id}
+              className="rounded-2xl border border-cream-200 p-4 sm:p-5"
+              data-testid="order-row"
+            >
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <p className="font-semibold text-ink">Order #{order.orderNumber}</p>
+                  <p className="mt-0.5 text-sm text-muted">
+                    {formatOrderDate(order.createdAt)} · {orderItemCount(order)}{' '}
+                    {orderItemCount(order) === 1 ? 'item' : 'items'}
+                  </p>
+                </div>
+                <p className="font-display text-xl font-semibold text-forest-800">
+                  {formatRupees(order.totalAmount)}
                 </p>
               </div>
-              <p className="font-display text-xl font-semibold text-forest-800">
-                {formatRupees(order.totalAmount)}
-              </p>
-            </div>
-            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-              <div className="flex flex-wrap gap-2">
-                <OrderStatusBadge status={order.status} />
-                <PaymentStatusBadge status={order.paymentStatus} />
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                <div className="flex flex-wrap gap-2">
+                  <OrderStatusBadge status={order.status} />
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link
+                    to={`/order-status/${encodeURIComponent(order._id)}`}
+                    className="rounded-full px-3 py-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline"
+                    aria-label={`Open the order page of order ${order.orderNumber}`}
+                  >
+                    Order page
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn-outline px-4 py-2"
+                    onClick={() => setOpen(order)}
+                    aria-label={`View details of order ${order.orderNumber}`}
+                  >
+                    View details
+                  </button>
+                </div>
               </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <Link
-                  to={`/order-status/${encodeURIComponent(order._id)}`}
-                  className="rounded-full px-3 py-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline"
-                  aria-label={`Open the order page of order ${order.orderNumber}`}
-                >
-                  Order page
-                </Link>
-                <button
-                  type="button"
-                  className="btn-outline px-4 py-2"
-                  onClick={() => setOpen(order)}
-                  aria-label={`View details of order ${order.orderNumber}`}
-                >
-                  View details
-                </button>
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
+            </li>
+          ))}
+        </ul>
+      )}
       {open && <OrderDialog order={open} onClose={() => setOpen(null)} />}
     </>
   );

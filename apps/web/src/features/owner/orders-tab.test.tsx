@@ -77,7 +77,12 @@ describe('OrdersTab', () => {
     expect(within(rows[0]!).getByTestId('payment-status').dataset.tone).toBe('grey');
     expect(screen.getByText('Showing 1–2 of 120 orders')).toBeTruthy();
     expect(api.calls[0]!.realm).toBe('owner');
-    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({ page: '1', limit: '50' });
+    // The tab opens on paid orders: a failed or abandoned payment is an attempt, not an order.
+    expect(Object.fromEntries(api.calls[0]!.query)).toEqual({
+      page: '1',
+      limit: '50',
+      paid: 'true',
+    });
   });
 
   it('sends the search and each filter to the server and keeps them in the address', async () => {
@@ -105,10 +110,32 @@ describe('OrdersTab', () => {
       status: 'Shipped',
       paymentStatus: 'completed',
       needsRefund: 'true',
+      paid: 'true',
     });
     expect(router.state.location.search).toBe(
       '?tab=orders&q=9876543210&status=Shipped&paymentStatus=completed&needsRefund=true',
     );
+  });
+
+  it('shows the unpaid orders or every order when asked, and paid ones again', async () => {
+    const api = stubOwnerApi({ 'GET /orders/orderDetails': firstPage });
+    const { user, router } = renderTab();
+    await screen.findAllByTestId('owner-order-row');
+    const shown = screen.getByRole('combobox', { name: 'Show' }) as HTMLSelectElement;
+    expect(shown.value).toBe('true');
+
+    await user.selectOptions(shown, 'Unpaid');
+    await waitFor(() => expect(api.calls).toHaveLength(2));
+    expect(api.calls[1]!.query.get('paid')).toBe('false');
+    expect(router.state.location.search).toBe('?tab=orders&paid=false');
+
+    await user.selectOptions(shown, 'All orders');
+    await waitFor(() => expect(api.calls).toHaveLength(3));
+    expect(api.calls[2]!.query.get('paid')).toBe('any');
+
+    await user.selectOptions(shown, 'Paid orders');
+    await waitFor(() => expect(api.calls.at(-1)!.query.get('paid')).toBe('true'));
+    expect(router.state.location.search).toBe('?tab=orders');
   });
 
   it('opens the pop-up with the lines, the payment id and the history with its note', async () => {

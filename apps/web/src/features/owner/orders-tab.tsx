@@ -14,9 +14,18 @@ import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { useOwnerList } from './use-owner-list';
 
-type OrderFilter = 'status' | 'paymentStatus' | 'needsRefund';
+type OrderFilter = 'paid' | 'status' | 'paymentStatus' | 'needsRefund';
 
 const FILTERS: OwnerListFilter<OrderFilter>[] = [
+  {
+    name: 'paid',
+    label: 'Show',
+    options: [
+      { value: 'true', label: 'Paid orders' },
+      { value: 'false', label: 'Unpaid' },
+      { value: 'any', label: 'All orders' },
+    ],
+  },
   {
     name: 'status',
     label: 'Status',
@@ -80,7 +89,9 @@ export function OrdersTab() {
   const list = useOwnerList<Order, OrderFilter>({
     path: '/orders/orderDetails',
     tag: 'Order',
-    filters: ['status', 'paymentStatus', 'needsRefund'],
+    filters: ['paid', 'status', 'paymentStatus', 'needsRefund'],
+    // A failed or abandoned payment is an attempt, not an order to pack: shown when asked for.
+    defaults: { paid: 'true' },
   });
   const [open, setOpen] = useState<Order | null>(null);
   const [address, setAddress] = useSearchParams();

@@ -18,7 +18,8 @@ import {
  *   <OwnerListControls list={list} search={{ label: 'Search orders' }} … >{rows of list.items}</OwnerListControls>
  *
  * The page, the search words and each named filter live in the address (`?tab=orders&page=2&q=asha
- * &status=Shipped`), so reload and Back show the same page. Typing is sent 300 ms after the last key
+ * &status=Shipped`), so reload and Back show the same page; a filter at its default (`defaults`)
+ * is left out of the address. Typing is sent 300 ms after the last key
  * and starts again from page 1; a filter does too. An answer that arrives after a newer question was
  * asked is dropped. The pages sit in the API cache under `tag`: a write that invalidates it has the
  * page asked again. `replaceItem` swaps in the server's copy of one item (after a change) at once,
@@ -58,6 +59,8 @@ export interface OwnerListOptions<Filter extends string> {
   tag: OwnerListTag;
   /** the query parameters, besides page and q, that narrow the list */
   filters?: readonly Filter[];
+  /** a filter's value while the address names none: the view the tab opens on */
+  defaults?: Partial<Record<Filter, string>>;
   limit?: number;
 }
 
@@ -73,13 +76,14 @@ export function useOwnerList<Item extends OwnerListItem, Filter extends string =
   path,
   tag,
   filters = [],
+  defaults = {},
   limit = OWNER_PAGE_SIZE,
 }: OwnerListOptions<Filter>): OwnerList<Item, Filter> {
   const [address, setAddress] = useSearchParams();
   const page = pageIn(address);
   const q = (address.get('q') ?? '').trim();
   const filterValues = Object.fromEntries(
-    filters.map((name) => [name, address.get(name) ?? '']),
+    filters.map((name) => [name, address.get(name) ?? defaults[name] ?? '']),
   ) as Record<Filter, string>;
 
   const query = new URLSearchParams({ page: String(page), limit: String(limit) });
@@ -143,8 +147,12 @@ export function useOwnerList<Item extends OwnerListItem, Filter extends string =
     (next: number) => update({ page: next > 1 ? String(next) : null }, false),
     [update],
   );
+  // A filter set back to its default leaves the address, as it was when the tab opened.
+  const opening = useRef(defaults);
+  opening.current = defaults;
   const setFilter = useCallback(
-    (name: Filter, value: string) => update({ [name]: value || null, page: null }, false),
+    (name: Filter, value: string) =>
+      update({ [name]: value === opening.current[name] ? null : value, page: null }, false),
     [update],
   );
   const { refetch } = answer;
@@ -193,6 +201,6 @@ export function useOwnerList<Item extends OwnerListItem, Filter extends string =
     setSearch,
     filters: filterValues,
     setFilter,
-    narrowed: Boolean(q) || filters.some((name) => Boolean(filterValues[name])),
+    narrowed: Boolean(q) || filters.some((name) => filterValues[name] !== (defaults[name] ?? '')),
   };
 }

@@ -74,7 +74,8 @@ describe('GET /users/getUserDetails: the owner’s customers', () => {
       email: asha.email,
       phoneNumber: '9876543210',
       address: [newer!.id, older!.id],
-      orders: 6,
+      // Paid orders only: an unpaid or failed attempt is not an order to the customer.
+      orders: 4,
       totalSpent: 699.75,
       createdAt: '2025-05-01T09:00:00.000Z',
     });

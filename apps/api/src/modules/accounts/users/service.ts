@@ -10,7 +10,7 @@ import { addresses, orders, users } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { containing, offsetOf } from '../../../lib/search';
-import { isSaleOrder } from '../../checkout';
+import { isPaidOrder, isSaleOrder } from '../../checkout';
 import type { OtpService } from './otp';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
@@ -50,7 +50,10 @@ async function toUserView(db: Executor, row: UserRow): Promise<UserView> {
       .from(addresses)
       .where(eq(addresses.userId, row.id))
       .orderBy(desc(addresses.createdAt), desc(addresses.id)),
-    db.select({ n: count() }).from(orders).where(eq(orders.userId, row.id)),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, row.id), isPaidOrder)),
   ]);
   return {
     _id: row.id,
@@ -92,10 +95,12 @@ export async function listCustomers(
     : undefined;
   // Built as subqueries, not raw SQL, so that every column is named with its table: the outer
   // query's `users.id` would otherwise read as the subquery's own `id`.
+  // A customer's orders are the ones they paid for: an attempt that failed or was never paid is
+  // not one (docs/product.md#a-sale).
   const orderCount = db
     .select({ n: sql`count(*)::int` })
     .from(orders)
-    .where(eq(orders.userId, users.id));
+    .where(and(eq(orders.userId, users.id), isPaidOrder));
   // What a customer spent is what their sales came to.
   const spent = db
     .select({ paise: sql`coalesce(sum(${orders.totalAmountPaise}), 0)::int` })

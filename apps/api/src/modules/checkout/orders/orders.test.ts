@@ -255,7 +255,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
     expect((await ownerPage(token, '?q=jha')).meta.total).toBe(1);
   });
 
-  it('narrows by status, payment status and the orders awaiting a refund', async () => {
+  it('narrows by status, payment status, the orders awaiting a refund and the paid ones', async () => {
     const user = await insertUser(api.db);
     const confirmed = await orderFor(user.id, 1, {});
     const shipped = await orderFor(user.id, 2, {}, { status: 'Shipped' });
@@ -280,6 +280,23 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
     expect(await ids('?needsRefund=true')).toEqual([toRefund.id]);
     expect(await ids('?status=Cancelled&paymentStatus=failed')).toEqual([failed.id]);
     expect((await ownerPage(token, '?needsRefund=true')).meta.total).toBe(1);
+    // Paid: a payment was captured, whether the order ships, waits for its refund or was refunded.
+    const refunded = await orderFor(
+      user.id,
+      5,
+      {},
+      { status: 'Cancelled', paymentStatus: 'refunded', transactionId: 'pay_back' },
+    );
+    const waiting = await orderFor(
+      user.id,
+      6,
+      {},
+      { status: 'Pending', paymentStatus: 'pending', transactionId: null },
+    );
+    expect(await ids('?paid=true')).toEqual([refunded.id, toRefund.id, shipped.id, confirmed.id]);
+    expect(await ids('?paid=false')).toEqual([waiting.id, failed.id]);
+    expect(await ids('?paid=any')).toHaveLength(6);
+    expect((await ownerPage(token, '?paid=false')).meta.total).toBe(2);
   });
 
   it('refuses an unknown status, payment status, needsRefund or page, naming the field', async () => {
@@ -288,6 +305,7 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
       ['?status=Lost', 'status'],
       ['?paymentStatus=paid', 'paymentStatus'],
       ['?needsRefund=false', 'needsRefund'],
+      ['?paid=yes', 'paid'],
       ['?page=0', 'page'],
       ['?limit=101', 'limit'],
       [`?q=${'a'.repeat(101)}`, 'q'],
