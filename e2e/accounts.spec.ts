@@ -81,7 +81,7 @@ test.describe('customer accounts', () => {
       await form.getByLabel('Mobile number').fill('98765');
       await form.getByLabel('House no., building, street').fill('12 Station Road');
       await form.getByLabel('City').fill('Darbhanga');
-      await form.getByLabel('State').fill('Bihar');
+      await form.getByLabel('State').selectOption('Bihar');
       await form.getByLabel('Pincode').fill('84600');
       await form.getByRole('button', { name: 'Save address' }).click();
       await expect(form.getByText('Please enter a valid phone number')).toBeVisible();

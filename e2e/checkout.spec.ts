@@ -103,6 +103,17 @@ test.describe('checkout and payment', () => {
     const subtotal = first!.variant.price + second!.variant.price;
     const total = subtotal + (subtotal > 500 ? 0 : 50);
 
+    await test.step('a served pincode fills City and State', async () => {
+      await page.getByLabel('Pincode').fill('846004');
+      await expect(page.getByTestId('pincode-serviceable')).toContainText('Darbhanga, BR');
+      await expect(page.getByLabel('City')).toHaveValue('Darbhanga');
+      await expect(page.getByRole('combobox', { name: 'State' })).toHaveValue('Bihar');
+      await expect(
+        page.getByRole('checkbox', { name: 'Save this address to my addresses' }),
+      ).toBeChecked();
+      await screenshotBoth(page, testInfo, 'checkout-filled-from-pincode');
+    });
+
     await test.step('a saved address, a bad pincode first, then a deliverable one', async () => {
       await page.getByRole('radio', { name: /Ravi Sinha, Home: Patna 800001/ }).check();
       await expect(page.getByLabel('City')).toHaveValue('Patna');

@@ -16,14 +16,28 @@ const answer = (response: ReturnType<typeof ok>) =>
   stubApi([], (path) => (path === '/orders/pincodeVerification' ? response : undefined));
 
 describe('the pincode check shared by the product page and checkout', () => {
-  it('answers serviceable with district and state code, and toasts the success', async () => {
+  it('answers serviceable with district, state code and state, and toasts the success', async () => {
     answer(ok({ delivery_codes: [{ postal_code: { district: 'Darbhanga', state_code: 'BR' } }] }));
     await expect(verifyPincode('846004')).resolves.toEqual({
       status: 'serviceable',
       district: 'Darbhanga',
       stateCode: 'BR',
+      state: 'Bihar',
     });
     expect(toast.success).toHaveBeenCalledWith('Pincode verified successfully');
+  });
+
+  it("takes the answer's state name when it names one, and none for a code it cannot read", async () => {
+    answer(
+      ok({
+        delivery_codes: [
+          { postal_code: { district: 'Khordha', state_code: 'OD', state: 'odisha' } },
+        ],
+      }),
+    );
+    await expect(verifyPincode('751001')).resolves.toMatchObject({ state: 'Odisha' });
+    answer(ok({ delivery_codes: [{ postal_code: { district: 'Nowhere', state_code: 'ZZ' } }] }));
+    await expect(verifyPincode('111111')).resolves.toMatchObject({ state: '' });
   });
 
   it('answers not serviceable when no postal code comes back, quietly', async () => {

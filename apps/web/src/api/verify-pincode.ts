@@ -1,4 +1,5 @@
 import type { pincodeVerificationShape } from '@makhana/domain/contracts/checkout';
+import { stateNamed, stateOfCode } from '@makhana/domain/india-states';
 import type { pincodeCheckSchema } from '@makhana/domain/validation';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../lib/api-client';
@@ -12,7 +13,13 @@ export type PincodeCheckInput = z.infer<typeof pincodeCheckSchema>;
 type PincodeVerification = z.infer<typeof pincodeVerificationShape>;
 
 export type PincodeVerdict =
-  | { status: 'serviceable'; district: string; stateCode: string }
+  | {
+      status: 'serviceable';
+      district: string;
+      stateCode: string;
+      /** the state or union territory as an address names it; '' when the answer names none */
+      state: string;
+    }
   | { status: 'not_serviceable' };
 
 function checkPincode(body: PincodeCheckInput): Promise<PincodeVerification | null> {
@@ -38,6 +45,7 @@ export async function verifyPincode(pincode: string): Promise<PincodeVerdict> {
       status: 'serviceable',
       district: postal.district ?? '',
       stateCode: postal.state_code ?? '',
+      state: stateNamed(postal.state ?? '') ?? stateOfCode(postal.state_code ?? '') ?? '',
     };
   } catch (error) {
     const refusedByServer =

@@ -1,4 +1,5 @@
 import { OTP_LENGTH, PHONE_LENGTH, PINCODE_LENGTH } from '@makhana/domain/constants';
+import { INDIA_STATES, stateNamed } from '@makhana/domain/india-states';
 import { digitsOnly } from '@makhana/domain/validation';
 import {
   type InputHTMLAttributes,
@@ -188,6 +189,30 @@ export function SelectField({
         {children}
       </select>
     </FieldShell>
+  );
+}
+
+interface StateFieldProps extends Omit<FieldProps, 'label'> {
+  /** the value the form holds now: one the list does not name (an older address) stays choosable */
+  value: string;
+}
+
+/**
+ * A state or union territory, chosen from India's 36 rather than typed. An address saved before
+ * (typed freely) keeps its words as a choice of their own until another is picked.
+ */
+export function StateField({ value, ...field }: StateFieldProps) {
+  const kept = value && !stateNamed(value) ? value : null;
+  return (
+    <SelectField label="State" autoComplete="address-level1" {...field}>
+      <option value="">Choose a state</option>
+      {kept && <option value={kept}>{kept}</option>}
+      {INDIA_STATES.map((state) => (
+        <option key={state.code} value={state.name}>
+          {state.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 

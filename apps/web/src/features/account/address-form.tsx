@@ -3,7 +3,7 @@ import type { Address } from '@makhana/domain/account';
 import { COUNTRY } from '@makhana/domain/constants';
 import { addressSchema } from '@makhana/domain/validation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { type AddressFields, addAddress } from '../../api/add-address';
 import { editAddress } from '../../api/edit-address';
 import {
@@ -11,6 +11,7 @@ import {
   PhoneField,
   PincodeField,
   RadioGroupField,
+  StateField,
   TextField,
 } from '../../components/form-field';
 import { toast } from '../../lib/toast';
@@ -49,8 +50,10 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(addressSchema), defaultValues: startValues(address) });
+  const chosenState = useWatch({ control, name: 'state' }) ?? '';
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -128,9 +131,8 @@ export function AddressForm({ address, onDone }: AddressFormProps) {
           registration={register('city')}
           error={errors.city?.message}
         />
-        <TextField
-          label="State"
-          autoComplete="address-level1"
+        <StateField
+          value={chosenState}
           registration={register('state')}
           error={errors.state?.message}
         />

@@ -159,7 +159,7 @@ describe('DashboardPage', () => {
     await user.type(screen.getByLabelText('Alternate number (optional)'), '12345');
     await user.type(screen.getByLabelText('House no., building, street'), '12 Station Road');
     await user.type(screen.getByLabelText('City'), 'Darbhanga');
-    await user.type(screen.getByLabelText('State'), 'Bihar');
+    await user.selectOptions(screen.getByLabelText('State'), 'Bihar');
     await user.type(screen.getByLabelText('Pincode'), '84600');
     await user.click(screen.getByRole('radio', { name: 'Work' }));
     await user.click(screen.getByRole('button', { name: 'Save address' }));

@@ -1,5 +1,6 @@
 import type { Address, User } from '@makhana/domain/account';
 import type { ShippingAddress } from '@makhana/domain/orders';
+import type { AddressFields } from '../../api/add-address';
 
 /**
  * The checkout form's fields, as the shopper types them (the schema cleans them on submit): the
@@ -34,6 +35,14 @@ export function fieldsFromUser(
   };
 }
 
+/** A saved address's street, locality and landmark as the checkout's one address line. */
+function addressLine(address: Address): string {
+  return [address.street, address.locality, address.landmark]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
 /**
  * A saved address fills the form: its name splits into first name and the rest, and street,
  * locality and landmark make the address line. What the address lacks keeps the form's value,
@@ -50,12 +59,45 @@ export function fieldsFromAddress(
     lastName: rest.join(' ') || current.lastName || own.lastName,
     email: address.email?.trim() || current.email || own.email,
     phone: address.phoneNumber || current.phone || own.phone,
-    address: [address.street, address.locality, address.landmark]
-      .map((part) => part?.trim())
-      .filter(Boolean)
-      .join(', '),
+    address: addressLine(address),
     city: address.city,
     state: address.state,
     pincode: address.pincode,
   };
+}
+
+/** The checkout's address as the customer's saved addresses keep it: a home address in India. */
+export function addressFromFields(fields: CheckoutFields): AddressFields {
+  return {
+    name: `${fields.firstName} ${fields.lastName}`.trim(),
+    street: fields.address,
+    city: fields.city,
+    state: fields.state,
+    country: 'India',
+    pincode: fields.pincode,
+    phoneNumber: fields.phone,
+    alternateNumber: '',
+    landmark: '',
+    email: fields.email,
+    locality: '',
+    label: 'Home',
+  };
+}
+
+const sameWords = (a: string, b: string) =>
+  a.trim().toLowerCase().split(/\s+/).join(' ') === b.trim().toLowerCase().split(/\s+/).join(' ');
+
+/**
+ * Whether the customer has this address saved already (a picked one, or the same typed again):
+ * the same name, street line, city and pincode, whatever the case and spacing.
+ */
+export function isSavedAlready(fields: CheckoutFields, saved: readonly Address[]): boolean {
+  const wanted = addressFromFields(fields);
+  return saved.some(
+    (address) =>
+      address.pincode === wanted.pincode &&
+      sameWords(address.name, wanted.name) &&
+      sameWords(address.city, wanted.city) &&
+      sameWords(addressLine(address), wanted.street),
+  );
 }

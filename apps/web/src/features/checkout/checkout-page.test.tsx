@@ -218,6 +218,45 @@ describe('CheckoutPage: the form', () => {
     expect(field('Pincode').value).toBe('846004');
     expect(await screen.findByText('Delivering to Darbhanga, BR')).toBeTruthy();
   });
+
+  it('asks for the pincode first and fills City and State from it, keeping a town typed there', async () => {
+    stubCheckout();
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('radio', { name: /Asha Jha, Home/ });
+    const order = [
+      ...screen
+        .getByRole('form', { name: 'Checkout' })
+        .querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select'),
+    ]
+      .map((control) => control.labels?.[0]?.textContent)
+      .filter((label) => ['Pincode', 'City', 'State', 'Address'].includes(label ?? ''));
+    expect(order).toEqual(['Pincode', 'City', 'State', 'Address']);
+
+    const state = screen.getByRole('combobox', { name: 'State' }) as HTMLSelectElement;
+    expect(state.options).toHaveLength(37);
+    expect(state.options[0]!.textContent).toBe('Choose a state');
+
+    await user.type(field('Pincode'), '846004');
+    await screen.findByText('Delivering to Darbhanga, BR');
+    await waitFor(() => expect(field('City').value).toBe('Darbhanga'));
+    expect(state.value).toBe('Bihar');
+
+    // Another served pincode replaces what the first one filled.
+    await user.clear(field('Pincode'));
+    await user.type(field('Pincode'), '800001');
+    await screen.findByText('Delivering to Patna, BR');
+    await waitFor(() => expect(field('City').value).toBe('Patna'));
+
+    // A town the shopper typed is theirs: the district does not overwrite it.
+    await user.clear(field('City'));
+    await user.type(field('City'), 'Laheriasarai');
+    await user.clear(field('Pincode'));
+    await user.type(field('Pincode'), '846004');
+    await screen.findByText('Delivering to Darbhanga, BR');
+    expect(field('City').value).toBe('Laheriasarai');
+    expect(state.value).toBe('Bihar');
+  });
 });
 
 describe('CheckoutPage: placing the order, paying and abandoning the payment', () => {
@@ -278,6 +317,78 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
     expect(loader.holders).toBe(0);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo('POST /orders/mark-failed')).toHaveLength(0);
+  });
+
+  it("saves a typed address to the customer's addresses once the order is placed", async () => {
+    const api = stubCheckout({
+      ...successRoutes(),
+      'POST /users/newAddress': (body) => ok({ _id: 'addr-new', ...(body as object) }),
+    });
+    const user = userEvent.setup();
+    const { store } = renderCheckout();
+    await screen.findByRole('radio', { name: /Asha Jha, Home/ });
+    expect(
+      (
+        screen.getByRole('checkbox', {
+          name: 'Save this address to my addresses',
+        }) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
+    await user.type(field('Pincode'), '800001');
+    await screen.findByText('Delivering to Patna, BR');
+    await user.type(field('Address'), '7 Boring Road');
+    await user.click(placeOrder());
+    await screen.findByRole('dialog', { name: 'Mithila Makhana Co.' });
+
+    await waitFor(() => expect(api.callsTo('POST /users/newAddress')).toHaveLength(1));
+    expect(api.callsTo('POST /users/newAddress')[0]?.body).toEqual({
+      name: 'Asha Jha',
+      street: '7 Boring Road',
+      city: 'Patna',
+      state: 'Bihar',
+      country: 'India',
+      pincode: '800001',
+      phoneNumber: '9876543210',
+      alternateNumber: '',
+      landmark: '',
+      email: 'asha@example.com',
+      locality: '',
+      label: 'Home',
+    });
+    // Saved after the order was accepted, never before.
+    const calls = api.order();
+    expect(calls.indexOf('POST /users/newAddress')).toBeGreaterThan(
+      calls.indexOf('POST /orders/createOrder'),
+    );
+    await waitFor(() =>
+      expect(store.getState().auth.address.some((a) => a?._id === 'addr-new')).toBe(true),
+    );
+  });
+
+  it('saves nothing for a saved address picked as it is, or when the box is unticked', async () => {
+    const api = stubCheckout({ ...successRoutes(), 'POST /users/newAddress': ok(homeAddress) });
+    const user = userEvent.setup();
+    renderCheckout();
+    await pickHomeAddress(user);
+    await user.click(placeOrder());
+    await screen.findByRole('dialog', { name: 'Mithila Makhana Co.' });
+    expect(api.callsTo('POST /orders/createOrder')).toHaveLength(1);
+    expect(api.callsTo('POST /users/newAddress')).toHaveLength(0);
+  });
+
+  it('keeps an unticked address out of the saved ones', async () => {
+    const api = stubCheckout({ ...successRoutes(), 'POST /users/newAddress': ok(homeAddress) });
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('radio', { name: /Asha Jha, Home/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Save this address to my addresses' }));
+    await user.type(field('Pincode'), '800001');
+    await screen.findByText('Delivering to Patna, BR');
+    await user.type(field('Address'), '7 Boring Road');
+    await user.click(placeOrder());
+    await screen.findByRole('dialog', { name: 'Mithila Makhana Co.' });
+    expect(api.callsTo('POST /orders/createOrder')).toHaveLength(1);
+    expect(api.callsTo('POST /users/newAddress')).toHaveLength(0);
   });
 
   it('cancels the pending order, refreshes the cart and says so when the window is closed', async () => {

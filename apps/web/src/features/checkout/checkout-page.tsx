@@ -3,11 +3,11 @@ import type { Address } from '@makhana/domain/account';
 import { formatRupees } from '@makhana/domain/money';
 import { SITE } from '@makhana/domain/site';
 import { checkoutAddressSchema, MESSAGES } from '@makhana/domain/validation';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { loadAddresses } from '../../api/load-addresses';
-import { PhoneField, PincodeField, TextField } from '../../components/form-field';
+import { PhoneField, PincodeField, StateField, TextField } from '../../components/form-field';
 import { CheckCircleIcon, LockIcon } from '../../components/icons';
 import { PAYMENT_METHODS } from '../../lib/artwork';
 import { cleanPincode } from '../../lib/pincode';
@@ -16,7 +16,13 @@ import { toast } from '../../lib/toast';
 import { selectCustomer } from '../../stores/auth-slice';
 import { selectCartItems, selectCartSummary } from '../../stores/cart-selectors';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { FIELD_NAMES, fieldsFromAddress, fieldsFromUser } from './checkout-fields';
+import {
+  addressFromFields,
+  FIELD_NAMES,
+  fieldsFromAddress,
+  fieldsFromUser,
+  isSavedAlready,
+} from './checkout-fields';
 import { OrderSummary } from './order-summary';
 import { SavedAddressPicker } from './saved-address-picker';
 import { type PincodeState, usePincodeCheck } from './use-pincode-check';
@@ -80,7 +86,9 @@ function CheckoutForm() {
   const saved = useSavedAddresses();
   const [pickedId, setPickedId] = useState<string | null>(null);
   const [submitRefused, setSubmitRefused] = useState(false);
+  const [saveAddress, setSaveAddress] = useState(true);
   const hintId = useId();
+  const saveBoxId = useId();
 
   const {
     register,
@@ -106,6 +114,27 @@ function CheckoutForm() {
     toast.dismiss(MESSAGES.serviceablePincode);
   }, [serviceable]);
 
+  // A served pincode names its district and state: they fill City and State, unless the shopper
+  // typed their own there (a town is often not its district). What was filled from an earlier
+  // pincode is replaced by the new one's.
+  const filledFromPincode = useRef({ city: '', state: '' });
+  const place = pincodeCheck.state.status === 'serviceable' ? pincodeCheck.state : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills once per served pincode
+  useEffect(() => {
+    if (!place) return;
+    const filled = filledFromPincode.current;
+    const fill = (name: 'city' | 'state', value: string) => {
+      const now = getValues(name).trim();
+      if (!value || (now && now !== filled[name])) return;
+      setValue(name, value, { shouldValidate: true, shouldDirty: true });
+      filled[name] = value;
+    };
+    fill('city', place.district);
+    fill('state', place.state);
+  }, [place?.pincode]);
+
+  const chosenState = useWatch({ control, name: 'state' }) ?? '';
+
   const pick = (address: Address) => {
     setPickedId(address._id);
     const filled = fieldsFromAddress(address, getValues(), fieldsFromUser(customer));
@@ -117,7 +146,8 @@ function CheckoutForm() {
 
   const onSubmit = handleSubmit((values) => {
     if (!serviceable) return;
-    void placeOrder(values);
+    const keep = saveAddress && !isSavedAlready(values, saved.addresses);
+    void placeOrder(values, { saveAddress: keep ? addressFromFields(values) : null });
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -180,6 +210,24 @@ function CheckoutForm() {
               registration={register('phone')}
               error={errors.phone?.message}
             />
+            <div className="col-span-2 grid grid-cols-2 gap-x-3 gap-y-4 sm:grid-cols-3 sm:gap-x-4">
+              <CheckedPincodeField
+                registration={register('pincode')}
+                error={pincodeError}
+                check={pincodeCheck.state}
+              />
+              <TextField
+                label="City"
+                autoComplete="address-level2"
+                registration={register('city')}
+                error={errors.city?.message}
+              />
+              <StateField
+                value={chosenState}
+                registration={register('state')}
+                error={errors.state?.message}
+              />
+            </div>
             <TextField
               label="Address"
               autoComplete="street-address"
@@ -188,23 +236,18 @@ function CheckoutForm() {
               registration={register('address')}
               error={errors.address?.message}
             />
-            <TextField
-              label="City"
-              autoComplete="address-level2"
-              registration={register('city')}
-              error={errors.city?.message}
-            />
-            <TextField
-              label="State"
-              autoComplete="address-level1"
-              registration={register('state')}
-              error={errors.state?.message}
-            />
-            <CheckedPincodeField
-              registration={register('pincode')}
-              error={pincodeError}
-              check={pincodeCheck.state}
-            />
+            <div className="col-span-2 flex items-center gap-3">
+              <input
+                id={saveBoxId}
+                type="checkbox"
+                className="h-5 w-5 shrink-0 rounded border-cream-200 accent-forest-700"
+                checked={saveAddress}
+                onChange={(event) => setSaveAddress(event.target.checked)}
+              />
+              <label htmlFor={saveBoxId} className="text-sm text-ink">
+                Save this address to my addresses
+              </label>
+            </div>
           </div>
         </section>
 

@@ -9,7 +9,7 @@ import { type PincodeVerdict, verifyPincode } from '../../api/verify-pincode';
 export type PincodeState =
   | { status: 'unchecked' }
   | { status: 'checking'; pincode: string }
-  | { status: 'serviceable'; pincode: string; district: string; stateCode: string }
+  | { status: 'serviceable'; pincode: string; district: string; stateCode: string; state: string }
   | { status: 'not_serviceable'; pincode: string };
 
 /**

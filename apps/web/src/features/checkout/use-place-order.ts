@@ -5,6 +5,7 @@ import { MESSAGES } from '@makhana/domain/validation';
 import { useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { type AddressFields, addAddress } from '../../api/add-address';
 import { GENERIC_ORDER_ERROR, type OrderCallError } from '../../api/order-thunk';
 import { refreshCartPrices } from '../../api/refresh-cart-prices';
 import { openPaymentWindow } from '../../lib/payment-window';
@@ -68,7 +69,14 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
   const running = useRef(false);
   const [placing, setPlacing] = useState(false);
 
-  const placeOrder = async (address: CheckoutAddress) => {
+  /**
+   * `saveAddress`: the address to keep in the customer's addresses once the order is placed (the
+   * server has accepted it by then); a failure to keep it never stands in the order's way.
+   */
+  const placeOrder = async (
+    address: CheckoutAddress,
+    { saveAddress }: { saveAddress: AddressFields | null } = { saveAddress: null },
+  ) => {
     if (running.current) return;
     running.current = true;
     setPlacing(true);
@@ -101,6 +109,7 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
         paymentMethod: PAYMENT_METHOD,
       }).unwrap();
       orderId = order._id;
+      if (saveAddress) void dispatch(addAddress(saveAddress));
       const paymentOrder = await startPayment({ orderId }).unwrap();
 
       loader(false);
