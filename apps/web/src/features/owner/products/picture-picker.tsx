@@ -124,7 +124,8 @@ export function PicturePicker({
         <ul
           ref={list}
           aria-label="Chosen pictures"
-          className="mt-4 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 sm:grid-cols-3"
+          // A row per picture on a phone (a small preview beside its text and buttons), tiles from a tablet up.
+          className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3"
         >
           {pictures.map((picture, index) => {
             const n = index + 1;
@@ -142,11 +143,11 @@ export function PicturePicker({
                 onDragOver={(event) => event.preventDefault()}
                 onDrop={(event) => drop(event, index)}
                 onDragEnd={() => setDragging(null)}
-                className={`overflow-hidden rounded-xl border bg-cream-50 ${
+                className={`flex overflow-hidden rounded-xl border bg-cream-50 sm:block ${
                   dragging === index ? 'border-forest-700 opacity-60' : 'border-cream-200'
                 } cursor-grab`}
               >
-                <div className="relative aspect-square">
+                <div className="relative aspect-square w-28 shrink-0 sm:w-auto">
                   <img
                     src={picture.preview}
                     alt={picture.alt.trim() || defaultAlt}
@@ -159,7 +160,7 @@ export function PicturePicker({
                     </span>
                   )}
                 </div>
-                <div className="space-y-2 p-2">
+                <div className="min-w-0 flex-1 space-y-2 p-2">
                   <div>
                     <label
                       htmlFor={`${id}-alt-${picture.key}`}
