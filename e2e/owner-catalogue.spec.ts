@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ownerSignsIn, searchList } from './owner-kit';
+import { ownerSignsIn, searchList, shot } from './owner-kit';
 import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
 
 interface Upload {
@@ -61,7 +61,9 @@ test.describe('the owner runs the catalogue', () => {
   test('adds a product with two weights and two pictures, edits it, removes a picture; adds and removes a banner', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
+    // Drawing, dragging and uploading pictures, then every catalogue write after: a long journey.
+    test.slow();
     const name = `Mint Makhana ${Date.now()}`;
     const pictures = await test.step('sign in', async () => {
       await ownerSignsIn(page);
@@ -88,20 +90,33 @@ test.describe('the owner runs the catalogue', () => {
       await form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }).fill('250');
       await form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }).fill('549');
       await form.getByRole('spinbutton', { name: 'Stock of weight 2' }).fill('8');
+
+      // The pictures in the same form: three chosen, the third dragged first, the old first
+      // removed, one moved by its arrow button, one described.
+      await form.getByLabel('Choose pictures').setInputFiles(pictures);
+      const tiles = form.getByTestId('chosen-picture');
+      await expect(tiles).toHaveCount(3);
+      await expect(form.getByRole('img', { name: `${name} 100g` })).toHaveCount(3);
+      await tiles.nth(2).dragTo(tiles.nth(0));
+      await expect(form.getByText('Picture 3 is now picture 1.')).toBeAttached();
+      await form.getByRole('button', { name: 'Remove picture 2' }).click();
+      await expect(tiles).toHaveCount(2);
+      await form.getByRole('button', { name: 'Move picture 2 earlier' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(form.getByText('Picture 2 is now picture 1.')).toBeAttached();
+      await form.getByLabel('Picture 2: what it shows').fill('Blue pouch of mint makhana');
       await expectAccessible(page);
+      await shot(page, testInfo, 'product-form-pictures-desktop');
       await form.getByRole('button', { name: 'Add product' }).click();
       await expect(page.getByText('Product Added successfully')).toBeVisible();
     });
 
-    await test.step('adds two pictures to the saved product', async () => {
+    await test.step('the one save added the pictures in their order', async () => {
       const form = page.getByRole('dialog', { name: `Edit ${name}` });
       const group = form.getByRole('group', { name: 'Pictures' });
-      await group.getByRole('button', { name: 'Upload' }).click();
-      await expect(group.getByText('Please select images')).toBeVisible();
-      await group.getByLabel('Add pictures').setInputFiles(pictures.slice(0, 2));
-      await group.getByRole('button', { name: 'Upload' }).click();
-      await expect(page.getByText('Images added successfully')).toBeVisible();
       await expect(group.getByRole('img')).toHaveCount(2);
+      await expect(group.getByRole('img', { name: 'Blue pouch of mint makhana' })).toBeVisible();
+      await expect(group.getByLabel('Picture 1: what it shows')).toHaveValue(`${name} 100g`);
       await expectAccessible(page);
       await form.getByRole('button', { name: 'Done' }).click();
       // The stock column: the lowest stock across the weights.
@@ -114,14 +129,19 @@ test.describe('the owner runs the catalogue', () => {
       [250, 549, 8],
     ]);
     expect(saved?.images).toHaveLength(2);
+    expect(saved?.imageAlts).toEqual([`${name} 100g`, 'Blue pouch of mint makhana']);
     expect(saved?.quantity.every((v) => v.sku !== '')).toBe(true);
 
     await test.step('the shop shows it on /products and its page', async () => {
       await page.goto('/products');
       const card = page.getByRole('link', { name: new RegExp(name) }).first();
       await expect(card).toBeVisible();
+      await expect(page.getByRole('img', { name: `${name} 100g` }).first()).toBeVisible();
       await card.click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: 'Blue pouch of mint makhana, view 2 of 2' }),
+      ).toBeVisible();
       await expect(page.getByText(/^250\s*g$/).first()).toBeVisible();
     });
 
@@ -208,7 +228,7 @@ test.describe('the owner catalogue tabs on a phone', () => {
 
   test('the product cards, the form and the banners are accessible and fit the screen', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await ownerSignsIn(page);
     await openTab(page, 'products');
     // A card per product on a phone, its buttons at hand.
@@ -221,8 +241,16 @@ test.describe('the owner catalogue tabs on a phone', () => {
     expect(width).toBeLessThanOrEqual(PHONE.width);
 
     await page.getByRole('button', { name: 'Add product', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Add product' })).toBeVisible();
+    const form = page.getByRole('dialog', { name: 'Add product' });
+    await expect(form).toBeVisible();
+    await form.getByRole('textbox', { name: 'Name' }).fill('Mint Makhana');
+    await form
+      .getByLabel('Choose pictures')
+      .setInputFiles(await drawPictures(page, ['#166534', '#1e3a8a']));
+    await expect(form.getByRole('img', { name: 'Mint Makhana' })).toHaveCount(2);
+    await form.getByLabel('Picture 2: what it shows').scrollIntoViewIfNeeded();
     await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('product-form-pictures-phone.png') });
     await page.keyboard.press('Escape');
 
     await openTab(page, 'banners');

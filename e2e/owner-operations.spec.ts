@@ -124,16 +124,21 @@ test.describe('the owner runs the shop', () => {
       await expect(row).toContainText('refunded');
     });
 
-    await test.step('the owner deletes a customer after confirming; the order stays', async () => {
+    await test.step('the owner deletes a customer from their page after confirming; the order stays', async () => {
       await openTab(page, 'Users');
       await searchList(page, leaving.email);
       const row = entry(page, ['user-row', 'user-card'], leaving.email);
       await expect(row).toHaveCount(1);
-      await row.getByRole('button', { name: /Delete/ }).click();
-      const confirm = page.getByRole('dialog', { name: /Delete/ });
-      await expect(confirm).toContainText('Kiran Das');
-      await confirm.getByRole('button', { name: /Delete/ }).click();
+      await row.getByRole('link', { name: 'Kiran Das' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Kiran Das' })).toBeVisible();
+      await expect(page.getByTestId('customer-order')).toContainText(leavingOrder.orderNumber);
+      await page.getByRole('button', { name: 'Delete Kiran Das' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete Kiran Das?' });
+      await expectAccessible(page);
+      await confirm.getByRole('button', { name: 'Delete customer' }).click();
       await expect(page.getByText('Customer deleted')).toBeVisible();
+      // Back at the list, which the erased customer has left.
+      await expect(page).not.toHaveURL(/customer=/);
       await expect(entry(page, ['user-row', 'user-card'], leaving.email)).toHaveCount(0);
       await openTab(page, 'Orders');
       await searchList(page, leavingOrder.orderNumber);

@@ -22,6 +22,8 @@ for (const [label, size] of [
       page,
       request,
     }, testInfo) => {
+      // Every tab, a customer's page and an order's pop-up at this size, with a check of each.
+      test.slow();
       const shopper = newShopper();
       const { orderNumber } = await customerWithOrder(request, shopper, { paid: false });
 
@@ -75,6 +77,32 @@ for (const [label, size] of [
         await expect(entry(page, ['user-row', 'user-card'], shopper.email)).toBeVisible();
         await expectAccessible(page);
         await shot(page, testInfo, `owner-users-${label}`);
+      });
+
+      await test.step("a customer's name opens their page; Back returns to the list", async () => {
+        const row = entry(page, ['user-row', 'user-card'], shopper.email);
+        await row.getByRole('link', { name: 'Sita Mishra' }).click();
+        await expect(page).toHaveURL(/tab=users.*customer=/);
+        await expect(page.getByRole('heading', { level: 2, name: 'Sita Mishra' })).toBeVisible();
+        const contact = page.getByRole('region', { name: 'Contact' });
+        await expect(contact.getByRole('link', { name: shopper.email })).toBeVisible();
+        const order = page.getByTestId('customer-order');
+        await expect(order).toContainText(orderNumber);
+        await expect(order).toContainText('₹');
+        await expect(page.getByRole('region', { name: /^Reviews/ })).toContainText('No reviews.');
+        await expect(page.getByRole('button', { name: 'Delete Sita Mishra' })).toBeVisible();
+        await expectAccessible(page);
+        await shot(page, testInfo, `owner-customer-page-${label}`);
+        await order.getByRole('button', { name: `View order ${orderNumber}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Order #${orderNumber}` });
+        await expect(dialog).toContainText('7 Boring Road');
+        await page.keyboard.press('Escape');
+        await page.goBack();
+        await expect(entry(page, ['user-row', 'user-card'], shopper.email)).toBeVisible();
+        await page.goForward();
+        await expect(page.getByRole('heading', { level: 2, name: 'Sita Mishra' })).toBeVisible();
+        await page.getByRole('link', { name: /All customers/ }).click();
+        await expect(entry(page, ['user-row', 'user-card'], shopper.email)).toBeVisible();
       });
 
       await test.step('Orders lists the unpaid order when asked, and opens its pop-up', async () => {

@@ -184,6 +184,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/users/getUser', auth: 'customer' },
   { method: 'GET', path: '/users/getUserDetails', auth: 'owner', query: ['q', 'page', 'limit'] },
   { method: 'POST', path: '/users/deleteUser/:userId', auth: 'owner' },
+  { method: 'GET', path: '/users/customerDetails/:userId', auth: 'owner' },
   {
     method: 'POST',
     path: '/users/updateUserAccount',
@@ -408,6 +409,16 @@ const ROUTES: RouteCase[] = [
     auth: 'owner',
     body: { images: ['/uploads/products/0123456789abcdef0123456789abcdef-640.webp'] },
     fields: ['images.0'],
+  },
+  {
+    method: 'POST',
+    path: '/products/productImageAlt/:productId',
+    auth: 'owner',
+    body: {
+      imageUrl: '/uploads/products/0123456789abcdef0123456789abcdef-640.webp',
+      alt: 'A bowl of makhana',
+    },
+    fields: ['imageUrl', 'alt'],
   },
   { method: 'POST', path: '/banners/addBannerImage', auth: 'owner' },
   {

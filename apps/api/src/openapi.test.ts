@@ -490,6 +490,10 @@ describe('every refusal the document declares is one the routes give', () => {
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
     'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
     'POST /api/v1/products/reorderProductImages/:productId': { images: ['/uploads/a.webp'] },
+    'POST /api/v1/products/productImageAlt/:productId': {
+      imageUrl: '/uploads/a.webp',
+      alt: 'A bowl of makhana',
+    },
     'POST /api/v1/products/updateProduct/:productId': {
       name: 'Peri Peri Makhana',
       brand: 'Mithila Makhana',

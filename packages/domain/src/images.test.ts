@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources, parseRendition, renditionUrls, renditionWidths } from './images';
+import {
+  defaultImageAlt,
+  imageSources,
+  parseRendition,
+  renditionUrls,
+  renditionWidths,
+} from './images';
 import { deleteImageSchema, reorderImagesSchema } from './validation';
 
 const ID = '0123456789abcdef0123456789abcdef';
@@ -63,5 +69,20 @@ describe('image bodies', () => {
     expect(reorderImagesSchema.safeParse({ images: [''] }).success).toBe(false);
     expect(reorderImagesSchema.safeParse({}).success).toBe(false);
     expect(reorderImagesSchema.parse({ images: ['/b', '/a'] })).toEqual({ images: ['/b', '/a'] });
+  });
+});
+
+describe('defaultImageAlt', () => {
+  it("is the product's name and its smallest weight, whatever the order of the weights", () => {
+    expect(defaultImageAlt(' Peri Peri Makhana ', [{ weight: 250 }, { weight: 100 }])).toBe(
+      'Peri Peri Makhana 100g',
+    );
+  });
+
+  it('is the name alone before any weight is typed', () => {
+    expect(defaultImageAlt('Mint Makhana', [])).toBe('Mint Makhana');
+    expect(defaultImageAlt('Mint Makhana', [{ weight: Number('') }, { weight: Number.NaN }])).toBe(
+      'Mint Makhana',
+    );
   });
 });

@@ -23,6 +23,19 @@ export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_FILES = 10;
 /** The formats an upload may be in, told by its bytes, not its name. */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+/** The longest alternative text a product's picture may have. */
+export const IMAGE_ALT_MAX = 200;
+
+/**
+ * A product picture's alternative text when the owner gave none: the product's name and its
+ * smallest weight ("Peri Peri Makhana 100g"), the one its card shows first.
+ */
+export function defaultImageAlt(name: string, weights: readonly { weight: number }[]): string {
+  const grams = weights
+    .map((entry) => entry.weight)
+    .filter((weight) => Number.isFinite(weight) && weight > 0);
+  return grams.length > 0 ? `${name.trim()} ${Math.min(...grams)}g` : name.trim();
+}
 
 /** The id part of a rendition's name: 32 lowercase hex digits, so no hand-named file matches. */
 const RENDITION = /^(.*\/)?([0-9a-f]{32})-([1-9][0-9]{0,4})\.webp$/;

@@ -25,6 +25,14 @@ export function lowestStock(product: Pick<Product, 'quantity'>): number {
   return Math.min(...product.quantity.map((v) => v.stock));
 }
 
+/**
+ * What picture `index` of a product shows, for its `alt`: the server's text for it (the owner's,
+ * else the name and smallest weight), the product's name when there is none.
+ */
+export function imageAltOf(product: Pick<Product, 'name' | 'imageAlts'>, index: number): string {
+  return product.imageAlts[index] || product.name;
+}
+
 /** Average to one decimal, as the reviews section shows it. */
 export function roundRating(average: number): number {
   return Math.round(average * 10) / 10;

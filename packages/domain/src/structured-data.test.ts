@@ -62,6 +62,7 @@ const product: Product = {
   listed: true,
   inStock: true,
   images: ['/uploads/demo/products/classic-roasted-1.svg', 'https://cdn.example.in/p/2.webp'],
+  imageAlts: ['Classic Roasted Makhana 100g', 'Classic Roasted Makhana 100g'],
   shelfLife: 6,
   modelNumber: 'MM-1',
   countryOfOrigin: 'India',

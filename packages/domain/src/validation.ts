@@ -12,6 +12,7 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from './constants';
+import { IMAGE_ALT_MAX } from './images';
 import { MESSAGES } from './messages';
 import { OWNER_STATUS_MOVES } from './order-state';
 
@@ -441,5 +442,20 @@ export const reorderImagesSchema = z.object({
     .max(100, 'At most 100 pictures'),
 });
 
+const ALT_TOO_LONG = `At most ${IMAGE_ALT_MAX} characters`;
+
+/** A product picture's alternative text, as the owner types it; empty goes back to the default. */
+export const imageAltSchema = z
+  .string({ error: 'alt must be text' })
+  .trim()
+  .max(IMAGE_ALT_MAX, ALT_TOO_LONG);
+
+/** The body of the picture's alternative text edit. */
+export const productImageAltSchema = z.object({
+  imageUrl: imageUrl(MESSAGES.selectImageToDelete),
+  alt: imageAltSchema,
+});
+
+export type ProductImageAltInput = z.infer<typeof productImageAltSchema>;
 export type DeleteImageInput = z.infer<typeof deleteImageSchema>;
 export type ReorderImagesInput = z.infer<typeof reorderImagesSchema>;

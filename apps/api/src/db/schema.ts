@@ -159,6 +159,8 @@ export const productImages = pgTable(
     url: text('url').notNull(),
     /** 0 is the main picture */
     position: integer('position').notNull(),
+    /** the owner's alternative text; null reads as the product's name and first weight */
+    alt: text('alt'),
     createdAt: createdAt(),
   },
   (t) => [index('product_images_product_idx').on(t.productId, t.position)],

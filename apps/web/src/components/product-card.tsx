@@ -1,6 +1,6 @@
 import { imageSources } from '@makhana/domain/images';
 import { formatRupees } from '@makhana/domain/money';
-import { isProductAvailable, type Product } from '@makhana/domain/product';
+import { imageAltOf, isProductAvailable, type Product } from '@makhana/domain/product';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 
@@ -53,7 +53,7 @@ export function ProductCard({
             src={image}
             srcSet={sources?.srcSet}
             sizes={sources ? CARD_SIZES : undefined}
-            alt={product.name}
+            alt={imageAltOf(product, 0)}
             width={800}
             height={shape.height}
             loading={priority ? 'eager' : 'lazy'}

@@ -15,6 +15,7 @@ export const OWNER_PRODUCT_WRITES = [
   'addProductImages',
   'deleteProductImage',
   'reorderProductImages',
+  'setProductImageAlt',
   'deleteProduct',
 ] as const;
 

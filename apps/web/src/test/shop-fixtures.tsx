@@ -41,6 +41,10 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     createdAt: '2025-05-01T10:00:00.000Z',
     updatedAt: '2025-05-01T10:00:00.000Z',
     ...overrides,
+    // Each picture named as the product unless a test names them.
+    imageAlts:
+      overrides.imageAlts ??
+      (overrides.images ?? ['', '']).map(() => overrides.name ?? 'Classic Roasted Makhana'),
   };
 }
 

@@ -31,6 +31,10 @@ export const productShape = z
       description: 'a shopper can buy it: listed, and some weight has free stock',
     }),
     images: z.array(z.string()),
+    imageAlts: z.array(z.string()).meta({
+      description:
+        "each picture's alternative text, in the order of `images`: the owner's, else the product's name and smallest weight",
+    }),
     shelfLife: z.int().meta({ description: 'months' }),
     modelNumber: z.string(),
     countryOfOrigin: z.string(),

@@ -1,8 +1,9 @@
 /** What the owner area reads about the shop as a whole: money in rupees. */
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
-import { userShape } from './accounts';
+import { addressShape, userShape } from './accounts';
 import { reviewShape } from './catalogue';
+import { orderShape } from './checkout';
 import { pageQueryShape } from './envelope';
 
 export const dailySalesShape = z
@@ -177,3 +178,24 @@ export const orderExportQueryShape = z
     { message: `The range may span at most ${EXPORT_MAX_DAYS} days`, path: ['to'] },
   );
 export type OrderExportQuery = z.infer<typeof orderExportQueryShape>;
+
+/** How many of a customer's orders, reviews and messages their page shows: the newest. */
+export const CUSTOMER_DETAILS_LIMIT = 100;
+
+/** One customer as the owner's page of them shows: contact, addresses, orders, reviews, tickets. */
+export const customerDetailsShape = z
+  .object({
+    customer: customerShape,
+    addresses: z.array(addressShape).meta({ description: 'their saved addresses, newest first' }),
+    orders: z.array(orderShape).meta({
+      description: `their orders, newest first, at most ${CUSTOMER_DETAILS_LIMIT}; \`customer.orders\` counts them all`,
+    }),
+    reviews: z.array(ownerReviewShape).meta({
+      description: `their reviews, newest first, at most ${CUSTOMER_DETAILS_LIMIT}`,
+    }),
+    messages: z.array(supportMessageShape).meta({
+      description: `their complaints (linked to the account or sent from its e-mail) and contact messages (sent from its e-mail), newest first, at most ${CUSTOMER_DETAILS_LIMIT}`,
+    }),
+  })
+  .meta({ id: 'CustomerDetails' });
+export type CustomerDetails = z.infer<typeof customerDetailsShape>;

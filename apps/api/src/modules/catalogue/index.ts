@@ -15,4 +15,4 @@ export { listProducts } from './products/service';
 export { returnToShelf, takeFromShelfWith } from './products/shelf';
 export { forgetReviewAuthor } from './reviews/erased-author';
 export { reviewRoutes } from './reviews/routes';
-export { listReviews, reviewedBy } from './reviews/service';
+export { listReviews, reviewedBy, reviewsByAuthor } from './reviews/service';

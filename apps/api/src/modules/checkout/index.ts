@@ -5,6 +5,7 @@ export { orderRoutes } from './orders/all-routes';
 export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { boughtBy, isPaidOrder, isSaleOrder } from './orders/rules';
+export { recentOrdersOf } from './orders/service';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
 export { pincodeRoutes } from './pincodes/routes';

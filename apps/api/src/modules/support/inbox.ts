@@ -59,28 +59,37 @@ function namedOrder(db: Database, column: PgColumn) {
  */
 export async function listInbox(
   db: Database,
-  query: SupportInboxQuery & { id?: string },
+  query: SupportInboxQuery & { id?: string; from?: Sender },
 ): Promise<{ messages: SupportMessage[]; meta: PageMeta }> {
-  const contactWhere = narrowed(
-    contactMessages,
-    [
-      contactMessages.fromName,
-      contactMessages.replyTo,
-      contactMessages.phone,
-      contactMessages.message,
-    ],
-    query,
+  const email = query.from?.email.toLowerCase();
+  const contactWhere = and(
+    email ? eq(sql`lower(${contactMessages.replyTo})`, email) : undefined,
+    narrowed(
+      contactMessages,
+      [
+        contactMessages.fromName,
+        contactMessages.replyTo,
+        contactMessages.phone,
+        contactMessages.message,
+      ],
+      query,
+    ),
   );
-  const complaintWhere = narrowed(
-    complaints,
-    [
-      complaints.fromName,
-      complaints.replyTo,
-      complaints.query,
-      complaints.issueType,
-      complaints.orderId,
-    ],
-    query,
+  const complaintWhere = and(
+    query.from && email
+      ? or(eq(complaints.userId, query.from.userId), eq(sql`lower(${complaints.replyTo})`, email))
+      : undefined,
+    narrowed(
+      complaints,
+      [
+        complaints.fromName,
+        complaints.replyTo,
+        complaints.query,
+        complaints.issueType,
+        complaints.orderId,
+      ],
+      query,
+    ),
   );
   const contacts = db
     .select({
@@ -149,6 +158,26 @@ export async function listInbox(
   const { page, limit } = query;
   const total = Number(contactCount?.n ?? 0) + Number(complaintCount?.n ?? 0);
   return { messages, meta: { page, limit, total } };
+}
+
+/**
+ * A customer's messages: complaints linked to their account or sent from its e-mail, and contact
+ * messages sent from it (the contact form is open to visitors, so those carry no account). The
+ * same rule as erasing them (`forgetCustomerMessages`).
+ */
+export interface Sender {
+  userId: string;
+  email: string;
+}
+
+/** A customer's newest messages, for the owner's page of that customer. */
+export async function messagesFrom(
+  db: Database,
+  sender: Sender,
+  limit: number,
+): Promise<SupportMessage[]> {
+  const { messages } = await listInbox(db, { page: 1, limit, from: sender });
+  return messages;
 }
 
 /** Marks a contact message or a complaint resolved, or open again; either kind, by its id. */

@@ -28,6 +28,7 @@ function product(n: number): Product {
     listed: true,
     inStock: true,
     images: [`/uploads/p${n}.svg`],
+    imageAlts: [`Makhana ${n} 100g`],
     shelfLife: 6,
     modelNumber: `M${n}`,
     countryOfOrigin: 'India',

@@ -1,34 +1,12 @@
-import { RATING_MAX } from '@makhana/domain/constants';
 import type { OwnerReview } from '@makhana/domain/contracts/owner';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { StarIcon } from '../../components/icons';
 import { formatOrderDate } from '../../lib/orders';
 import { useDeleteReviewMutation } from './api/reviews';
 import { OwnerListControls } from './owner-list-controls';
+import { Stars } from './owner-stars';
 import { useConfirmedRemoval } from './use-confirmed-removal';
 import { useOwnerList } from './use-owner-list';
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span
-      role="img"
-      aria-label={`${rating} out of ${RATING_MAX} stars`}
-      className="inline-flex"
-      data-testid="review-stars"
-    >
-      {Array.from({ length: RATING_MAX }, (_, i) => (
-        <StarIcon
-          // biome-ignore lint/suspicious/noArrayIndexKey: the stars are positions, not records
-          key={i}
-          width={16}
-          height={16}
-          className={i < rating ? 'fill-saffron-500' : 'fill-cream-200'}
-        />
-      ))}
-    </span>
-  );
-}
 
 const authorOf = (review: OwnerReview) => review.userName || 'Anonymous';
 

@@ -1,12 +1,13 @@
-import type { Customer } from '@makhana/domain/contracts/owner';
+import type { Customer, CustomerDetails } from '@makhana/domain/contracts/owner';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spyToasts } from '../../test/customer-fixtures';
+import { paidOrder, spyToasts } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
+import { CUSTOMER_NOT_FOUND_TEXT, DELETE_CUSTOMER_WARNING } from './customer-page';
 import { deferred, json, type OwnerCall, page, refuse, stubOwnerApi } from './owner-test-api';
 import { SEARCH_DELAY_MS } from './use-owner-list';
-import { DELETE_CUSTOMER_WARNING, UsersTab } from './users-tab';
+import { UsersTab } from './users-tab';
 
 let toasts: ReturnType<typeof spyToasts>;
 beforeEach(() => {
@@ -237,5 +238,138 @@ describe('UsersTab', () => {
     await waitFor(() => expect(address()).toBe('?tab=users'));
     await waitFor(() => expect(rowNames()).toEqual(['Asha Kumari']));
     expect(api.callsTo('GET /users/getUserDetails').at(-1)?.query.get('page')).toBe('1');
+  });
+});
+
+const ashaDetails: CustomerDetails = {
+  customer: { ...asha, address: ['a1'] },
+  addresses: [
+    {
+      _id: 'a1',
+      name: 'Asha Kumari',
+      street: '12 Station Road',
+      city: 'Darbhanga',
+      state: 'Bihar',
+      country: 'India',
+      pincode: '846004',
+      phoneNumber: '9876543210',
+      alternateNumber: '',
+      landmark: 'Near the temple',
+      email: '',
+      locality: 'Laheriasarai',
+      label: 'Home',
+    },
+  ],
+  orders: [{ ...paidOrder, _id: 'o1', orderNumber: 'MM-250512-0001', totalAmount: 898 }],
+  reviews: [
+    {
+      _id: 'r1',
+      product: 'p1',
+      productName: 'Peri Peri Makhana',
+      user: 'c1',
+      userName: 'Asha Kumari',
+      rating: 4,
+      comment: 'Crunchy and light',
+      verifiedBuyer: true,
+      createdAt: '2026-05-12T06:30:00.000Z',
+      updatedAt: '2026-05-12T06:30:00.000Z',
+    },
+  ],
+  messages: [
+    {
+      _id: 'm1',
+      kind: 'complaint',
+      fromName: 'Asha Kumari',
+      replyTo: 'asha@example.com',
+      phone: null,
+      message: 'The pouch arrived torn.',
+      issueType: 'Damaged Product',
+      orderReference: 'MM-250512-0001',
+      order: { _id: 'o1', orderNumber: 'MM-250512-0001' },
+      invoiceUrl: null,
+      resolved: false,
+      resolvedAt: null,
+      createdAt: '2026-05-13T06:30:00.000Z',
+    },
+  ],
+};
+
+describe("UsersTab: a customer's page", () => {
+  it('opens from the name with contact, addresses, orders, reviews and tickets; Back returns to the list', async () => {
+    const api = stubOwnerApi({
+      'GET /users/getUserDetails': () => page([asha, ravi], { page: 2, limit: 50, total: 52 }),
+      'GET /users/customerDetails/c1': () => json(ashaDetails),
+    });
+    const { user, address, router } = renderTab('/?tab=users&page=2');
+    await waitFor(() => expect(rowNames()).toEqual(['Asha Kumari', 'Ravi Jha']));
+
+    await user.click(within(rowOf('Asha Kumari')).getByRole('link', { name: 'Asha Kumari' }));
+    expect(address()).toBe('?tab=users&page=2&customer=c1');
+    const title = await screen.findByRole('heading', { level: 2, name: 'Asha Kumari' });
+    expect(title).toBeTruthy();
+    expect(api.callsTo('GET /users/customerDetails/c1')[0]?.realm).toBe('owner');
+
+    const contact = screen.getByRole('region', { name: 'Contact' });
+    expect(
+      within(contact).getByRole('link', { name: 'asha@example.com' }).getAttribute('href'),
+    ).toBe('mailto:asha@example.com');
+    expect(contact.textContent).toContain('9876543210');
+    expect(contact.textContent).toContain('₹1,347');
+    expect(screen.getByTestId('customer-address').textContent).toContain('12 Station Road');
+    const order = screen.getByTestId('customer-order');
+    expect(order.textContent).toContain('#MM-250512-0001');
+    expect(order.textContent).toContain('₹898');
+    expect(order.textContent).toContain(paidOrder.status);
+    expect(screen.getByTestId('customer-review').textContent).toContain('Peri Peri Makhana');
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
+    expect(screen.getByTestId('customer-message').textContent).toContain('The pouch arrived torn.');
+
+    await user.click(screen.getByRole('button', { name: 'View order MM-250512-0001' }));
+    expect(await screen.findByRole('dialog', { name: /MM-250512-0001/ })).toBeTruthy();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('link', { name: /All customers/ }));
+    expect(address()).toBe('?tab=users&page=2');
+    await waitFor(() => expect(rowNames()).toEqual(['Asha Kumari', 'Ravi Jha']));
+    // The browser's Back opens the page again.
+    await act(async () => router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Asha Kumari' })).toBeTruthy();
+  });
+
+  it('deletes the customer from their page after the confirmation, then shows the list', async () => {
+    let erased = false;
+    const api = stubOwnerApi({
+      'GET /users/getUserDetails': () =>
+        page(erased ? [ravi] : [asha, ravi], { page: 1, limit: 50, total: erased ? 1 : 2 }),
+      'GET /users/customerDetails/c1': () =>
+        erased ? refuse(404, 'Customer not found') : json(ashaDetails),
+      'POST /users/deleteUser/c1': () => {
+        erased = true;
+        return json({ _id: 'c1' }, { message: 'Customer deleted' });
+      },
+    });
+    const { user, address } = renderTab('/?tab=users&customer=c1');
+    await screen.findByRole('heading', { level: 2, name: 'Asha Kumari' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Asha Kumari' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Asha Kumari?' });
+    expect(dialog.textContent).toContain(DELETE_CUSTOMER_WARNING);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete customer' }));
+
+    await waitFor(() => expect(address()).toBe('?tab=users'));
+    expect(toasts.success).toHaveBeenCalledWith('Customer deleted');
+    await waitFor(() => expect(rowNames()).toEqual(['Ravi Jha']));
+    expect(api.callsTo('POST /users/deleteUser/c1')).toHaveLength(1);
+  });
+
+  it('says so when the address names no customer', async () => {
+    stubOwnerApi({
+      'GET /users/customerDetails/gone': () => refuse(404, 'Customer not found'),
+    });
+    renderTab('/?tab=users&customer=gone');
+    expect((await screen.findByRole('alert')).textContent).toBe(CUSTOMER_NOT_FOUND_TEXT);
+    expect(screen.getByRole('link', { name: /All customers/ }).getAttribute('href')).toBe(
+      '/?tab=users',
+    );
   });
 });

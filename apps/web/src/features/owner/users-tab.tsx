@@ -1,20 +1,14 @@
 import type { Customer } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatOrderDate } from '../../lib/orders';
 import { useDeleteCustomerMutation } from './api/customers';
+import { CustomerPage, customerName, DELETE_CUSTOMER_WARNING } from './customer-page';
 import { OwnerListControls } from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { useConfirmedRemoval } from './use-confirmed-removal';
 import { useOwnerList } from './use-owner-list';
-
-/** The customer as the owner calls them: their name, else their e-mail. */
-export function customerName(customer: Pick<Customer, 'firstName' | 'lastName' | 'email'>): string {
-  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email;
-}
-
-export const DELETE_CUSTOMER_WARNING =
-  "Their account, addresses and sign-ins are erased; their orders are kept for the books as 'Deleted customer'.";
 
 const ordersText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'order' : 'orders'}`;
 
@@ -47,11 +41,56 @@ function DeleteButton({
   );
 }
 
+/** The address of one customer's page, keeping the list's page and search for Back. */
+function useCustomerAddress() {
+  const [search] = useSearchParams();
+  return (customerId: string | null) => {
+    const next = new URLSearchParams(search);
+    if (customerId) next.set('customer', customerId);
+    else next.delete('customer');
+    return `?${next}`;
+  };
+}
+
+function CustomerLink({ customer }: { customer: Customer }) {
+  const addressOf = useCustomerAddress();
+  return (
+    <Link
+      to={addressOf(customer._id)}
+      className="font-semibold text-forest-700 underline decoration-forest-700/30 underline-offset-4 hover:decoration-forest-700"
+    >
+      {customerName(customer)}
+    </Link>
+  );
+}
+
 /**
- * The customers, newest first, a page at a time from the server: searchable, each with their
- * orders, what they spent and when they joined; the owner erases one after confirming.
+ * The Users tab: the customers' list, or one customer's page when the address names them
+ * (`?tab=users&customer=<id>`), so reload and Back keep it.
  */
 export function UsersTab() {
+  const [search] = useSearchParams();
+  const addressOf = useCustomerAddress();
+  const navigate = useNavigate();
+  const customerId = search.get('customer');
+  if (!customerId) return <CustomersList />;
+  return (
+    <CustomerPage
+      key={customerId}
+      customerId={customerId}
+      backTo={addressOf(null)}
+      // The erased customer's page is no place to come Back to.
+      onDeleted={() => navigate(addressOf(null), { replace: true })}
+    />
+  );
+}
+
+/**
+ * The customers, newest first, a page at a time from the server: searchable, each with their
+ * orders, what they spent and when they joined; a name opens their page; the owner erases one
+ * after confirming.
+ */
+function CustomersList() {
   const list = useOwnerList<Customer>({ path: '/users/getUserDetails', tag: 'Customer' });
   const [deleteCustomer] = useDeleteCustomerMutation();
   const removal = useConfirmedRemoval<Customer>(list, (customer) =>
@@ -76,8 +115,8 @@ export function UsersTab() {
           {list.items.map((customer) => (
             <OwnerCard key={customer._id} testId="user-card">
               <div className="flex items-start justify-between gap-3">
-                <p className="min-w-0 break-words font-semibold text-ink">
-                  {customerName(customer)}
+                <p className="min-w-0 break-words">
+                  <CustomerLink customer={customer} />
                 </p>
                 <p className="shrink-0 text-right">
                   <span className="block font-display text-lg font-semibold text-forest-800">
@@ -100,8 +139,8 @@ export function UsersTab() {
         <OwnerTable label="Customers" columns={USER_COLUMNS} empty={null}>
           {list.items.map((customer) => (
             <tr key={customer._id} data-testid="user-row">
-              <th scope="row" className={`${cellClass} font-semibold text-ink`}>
-                {customerName(customer)}
+              <th scope="row" className={cellClass}>
+                <CustomerLink customer={customer} />
               </th>
               <td className={`${cellClass} break-all`}>{customer.email}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{customer.phoneNumber || '—'}</td>

@@ -1,7 +1,7 @@
 import { CART_QUANTITY_MAX, CART_QUANTITY_MIN, DELAY_MS } from '@makhana/domain/constants';
 import { imageSources } from '@makhana/domain/images';
 import { formatRupees } from '@makhana/domain/money';
-import { isProductAvailable, type Product, roundRating } from '@makhana/domain/product';
+import { imageAltOf, isProductAvailable, type Product, roundRating } from '@makhana/domain/product';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { scrollToTop, wait } from '../../lib/scroll';
@@ -45,7 +45,8 @@ export function ProductDetail({ product }: { product: Product }) {
   const canBuy = available && variant !== undefined && variantStock > 0;
   const maxQuantity = Math.max(CART_QUANTITY_MIN, Math.min(CART_QUANTITY_MAX, variantStock));
   const price = variant?.price ?? product.price;
-  const mainImage = product.images[imageIndex] ?? product.images[0];
+  const mainIndex = product.images[imageIndex] ? imageIndex : 0;
+  const mainImage = product.images[mainIndex];
   const mainSources = mainImage ? imageSources(mainImage) : null;
   const { average, count } = product.rating;
 
@@ -94,7 +95,7 @@ export function ProductDetail({ product }: { product: Product }) {
                 src={mainImage}
                 srcSet={mainSources?.srcSet}
                 sizes={mainSources ? '(min-width: 1024px) 50vw, 100vw' : undefined}
-                alt={product.name}
+                alt={imageAltOf(product, mainIndex)}
                 width={800}
                 height={800}
                 fetchPriority="high"
@@ -126,7 +127,7 @@ export function ProductDetail({ product }: { product: Product }) {
                       src={image}
                       srcSet={imageSources(image)?.srcSet}
                       sizes="(min-width: 640px) 96px, 64px"
-                      alt={`${product.name}, view ${index + 1} of ${product.images.length}`}
+                      alt={`${imageAltOf(product, index)}, view ${index + 1} of ${product.images.length}`}
                       width={96}
                       height={96}
                       loading="lazy"

@@ -5,7 +5,7 @@ import {
   userSignInShape,
 } from '@makhana/domain/contracts/accounts';
 import { pageQueryShape } from '@makhana/domain/contracts/envelope';
-import { customerShape } from '@makhana/domain/contracts/owner';
+import { customerDetailsShape, customerShape } from '@makhana/domain/contracts/owner';
 import {
   addressSchema,
   loginEmailSchema,
@@ -26,6 +26,7 @@ import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
 import { sessionRoutes } from '../auth/session-routes';
+import { customerDetails } from './customer-details';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
 import {
@@ -189,6 +190,24 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       const { customers, meta } = await listCustomers(db, request.query);
       return page(customers, meta, 'Users fetched successfully');
     },
+  );
+
+  app.get(
+    '/customerDetails/:userId',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "One customer's page: contact, addresses, orders, reviews and support messages",
+        description:
+          'Orders, reviews and messages are the newest 100 of each. An id that names no customer is a 404.',
+        tags: ['accounts'],
+        // Not checked as uuids here: any other id answers the same 404 as a missing row.
+        params: z.object({ userId: z.string().max(100, 'User id is too long') }),
+        response: answers(customerDetailsShape),
+      },
+    },
+    async (request) =>
+      success(await customerDetails(db, request.params.userId), 'Customer fetched successfully'),
   );
 
   app.post(

@@ -3,7 +3,20 @@ import type { PageMeta } from '@makhana/domain/api';
 import type { Customer } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { AddressInput, profileSchema, registerSchema } from '@makhana/domain/validation';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client';
 import { addresses, orders, users } from '../../../db/schema';
@@ -73,12 +86,7 @@ export async function getUserView(db: Executor, userId: string): Promise<UserVie
   return toUserView(db, row);
 }
 
-/**
- * The owner's customers, newest first, a page at a time: one query whatever the page's size.
- * Each customer's orders, paid total and addresses are subqueries on the page's rows, and the
- * total comes with them; only a page past the end asks for it again. Orders belong to checkout:
- * this read crosses into its table in SQL because an aggregate per customer is the point.
- */
+/** The owner's customers, newest first, a page at a time, each read whole by `customersIn`. */
 export async function listCustomers(
   db: Database,
   query: { page: number; limit: number; q?: string | undefined },
@@ -93,6 +101,27 @@ export async function listCustomers(
         ilike(users.phoneNumber, words),
       )
     : undefined;
+  // The page's ids from the index alone, then the subqueries for those rows only: a window
+  // count or an offset past rows with subqueries would compute them for every customer.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(matching)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit)
+    .offset(offsetOf(query));
+  const customers = await customersIn(db, pageIds);
+  const [counted] = await db.select({ n: count() }).from(users).where(matching);
+  const total = Number(counted?.n ?? 0);
+  return { customers, meta: { page: query.page, limit: query.limit, total } };
+}
+
+/**
+ * The customers the ids name, newest first, each with their orders, paid total and addresses as
+ * subqueries on those rows only. Orders belong to checkout: this read crosses into its table in
+ * SQL because an aggregate per customer is the point.
+ */
+export async function customersIn(db: Executor, ids: SQLWrapper | string[]): Promise<Customer[]> {
   // Built as subqueries, not raw SQL, so that every column is named with its table: the outer
   // query's `users.id` would otherwise read as the subquery's own `id`.
   // A customer's orders are the ones they paid for: an attempt that failed or was never paid is
@@ -112,15 +141,6 @@ export async function listCustomers(
     })
     .from(addresses)
     .where(eq(addresses.userId, users.id));
-  // The page's ids from the index alone, then the subqueries for those rows only: a window
-  // count or an offset past rows with subqueries would compute them for every customer.
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(matching)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
   const rows = await db
     .select({
       id: users.id,
@@ -135,11 +155,9 @@ export async function listCustomers(
       addressIds: sql<string[] | null>`(${addressIds})`,
     })
     .from(users)
-    .where(inArray(users.id, pageIds))
+    .where(inArray(users.id, ids))
     .orderBy(desc(users.createdAt), desc(users.id));
-  const [counted] = await db.select({ n: count() }).from(users).where(matching);
-  const total = Number(counted?.n ?? 0);
-  const customers = rows.map((row) => ({
+  return rows.map((row) => ({
     _id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -151,7 +169,6 @@ export async function listCustomers(
     totalSpent: paiseToRupees(Number(row.spentPaise)),
     createdAt: row.createdAt.toISOString(),
   }));
-  return { customers, meta: { page: query.page, limit: query.limit, total } };
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
@@ -301,7 +318,7 @@ function addressValues(input: AddressInput) {
   };
 }
 
-export async function listAddresses(db: Database, userId: string): Promise<AddressView[]> {
+export async function listAddresses(db: Executor, userId: string): Promise<AddressView[]> {
   const rows = await db
     .select()
     .from(addresses)

@@ -263,10 +263,10 @@ describe('product pictures', () => {
     const rowsBefore = await productImageRows(productId);
     const picture = { name: 'a.png', bytes: await pngOf(400, 400) };
     const caption = { field: 'caption', text: 'Top view' };
-    const alt = { field: 'alt', text: 'A bowl' };
+    const label = { field: 'label', text: 'A bowl' };
     for (const parts of [
-      [caption, picture, alt],
-      [picture, caption, alt],
+      [caption, picture, label],
+      [picture, caption, label],
     ]) {
       const response = await upload(`/products/addProductImage/${productId}`, parts);
       expect(response.statusCode, response.body).toBe(400);
@@ -275,13 +275,22 @@ describe('product pictures', () => {
         message: 'caption: Unknown field',
         errors: [
           { field: 'caption', message: 'Unknown field' },
-          { field: 'alt', message: 'Unknown field' },
+          { field: 'label', message: 'Unknown field' },
         ],
       });
     }
-    const banner = await upload('/banners/addBannerImage', [picture, caption]);
+    // A banner's pictures take no alternative text of their own.
+    const banner = await upload('/banners/addBannerImage', [picture, caption, label]);
     expect(banner.statusCode, banner.body).toBe(400);
-    expect(banner.json().errors).toEqual([{ field: 'caption', message: 'Unknown field' }]);
+    expect(banner.json().errors).toEqual([
+      { field: 'caption', message: 'Unknown field' },
+      { field: 'label', message: 'Unknown field' },
+    ]);
+    const bannerAlt = await upload('/banners/addBannerImage', [
+      picture,
+      { field: 'alt', text: 'x' },
+    ]);
+    expect(bannerAlt.json().errors).toEqual([{ field: 'alt', message: 'Unknown field' }]);
 
     for (const [url, body] of [
       [`/products/deleteProductImage/${productId}`, { imageUrl: demo, force: true }],
@@ -298,6 +307,73 @@ describe('product pictures', () => {
     }
     expect(storedFiles()).toEqual(before);
     expect(await productImageRows(productId)).toEqual(rowsBefore);
+  });
+
+  it('keeps an alternative text per picture, the name and smallest weight when none is given', async () => {
+    const productId = await newProduct();
+    const png = async () => ({ name: 'a.png', bytes: await pngOf(400, 400) });
+    const added = await upload(`/products/addProductImage/${productId}`, [
+      await png(),
+      { field: 'alt', text: '  Roasted makhana in a bowl ' },
+      await png(),
+      { field: 'alt', text: '' },
+      await png(),
+    ]);
+    expect(added.statusCode, added.body).toBe(200);
+    const product = added.json().data as { name: string; images: string[]; imageAlts: string[] };
+    const fallback = `${product.name} 100g`;
+    // The seeded picture first, then the three in the order sent.
+    expect(product.images).toHaveLength(4);
+    expect(product.imageAlts).toEqual([fallback, 'Roasted makhana in a bowl', fallback, fallback]);
+
+    const second = product.images[2] as string;
+    const edited = await post(`/products/productImageAlt/${productId}`, {
+      imageUrl: second,
+      alt: 'Pouch, front',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ message: 'Picture description saved' });
+    expect(edited.json().data.imageAlts[2]).toBe('Pouch, front');
+    // The shop's page reads the same, and an empty text goes back to the default.
+    const shown = await call(api.app, 'GET', `/products/getProductDetails/${productId}`);
+    expect(shown.json().data.imageAlts[2]).toBe('Pouch, front');
+    const reset = await post(`/products/productImageAlt/${productId}`, {
+      imageUrl: second,
+      alt: ' ',
+    });
+    expect(reset.json().data.imageAlts[2]).toBe(fallback);
+  });
+
+  it('refuses an alternative text too long, one too many, or for a picture not the product’s', async () => {
+    const productId = await newProduct();
+    const [url] = (await productDetails(productId)).images as [string];
+    const rowsBefore = await productImageRows(productId);
+    const png = { name: 'a.png', bytes: await pngOf(400, 400) };
+    for (const [parts, message] of [
+      [[png, { field: 'alt', text: 'x'.repeat(201) }], 'At most 200 characters'],
+      [
+        [png, { field: 'alt', text: 'a' }, { field: 'alt', text: 'b' }],
+        'One alternative text per picture',
+      ],
+    ] as const) {
+      const response = await upload(`/products/addProductImage/${productId}`, [...parts]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().errors).toEqual([{ field: 'alt', message }]);
+    }
+    expect(await productImageRows(productId)).toEqual(rowsBefore);
+
+    const tooLong = await post(`/products/productImageAlt/${productId}`, {
+      imageUrl: url,
+      alt: 'x'.repeat(201),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors[0]).toEqual({ field: 'alt', message: 'At most 200 characters' });
+    const other = await post(`/products/productImageAlt/${productId}`, {
+      imageUrl: '/uploads/products/elsewhere.webp',
+      alt: 'A bowl',
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ success: false, message: 'Image not found' });
   });
 
   it('deletes a picture with every rendition, and reorders to change the main picture', async () => {
@@ -446,6 +522,7 @@ describe('only the owner', () => {
         await upload(`/products/addProductImage/${productId}`, [png], token),
         await post(`/products/deleteProductImage/${productId}`, { imageUrl: url }, token),
         await post(`/products/reorderProductImages/${productId}`, { images: [url] }, token),
+        await post(`/products/productImageAlt/${productId}`, { imageUrl: url, alt: 'x' }, token),
         await upload('/banners/addBannerImage', [png], token),
         await post('/banners/deleteBannerImage', { imageUrl: url }, token),
         await post('/banners/reorderBannerImages', { images: [url] }, token),

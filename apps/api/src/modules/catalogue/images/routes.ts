@@ -1,7 +1,11 @@
 import multipart from '@fastify/multipart';
 import { bannerShape, productShape } from '@makhana/domain/contracts/catalogue';
-import { IMAGE_ACCEPT, IMAGE_MAX_FILES, IMAGE_WIDTHS } from '@makhana/domain/images';
-import { deleteImageSchema, reorderImagesSchema } from '@makhana/domain/validation';
+import { IMAGE_ACCEPT, IMAGE_ALT_MAX, IMAGE_MAX_FILES, IMAGE_WIDTHS } from '@makhana/domain/images';
+import {
+  deleteImageSchema,
+  productImageAltSchema,
+  reorderImagesSchema,
+} from '@makhana/domain/validation';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,12 +23,14 @@ import {
   BANNER_IMAGES_REORDERED,
   deleteBannerImage,
   deleteProductImage,
+  IMAGE_ALT_SAVED,
   IMAGE_DELETED,
   IMAGES_ADDED,
   IMAGES_REORDERED,
   type ImageServiceDeps,
   reorderBannerImages,
   reorderProductImages,
+  setProductImageAlt,
 } from './service';
 import { readPictures, UPLOAD_LIMITS } from './upload';
 
@@ -51,6 +57,14 @@ const imagesForm = z.object({
     .meta({
       description: `one or more pictures, checked by their bytes and stored as WebP at ${IMAGE_WIDTHS.join(', ')} pixels wide (never enlarged) as <id>-<width>.webp; the largest one's URL is kept`,
     }),
+});
+
+/** A product's upload form: the pictures, and optionally the alternative text of each. */
+const productImagesForm = imagesForm.extend({
+  alt: z.array(z.string().max(IMAGE_ALT_MAX)).max(IMAGE_MAX_FILES).optional().meta({
+    description:
+      "the n-th is the n-th picture's alternative text; an empty or missing one reads as the product's name and smallest weight",
+  }),
 });
 
 /**
@@ -82,16 +96,41 @@ export const productImageRoutes: FastifyPluginAsyncZod<ImageRouteDeps> = async (
         tags: ['catalogue'],
         consumes: ['multipart/form-data'],
         params: productParams,
-        body: imagesForm,
+        body: productImagesForm,
         response: answers(productShape, [503]),
       },
     },
     async (request) => {
       const { productId } = parseInput(productParams, request.params);
       await assertProductExists(deps.db, productId);
-      const pictures = await readPictures(request);
-      return success(await addProductImages(service, productId, pictures), IMAGES_ADDED);
+      const { pictures, alts } = await readPictures(request, { withAlts: true });
+      return success(await addProductImages(service, productId, pictures, alts), IMAGES_ADDED);
     },
+  );
+
+  app.post(
+    '/productImageAlt/:productId',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "Set what one of a product's pictures shows, its alternative text",
+        description: "Empty text goes back to the default: the product's name and smallest weight.",
+        tags: ['catalogue'],
+        params: productParams,
+        body: productImageAltSchema,
+        response: answers(productShape),
+      },
+    },
+    async (request) =>
+      success(
+        await setProductImageAlt(
+          service,
+          request.params.productId,
+          request.body.imageUrl,
+          request.body.alt,
+        ),
+        IMAGE_ALT_SAVED,
+      ),
   );
 
   app.post(
@@ -153,7 +192,7 @@ export const bannerImageRoutes: FastifyPluginAsyncZod<ImageRouteDeps> = async (a
       },
     },
     async (request) => {
-      const pictures = await readPictures(request);
+      const { pictures } = await readPictures(request);
       return success(await addBannerImages(service, pictures), BANNER_IMAGES_ADDED);
     },
   );

@@ -15,6 +15,7 @@ import { getProduct, PRODUCT_NOT_FOUND } from '../products/service';
 export const IMAGES_ADDED = 'Images added successfully';
 export const IMAGE_DELETED = 'Images delete successfully';
 export const IMAGES_REORDERED = 'Images reordered successfully';
+export const IMAGE_ALT_SAVED = 'Picture description saved';
 export const BANNER_IMAGES_ADDED = 'Banner images added successfully';
 export const BANNER_IMAGE_DELETED = 'Banner image deleted';
 export const BANNER_IMAGES_REORDERED = 'Banner images reordered successfully';
@@ -143,10 +144,12 @@ export async function assertProductExists(db: Database, productId: string): Prom
   if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
 }
 
+/** Pictures after the product's others; `alts[n]` is the n-th one's text (empty: the default). */
 export async function addProductImages(
   deps: ImageServiceDeps,
   productId: string,
   pictures: Rendition[][],
+  alts: readonly string[] = [],
 ): Promise<Product> {
   await withStoredPictures(deps, 'products', pictures, (urls) =>
     deps.db.transaction(async (tx) => {
@@ -158,10 +161,32 @@ export async function addProductImages(
       const next = Number(last?.position ?? -1) + 1;
       await tx
         .insert(productImages)
-        .values(urls.map((url, i) => ({ productId, url, position: next + i })));
+        .values(
+          urls.map((url, i) => ({ productId, url, position: next + i, alt: alts[i] || null })),
+        );
       catalogueChanged(tx);
     }),
   );
+  return getProduct(deps.db, productId);
+}
+
+/** The owner names what a picture shows; empty text goes back to the default. */
+export async function setProductImageAlt(
+  deps: ImageServiceDeps,
+  productId: string,
+  imageUrl: string,
+  alt: string,
+): Promise<Product> {
+  await deps.db.transaction(async (tx) => {
+    await lockProduct(tx, productId);
+    const changed = await tx
+      .update(productImages)
+      .set({ alt: alt || null })
+      .where(and(eq(productImages.productId, productId), eq(productImages.url, imageUrl)))
+      .returning({ id: productImages.id });
+    if (changed.length === 0) throw new NotFoundError(IMAGE_NOT_FOUND);
+    catalogueChanged(tx);
+  });
   return getProduct(deps.db, productId);
 }
 

@@ -1,5 +1,5 @@
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@makhana/domain/images';
-import { MESSAGES } from '@makhana/domain/validation';
+import { imageAltSchema, MESSAGES } from '@makhana/domain/validation';
 import type { FastifyRequest } from 'fastify';
 import {
   ImageRefusedError,
@@ -15,12 +15,16 @@ import { unknownFieldsError } from '../../../lib/validation';
 export const IMAGES_FIELD = 'images';
 
 /** The multipart limits of an upload: up to ten pictures, nothing else of any size. */
+/** The text field that gives a product picture its alternative text, one per picture in order. */
+export const ALT_FIELD = 'alt';
+
+/** The multipart limits of an upload: up to ten pictures and an alternative text for each. */
 export const UPLOAD_LIMITS = {
   files: IMAGE_MAX_FILES,
   fileSize: IMAGE_MAX_BYTES,
-  fields: 5,
+  fields: IMAGE_MAX_FILES + 5,
   fieldSize: 1024,
-  parts: IMAGE_MAX_FILES + 5,
+  parts: 2 * IMAGE_MAX_FILES + 5,
 };
 
 const TOO_MANY = `At most ${IMAGE_MAX_FILES} pictures at once`;
@@ -40,17 +44,23 @@ export const imagesError = (statusCode: number, message: string) =>
  * Reads the `images` files of a multipart form one at a time, checking and encoding each as it
  * arrives, so at most one upload's bytes are held at once. Nothing is stored here: a bad file
  * anywhere in the form refuses the whole form before any picture is kept. An empty file part (a
- * file input left empty) is skipped; no picture at all is 'Please select images'. The form has no
- * text fields: one sent is refused as an unknown field, as the owner's JSON bodies refuse theirs.
+ * file input left empty) is skipped; no picture at all is 'Please select images'. Where `withAlts`,
+ * the n-th `alt` field is the n-th picture's alternative text (empty: the default); any other text
+ * field is refused as an unknown field, as the owner's JSON bodies refuse theirs.
  */
-export async function readPictures(request: FastifyRequest): Promise<Rendition[][]> {
+export async function readPictures(
+  request: FastifyRequest,
+  { withAlts = false } = {},
+): Promise<{ pictures: Rendition[][]; alts: string[] }> {
   if (!request.isMultipart()) throw imagesError(400, MESSAGES.selectImages);
   const pictures: Rendition[][] = [];
+  const alts: string[] = [];
   const unknownFields: string[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type !== 'file') {
-        if (part.fieldname !== IMAGES_FIELD) unknownFields.push(part.fieldname);
+        if (withAlts && part.fieldname === ALT_FIELD) alts.push(altText(part.value));
+        else if (part.fieldname !== IMAGES_FIELD) unknownFields.push(part.fieldname);
         continue;
       }
       if (part.fieldname !== IMAGES_FIELD) {
@@ -73,7 +83,17 @@ export async function readPictures(request: FastifyRequest): Promise<Rendition[]
   }
   if (unknownFields.length > 0) throw unknownFieldsError(unknownFields);
   if (pictures.length === 0) throw imagesError(400, MESSAGES.selectImages);
-  return pictures;
+  if (alts.length > pictures.length) throw altError('One alternative text per picture');
+  return { pictures, alts };
+}
+
+const altError = (message: string) =>
+  new AppError(400, `${ALT_FIELD}: ${message}`, [{ field: ALT_FIELD, message }]);
+
+function altText(value: unknown): string {
+  const parsed = imageAltSchema.safeParse(value);
+  if (!parsed.success) throw altError(parsed.error.issues[0]?.message ?? 'Invalid alt');
+  return parsed.data;
 }
 
 /** Whatever the parser throws on the caller's bytes is their error: a 4xx naming the field. */

@@ -1,3 +1,4 @@
+import { defaultImageAlt } from '@makhana/domain/images';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
@@ -44,7 +45,11 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       .where(and(inArray(productVariants.productId, productIds), isNull(productVariants.removedAt)))
       .orderBy(asc(productVariants.weightGrams)),
     db
-      .select({ productId: productImages.productId, url: productImages.url })
+      .select({
+        productId: productImages.productId,
+        url: productImages.url,
+        alt: productImages.alt,
+      })
       .from(productImages)
       .where(inArray(productImages.productId, productIds))
       .orderBy(asc(productImages.position), asc(productImages.createdAt)),
@@ -70,10 +75,10 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
     });
     variantsBy.set(v.productId, list);
   }
-  const imagesBy = new Map<string, string[]>();
+  const imagesBy = new Map<string, { url: string; alt: string | null }[]>();
   for (const image of imageRows) {
     const list = imagesBy.get(image.productId) ?? [];
-    list.push(image.url);
+    list.push(image);
     imagesBy.set(image.productId, list);
   }
   const ratingBy = new Map(ratingRows.map((r) => [r.productId, r]));
@@ -81,6 +86,8 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
   return rows.map((p) => {
     const rating = ratingBy.get(p.id);
     const quantity = variantsBy.get(p.id) ?? [];
+    const images = imagesBy.get(p.id) ?? [];
+    const fallbackAlt = defaultImageAlt(p.name, quantity);
     return {
       _id: p.id,
       name: p.name,
@@ -92,7 +99,8 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       variant: p.variant,
       listed: p.inStock,
       inStock: p.inStock && quantity.some((v) => v.stock > 0),
-      images: imagesBy.get(p.id) ?? [],
+      images: images.map((image) => image.url),
+      imageAlts: images.map((image) => image.alt ?? fallbackAlt),
       shelfLife: p.shelfLife,
       modelNumber: p.modelNumber,
       countryOfOrigin: p.countryOfOrigin,

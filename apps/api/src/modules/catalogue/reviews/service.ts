@@ -192,15 +192,26 @@ export async function listLatestReviews(
         .innerJoin(products, eq(products.id, reviews.productId))
         .where(matching)
     : await db.select({ total: sql<number>`count(*)::int` }).from(reviews);
+  const list = await ownerReviews(db, matching, { limit: query.limit, offset: offsetOf(query) });
+  const { page, limit } = query;
+  return { reviews: list, meta: { page, limit, total: Number(counted?.total ?? 0) } };
+}
+
+/** Reviews with their product's name, newest first, a deleted product's too. */
+async function ownerReviews(
+  db: Executor,
+  where: SQL | undefined,
+  paging: { limit: number; offset: number },
+): Promise<OwnerReview[]> {
   const rows = await db
     .select({ ...reviewColumns(db), productName: products.name })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .where(matching)
+    .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
-  const list = rows.map((row) => ({
+    .limit(paging.limit)
+    .offset(paging.offset);
+  return rows.map((row) => ({
     _id: row.id,
     product: row.productId,
     productName: row.productName,
@@ -212,8 +223,15 @@ export async function listLatestReviews(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
-  const { page, limit } = query;
-  return { reviews: list, meta: { page, limit, total: Number(counted?.total ?? 0) } };
+}
+
+/** A customer's newest reviews, for the owner's page of that customer. */
+export function reviewsByAuthor(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<OwnerReview[]> {
+  return ownerReviews(db, eq(reviews.userId, userId), { limit, offset: 0 });
 }
 
 /** The author changes their rating and comment; the name follows the account's current one. */

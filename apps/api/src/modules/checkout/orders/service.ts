@@ -122,6 +122,21 @@ export async function listOrders(
   return withItems(db, rows);
 }
 
+/** A customer's newest orders, for the owner's page of that customer. */
+export async function recentOrdersOf(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<OrderView[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return withItems(db, rows);
+}
+
 /**
  * A text field of the order's shipping address (the checkout form's copy). The key is written
  * into the SQL, not bound: a bound key's type is ambiguous to `->>`, and the names are ours.

@@ -7,10 +7,20 @@ import { apiSlice, onSuccess } from '../../../lib/api-slice';
 const productPath = (operation: string, id: string) =>
   `/products/${operation}/${encodeURIComponent(id)}`;
 
-/** A multipart POST of pictures under `images`; the browser writes the boundary. */
-export function picturesCall(path: string, files: readonly Blob[]): ApiCall {
+/**
+ * A multipart POST of pictures under `images`, each followed by its `alt` when given (the server
+ * pairs them in order); the browser writes the boundary.
+ */
+export function picturesCall(
+  path: string,
+  files: readonly Blob[],
+  alts?: readonly string[],
+): ApiCall {
   const form = new FormData();
-  for (const file of files) form.append('images', file);
+  files.forEach((file, index) => {
+    form.append('images', file);
+    if (alts) form.append('alt', alts[index] ?? '');
+  });
   return { path, method: 'POST', body: form };
 }
 
@@ -38,9 +48,21 @@ export const ownerProductsApi = apiSlice.injectEndpoints({
       transformResponse: productOf,
       invalidatesTags: onSuccess(LIST),
     }),
-    /** Several pictures at once, after the product's others. */
-    addProductImages: build.mutation<Product, { id: string; files: readonly File[] }>({
-      query: ({ id, files }) => picturesCall(productPath('addProductImage', id), files),
+    /** Several pictures at once, after the product's others; an empty alt is the default. */
+    addProductImages: build.mutation<
+      Product,
+      { id: string; files: readonly File[]; alts?: readonly string[] }
+    >({
+      query: ({ id, files, alts }) => picturesCall(productPath('addProductImage', id), files, alts),
+      transformResponse: productOf,
+    }),
+    /** What one picture shows, its alternative text; empty goes back to the default. */
+    setProductImageAlt: build.mutation<Product, { id: string; imageUrl: string; alt: string }>({
+      query: ({ id, imageUrl, alt }) => ({
+        path: productPath('productImageAlt', id),
+        method: 'POST',
+        body: { imageUrl, alt },
+      }),
       transformResponse: productOf,
     }),
     /** One picture, by its URL, with every stored width. */
@@ -76,5 +98,6 @@ export const {
   useAddProductImagesMutation,
   useDeleteProductImageMutation,
   useReorderProductImagesMutation,
+  useSetProductImageAltMutation,
   useDeleteProductMutation,
 } = ownerProductsApi;

@@ -1,4 +1,4 @@
-import { IMAGE_ACCEPT, imageSources } from '@makhana/domain/images';
+import { IMAGE_ACCEPT, IMAGE_ALT_MAX, imageSources } from '@makhana/domain/images';
 import { MESSAGES } from '@makhana/domain/validation';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -21,6 +21,14 @@ interface ImageManagerProps {
   images: string[];
   /** the alternative text of picture n (from 1) */
   altOf: (n: number) => string;
+  /** each picture's alternative text, edited in place (products; banners have none) */
+  descriptions?: {
+    /** the text picture n (from 1) has now */
+    of: (n: number) => string;
+    /** what an emptied text becomes */
+    fallback: string;
+    onSave: (imageUrl: string, alt: string) => Promise<boolean>;
+  };
   /** what the first picture is, such as 'Main picture' */
   firstLabel: string;
   busy: boolean;
@@ -30,6 +38,55 @@ interface ImageManagerProps {
   onAdd: (files: File[]) => Promise<boolean>;
   onDelete: (imageUrl: string) => Promise<boolean>;
   onReorder: (images: string[]) => Promise<boolean>;
+}
+
+/** A saved picture's alternative text: typed, then saved with its button. */
+function DescriptionField({
+  n,
+  current,
+  fallback,
+  busy,
+  onSave,
+}: {
+  n: number;
+  current: string;
+  fallback: string;
+  busy: boolean;
+  onSave: (alt: string) => Promise<boolean>;
+}) {
+  const id = useId();
+  const [text, setText] = useState(current);
+  const changed = text.trim() !== current;
+  return (
+    <div className="px-2 pb-2">
+      <label htmlFor={id} className="text-xs font-semibold text-ink">
+        Picture {n}: what it shows
+      </label>
+      <div className="mt-1 flex gap-1">
+        <input
+          id={id}
+          type="text"
+          value={text}
+          maxLength={IMAGE_ALT_MAX}
+          placeholder={fallback}
+          disabled={busy}
+          onChange={(event) => setText(event.target.value)}
+          className="input min-w-0 flex-1 py-1.5 text-sm"
+        />
+        <button
+          type="button"
+          className="btn-outline shrink-0 px-3 py-1.5 text-sm"
+          disabled={busy || !changed}
+          aria-label={`Save the description of picture ${n}`}
+          onClick={async () => {
+            if (!(await onSave(text.trim()))) setText(current);
+          }}
+        >
+          Save
+        </button>
+      </div>
+    </div>
+  );
 }
 
 function moved(images: string[], from: number, to: number): string[] {
@@ -47,6 +104,7 @@ export function ImageManager({
   title,
   images,
   altOf,
+  descriptions,
   firstLabel,
   busy,
   shape = 'square',
@@ -214,6 +272,16 @@ export function ImageManager({
                     </button>
                   </span>
                 </div>
+                {descriptions && (
+                  <DescriptionField
+                    key={descriptions.of(n)}
+                    n={n}
+                    current={descriptions.of(n)}
+                    fallback={descriptions.fallback}
+                    busy={busy}
+                    onSave={(alt) => descriptions.onSave(url, alt)}
+                  />
+                )}
               </li>
             );
           })}

@@ -1,20 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { defaultImageAlt } from '@makhana/domain/images';
 import type { Product } from '@makhana/domain/product';
 import { type ProductInput, productSchema } from '@makhana/domain/validation';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
-import { type ApiCallError, toApiCallError } from '../../../lib/api-client';
+import { type ApiCallError, errorMessage, toApiCallError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import {
   useAddProductImagesMutation,
   useAddProductMutation,
   useDeleteProductImageMutation,
   useReorderProductImagesMutation,
+  useSetProductImageAltMutation,
   useUpdateProductMutation,
 } from '../api/products';
 import { ImageManager } from './image-manager';
+import { type PendingPicture, PicturePicker, releasePictures } from './picture-picker';
 import { emptyVariant, formValuesOf, type ProductFormValues } from './product-values';
 
 export const PRODUCT_ADDED = 'Product Added successfully';
@@ -22,24 +25,50 @@ export const PRODUCT_UPDATED = 'Product updated successfully';
 export const IMAGES_ADDED = 'Images added successfully';
 export const IMAGES_DELETED = 'Images delete successfully';
 
+export const PICTURE_ALT_SAVED = 'Picture description saved';
+
+/** Pictures chosen with a new product that did not reach the server, and why. */
+export interface PicturesLeftOver {
+  pictures: PendingPicture[];
+  error: string;
+}
+
+export const picturesNotUploaded = (reason: string) =>
+  `The product was saved, but its pictures were not uploaded (${reason}). They are kept below: upload them again.`;
+
 interface ProductFormProps {
   /** null adds a new product */
   product: Product | null;
-  /** a new product was saved: the form goes on as its edit, pictures included */
-  onCreated: (product: Product) => void;
+  /**
+   * A new product was saved: the form goes on as its edit, with its pictures, or with the ones
+   * that could not be uploaded still chosen.
+   */
+  onCreated: (product: Product, leftOver?: PicturesLeftOver) => void;
+  /** pictures chosen with this product that are still to upload */
+  leftOver?: PicturesLeftOver | null;
   /** the server's copy after a change of its pictures, which the form then shows */
   onChanged: (product: Product) => void;
   onClose: () => void;
 }
 
 /** Every field of a product, its variants and, once it is saved, its pictures. */
-export function ProductForm({ product, onCreated, onChanged, onClose }: ProductFormProps) {
+export function ProductForm({
+  product,
+  onCreated,
+  onChanged,
+  onClose,
+  leftOver = null,
+}: ProductFormProps) {
   const [addProduct] = useAddProductMutation();
   const [updateProduct] = useUpdateProductMutation();
   const [addImages, adding] = useAddProductImagesMutation();
   const [deleteImage, deleting] = useDeleteProductImageMutation();
   const [reorderImages, reordering] = useReorderProductImagesMutation();
-  const busy = adding.isLoading || deleting.isLoading || reordering.isLoading;
+  const [setImageAlt, describing] = useSetProductImageAltMutation();
+  const busy =
+    adding.isLoading || deleting.isLoading || reordering.isLoading || describing.isLoading;
+  const [chosen, setChosen] = useState<PendingPicture[]>(leftOver?.pictures ?? []);
+  const [pictureError, setPictureError] = useState<string | null>(leftOver?.error ?? null);
   const headingId = useId();
   const {
     register,
@@ -54,6 +83,24 @@ export function ProductForm({ product, onCreated, onChanged, onClose }: ProductF
   });
   const variants = useFieldArray({ control, name: 'quantity' });
   const listed = watch('listed');
+  const defaultAlt = defaultImageAlt(
+    watch('name') || product?.name || 'Product',
+    (watch('quantity') ?? []).map((entry) => ({ weight: Number(entry.weight) })),
+  );
+
+  /** The chosen pictures, with their texts in order, as one upload. */
+  const uploadChosen = (productId: string) =>
+    addImages({
+      id: productId,
+      files: chosen.map((picture) => picture.file),
+      alts: chosen.map((picture) => picture.alt.trim()),
+    }).unwrap();
+
+  const uploaded = () => {
+    releasePictures(chosen);
+    setChosen([]);
+    setPictureError(null);
+  };
 
   /** The server's message as a toast, and on each field it named. */
   const refused = (error: unknown) => {
@@ -74,12 +121,39 @@ export function ProductForm({ product, onCreated, onChanged, onClose }: ProductF
       } else {
         const saved = await addProduct(values).unwrap();
         toast.success(PRODUCT_ADDED);
-        onCreated(saved);
+        if (chosen.length === 0) {
+          onCreated(saved);
+          return;
+        }
+        try {
+          const withPictures = await uploadChosen(saved._id);
+          uploaded();
+          onCreated(withPictures);
+        } catch (error) {
+          // The product exists now: the form becomes its edit, the pictures still chosen.
+          const message = picturesNotUploaded(errorMessage(error));
+          toast.error(message, { toastId: message });
+          onCreated(saved, { pictures: chosen, error: message });
+        }
       }
     } catch (error) {
       refused(error);
     }
   });
+
+  const uploadLeftOver = async () => {
+    if (!product) return;
+    try {
+      const withPictures = await uploadChosen(product._id);
+      uploaded();
+      onChanged(withPictures);
+      toast.success(IMAGES_ADDED);
+    } catch (error) {
+      const message = picturesNotUploaded(errorMessage(error));
+      setPictureError(message);
+      toast.error(message, { toastId: message });
+    }
+  };
 
   const pictureCall = async (
     write: { unwrap(): Promise<Product> },
@@ -298,11 +372,51 @@ export function ProductForm({ product, onCreated, onChanged, onClose }: ProductF
         </button>
       </fieldset>
 
+      {product && (chosen.length > 0 || pictureError) && (
+        <section
+          aria-labelledby={`${headingId}-left-over`}
+          className="rounded-xl border border-maroon-600/40 bg-maroon-600/5 p-4"
+        >
+          <h3
+            id={`${headingId}-left-over`}
+            className="font-display text-lg font-semibold text-forest-800"
+          >
+            Pictures still to upload
+          </h3>
+          {pictureError && (
+            <p role="alert" className="mt-1 text-sm text-maroon-700">
+              {pictureError}
+            </p>
+          )}
+          <div className="mt-3">
+            <PicturePicker
+              pictures={chosen}
+              onChange={setChosen}
+              defaultAlt={defaultAlt}
+              busy={busy}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn-primary mt-3"
+            disabled={busy || chosen.length === 0}
+            onClick={uploadLeftOver}
+          >
+            Upload these pictures
+          </button>
+        </section>
+      )}
       {product ? (
         <ImageManager
           title="Pictures"
           images={product.images}
-          altOf={(n) => `${product.name}, picture ${n}`}
+          altOf={(n) => product.imageAlts[n - 1] || `${product.name}, picture ${n}`}
+          descriptions={{
+            of: (n) => product.imageAlts[n - 1] ?? '',
+            fallback: defaultAlt,
+            onSave: (imageUrl, alt) =>
+              pictureCall(setImageAlt({ id: product._id, imageUrl, alt }), PICTURE_ALT_SAVED),
+          }}
           firstLabel="Main picture"
           busy={busy}
           onAdd={(files) => pictureCall(addImages({ id: product._id, files }), IMAGES_ADDED)}
@@ -312,12 +426,21 @@ export function ProductForm({ product, onCreated, onChanged, onClose }: ProductF
           onReorder={(images) => pictureCall(reorderImages({ id: product._id, images }))}
         />
       ) : (
-        <section className="rounded-xl border border-dashed border-cream-200 px-4 py-5">
-          <h3 className="font-display text-lg font-semibold text-forest-800">Pictures</h3>
+        <fieldset className="min-w-0">
+          <legend className="font-display text-lg font-semibold text-forest-800">Pictures</legend>
           <p className="mt-1 text-sm text-muted">
-            Save the product first; its pictures can be added right after.
+            JPEG, PNG, WebP or AVIF, up to 10 MB each. The first picture is the main picture; they
+            are uploaded when the product is added.
           </p>
-        </section>
+          <div className="mt-4">
+            <PicturePicker
+              pictures={chosen}
+              onChange={setChosen}
+              defaultAlt={defaultAlt}
+              busy={isSubmitting}
+            />
+          </div>
+        </fieldset>
       )}
 
       <div className="sticky -bottom-5 z-[2] -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-cream-200 bg-white px-5 py-4 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">

@@ -104,6 +104,21 @@ const rowOf = (name: string) =>
       (row) => row.querySelector('th[scope="row"] .font-semibold')?.textContent === name,
     ) as HTMLElement;
 const dialog = () => within(screen.getByRole('dialog'));
+
+/** The new product form's required fields, one weight. */
+async function fillNewProduct(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof dialog>,
+) {
+  await user.type(form.getByRole('textbox', { name: 'Name' }), 'Mint Makhana');
+  await user.type(form.getByRole('textbox', { name: 'Brand' }), 'Mithila Makhana Co.');
+  await user.type(form.getByRole('textbox', { name: 'Category' }), 'Roasted Makhana');
+  await user.type(form.getByRole('spinbutton', { name: 'Price (₹)' }), '249');
+  await user.type(form.getByRole('spinbutton', { name: 'Shelf life (months)' }), '6');
+  await user.type(form.getByRole('textbox', { name: 'Description' }), 'Cool and crunchy.');
+  await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }), '100');
+  await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }), '249');
+}
 /** The text a control's aria-describedby points at: its error, here. */
 const described = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
@@ -271,13 +286,13 @@ describe('ProductsTab form', () => {
     expect(server.callsTo('POST /products/addProduct')).toHaveLength(0);
   });
 
-  it('adds a product with two weights, then offers its pictures', async () => {
+  it('adds a product with two weights and no pictures, then offers its pictures', async () => {
     const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
     const server = stubRoutes({ 'POST /products/addProduct': ok(saved) });
     const { user, store, asked } = await renderTab();
     await user.click(screen.getByRole('button', { name: 'Add product' }));
     const form = dialog();
-    expect(form.getByText(/Save the product first/)).toBeTruthy();
+    expect(form.getByLabelText('Choose pictures')).toBeTruthy();
 
     await user.type(form.getByRole('textbox', { name: 'Name' }), 'Mint Makhana');
     await user.type(form.getByRole('textbox', { name: 'Brand' }), 'Mithila Makhana Co.');
@@ -328,6 +343,120 @@ describe('ProductsTab form', () => {
     await user.click(dialog().getByRole('button', { name: 'Done' }));
     expect(rowNames()).toContain('Mint Makhana');
     expect(asked.length).toBe(before + 1);
+  });
+
+  it('takes pictures in the same form: reordered, described, and uploaded in order after the save', async () => {
+    const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
+    const withPictures = {
+      ...saved,
+      images: ['/uploads/products/b.webp', '/uploads/products/c.webp'],
+      imageAlts: ['Mint Makhana 100g', 'Pouch, back'],
+    };
+    URL.createObjectURL = vi.fn((file: Blob) => `blob:${(file as File).name}`);
+    URL.revokeObjectURL = vi.fn();
+    const sent: FormData[] = [];
+    stubRoutes({ 'POST /products/addProduct': ok(saved) });
+    const fetchMock = vi.mocked(fetch);
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/products/addProductImage/prod-new')) {
+        sent.push(init?.body as FormData);
+        return new Response(JSON.stringify(ok(withPictures).body), { status: 200 });
+      }
+      return base!(input, init);
+    });
+    const { user } = await renderTab();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    const form = dialog();
+    await fillNewProduct(user, form);
+
+    await user.upload(form.getByLabelText('Choose pictures'), [
+      new File(['a'], 'a.png', { type: 'image/png' }),
+      new File(['b'], 'b.png', { type: 'image/png' }),
+      new File(['c'], 'c.png', { type: 'image/png' }),
+    ]);
+    const chosen = () =>
+      form.getAllByTestId('chosen-picture').map((tile) => tile.querySelector('img')?.src);
+    expect(chosen()).toEqual(['blob:a.png', 'blob:b.png', 'blob:c.png']);
+    // Undescribed, a picture reads as the product's name and smallest weight.
+    expect(form.getAllByRole('img', { name: 'Mint Makhana 100g' })).toHaveLength(3);
+
+    await user.click(form.getByRole('button', { name: 'Remove picture 1' }));
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:a.png');
+    await user.click(form.getByRole('button', { name: 'Move picture 2 earlier' }));
+    expect(chosen()).toEqual(['blob:c.png', 'blob:b.png']);
+    expect(screen.getByText('Picture 2 is now picture 1.')).toBeTruthy();
+    // By keyboard too: the focused button moves it back.
+    form.getByRole('button', { name: 'Move picture 1 later' }).focus();
+    await user.keyboard('{Enter}');
+    expect(chosen()).toEqual(['blob:b.png', 'blob:c.png']);
+    await user.type(form.getByLabelText('Picture 2: what it shows'), 'Pouch, back');
+
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(
+      [...(sent[0]?.entries() ?? [])].map(([field, value]) => [
+        field,
+        typeof value === 'string' ? value : value.name,
+      ]),
+    ).toEqual([
+      ['images', 'b.png'],
+      ['alt', ''],
+      ['images', 'c.png'],
+      ['alt', 'Pouch, back'],
+    ]);
+    expect(toasts.success).toHaveBeenCalledWith('Product Added successfully');
+    const edit = await screen.findByRole('dialog', { name: 'Edit Mint Makhana' });
+    expect(within(edit).getByRole('img', { name: 'Pouch, back' })).toBeTruthy();
+    expect(within(edit).queryByText('Pictures still to upload')).toBeNull();
+  });
+
+  it('keeps the product and the chosen pictures when their upload fails, and uploads them again', async () => {
+    const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
+    URL.createObjectURL = vi.fn((file: Blob) => `blob:${(file as File).name}`);
+    URL.revokeObjectURL = vi.fn();
+    let failing = true;
+    stubRoutes({ 'POST /products/addProduct': ok(saved) });
+    const fetchMock = vi.mocked(fetch);
+    const base = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/products/addProductImage/prod-new')) {
+        if (failing) {
+          return new Response(
+            JSON.stringify(fail(503, 'images: The pictures could not be stored').body),
+            { status: 503 },
+          );
+        }
+        const added = { ...saved, images: ['/uploads/products/a.webp'], imageAlts: ['A bowl'] };
+        return new Response(JSON.stringify(ok(added).body), { status: 200 });
+      }
+      return base!(input, init);
+    });
+    const { user } = await renderTab();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    const form = dialog();
+    await fillNewProduct(user, form);
+    await user.upload(form.getByLabelText('Choose pictures'), [
+      new File(['a'], 'a.png', { type: 'image/png' }),
+    ]);
+    await user.type(form.getByLabelText('Picture 1: what it shows'), 'A bowl');
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+
+    // The product exists: its edit opens, saying so, with the picture still chosen and described.
+    const edit = within(await screen.findByRole('dialog', { name: 'Edit Mint Makhana' }));
+    expect(edit.getByRole('alert').textContent).toMatch(
+      /^The product was saved, but its pictures were not uploaded \(.*could not be stored.*\)/,
+    );
+    expect((edit.getByLabelText('Picture 1: what it shows') as HTMLInputElement).value).toBe(
+      'A bowl',
+    );
+    expect(toasts.success).toHaveBeenCalledWith('Product Added successfully');
+
+    failing = false;
+    await user.click(edit.getByRole('button', { name: 'Upload these pictures' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Images added successfully'));
+    expect(edit.queryByText('Pictures still to upload')).toBeNull();
+    expect(edit.getByRole('img', { name: 'A bowl' })).toBeTruthy();
   });
 
   it("edits a weight's price and takes a product off sale", async () => {
@@ -496,6 +625,30 @@ describe('ProductsTab pictures', () => {
     expect(
       store.getState().product.productDetails.find((p) => p._id === 'prod-pink-salt')?.images,
     ).toHaveLength(3);
+  });
+
+  it("saves a picture's description, which the shop then uses as its alt", async () => {
+    const described = { ...classic, imageAlts: ['Bowl of classic makhana', classic.imageAlts[1]!] };
+    const server = stubRoutes({
+      'POST /products/productImageAlt/prod-classic': () => ok(described),
+    });
+    const { user, store } = await renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+    const field = pictures.getByLabelText('Picture 1: what it shows');
+    await user.clear(field);
+    await user.type(field, 'Bowl of classic makhana');
+    await user.click(pictures.getByRole('button', { name: 'Save the description of picture 1' }));
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Picture description saved'));
+    expect(server.callsTo('POST /products/productImageAlt/prod-classic')[0]?.body).toEqual({
+      imageUrl: classic.images[0],
+      alt: 'Bowl of classic makhana',
+    });
+    expect(pictures.getByRole('img', { name: 'Bowl of classic makhana' })).toBeTruthy();
+    expect(
+      store.getState().product.productDetails.find((p) => p._id === 'prod-classic')?.imageAlts[0],
+    ).toBe('Bowl of classic makhana');
   });
 
   it('removes the chosen picture after a confirmation, and says when none is chosen', async () => {

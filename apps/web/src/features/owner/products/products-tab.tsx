@@ -9,7 +9,8 @@ import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { useDeleteProductMutation } from '../api/products';
 import { OwnerListControls } from '../owner-list-controls';
 import { useOwnerList } from '../use-owner-list';
-import { ProductForm } from './product-form';
+import { releasePictures } from './picture-picker';
+import { type PicturesLeftOver, ProductForm } from './product-form';
 import { SORT_OPTIONS } from './product-list';
 import { ProductCards, ProductTable } from './product-table';
 
@@ -36,7 +37,13 @@ export function ProductsTab() {
   const narrow = useNarrowScreen();
 
   const edited = editing && editing !== 'new' ? editing : null;
-  const closeForm = () => setEditing(null);
+  // Pictures chosen with a new product whose upload failed: its edit opens with them still chosen.
+  const [leftOver, setLeftOver] = useState<PicturesLeftOver | null>(null);
+  const closeForm = () => {
+    if (leftOver) releasePictures(leftOver.pictures);
+    setLeftOver(null);
+    setEditing(null);
+  };
   // The form and the product's row show the server's copy as soon as a picture is added or moved.
   // Saving the form asks for the list again: the product may sit elsewhere in the order now.
   const changed = (product: Product) => {
@@ -103,7 +110,11 @@ export function ProductsTab() {
           <ProductForm
             key={edited?._id ?? 'new'}
             product={edited ?? null}
-            onCreated={changed}
+            onCreated={(product, pictures) => {
+              setLeftOver(pictures ?? null);
+              changed(product);
+            }}
+            leftOver={leftOver}
             onChanged={changed}
             onClose={closeForm}
           />
