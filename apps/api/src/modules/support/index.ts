@@ -1,3 +1,4 @@
 // Support: contact messages and complaints.
 export { forgetCustomerMessages } from './erased-customer';
+export { countOpenMessages } from './inbox';
 export { supportRoutes } from './routes';

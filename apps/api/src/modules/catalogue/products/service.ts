@@ -1,7 +1,7 @@
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { productImages, products, productVariants, reviews } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
@@ -14,6 +14,10 @@ export const PRODUCT_NOT_FOUND = 'Product not found';
 export function freeStock(stock: number, held: number | null): number {
   return Math.max(0, stock - (held ?? 0));
 }
+
+/** The same rule in SQL, on a shelf column and a held-units column (null without a hold). */
+export const freeStockSql = (stock: SQLWrapper, held: SQLWrapper) =>
+  sql<number>`greatest(${stock} - coalesce(${held}, 0), 0)`;
 
 /**
  * Products on show in the API's shape, newest first; `ids` narrows the list. Deleted products and
