@@ -1,3 +1,4 @@
+import { ORDER_SALES_FILTERS } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
@@ -6,11 +7,21 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-ba
 import { formatOrderDate } from '../../lib/orders';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
-import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
+import {
+  OwnerListControls,
+  type OwnerListFilter,
+  type OwnerListToggle,
+} from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { useOwnerList } from './use-owner-list';
 
-type OrderFilter = 'status' | 'paymentStatus' | 'needsRefund';
+type OrderFilter = 'status' | 'paymentStatus' | 'needsRefund' | 'toShip' | 'sales';
+
+/** Sales are paid orders kept (docs/product.md#a-sale); "this month" in India's calendar. */
+const SALES_LABELS: Record<(typeof ORDER_SALES_FILTERS)[number], string> = {
+  all: 'Sales',
+  'this-month': 'Sales this month',
+};
 
 const FILTERS: OwnerListFilter<OrderFilter>[] = [
   {
@@ -29,9 +40,20 @@ const FILTERS: OwnerListFilter<OrderFilter>[] = [
       ...PAYMENT_STATUSES.map((status) => ({ value: status, label: `Payment ${status}` })),
     ],
   },
+  {
+    name: 'sales',
+    label: 'Sales',
+    options: [
+      { value: '', label: 'All orders' },
+      ...ORDER_SALES_FILTERS.map((value) => ({ value, label: SALES_LABELS[value] })),
+    ],
+  },
 ];
 
-const TOGGLES = [{ name: 'needsRefund' as const, label: 'Needs refund', value: 'true' }];
+const TOGGLES: OwnerListToggle<OrderFilter>[] = [
+  { name: 'toShip', label: 'To ship', value: 'true' },
+  { name: 'needsRefund', label: 'Needs refund', value: 'true' },
+];
 
 function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
   return (
@@ -70,7 +92,7 @@ export function OrdersTab() {
   const list = useOwnerList<Order, OrderFilter>({
     path: '/orders/orderDetails',
     tag: 'Order',
-    filters: ['status', 'paymentStatus', 'needsRefund'],
+    filters: ['status', 'paymentStatus', 'needsRefund', 'toShip', 'sales'],
   });
   const [open, setOpen] = useState<Order | null>(null);
 
