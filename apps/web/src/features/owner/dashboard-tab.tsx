@@ -45,7 +45,7 @@ function Task({ label, value, note, to, testId, urgent = false }: TaskProps) {
     <li>
       <Link
         to={{ search: to }}
-        className="card group flex h-full flex-col p-5 transition-colors hover:border-forest-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700"
+        className="card group flex h-full flex-col p-4 transition-colors sm:p-5 hover:border-forest-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700"
         data-testid={testId}
       >
         <span className="flex items-start justify-between gap-2 text-sm font-medium text-muted">
@@ -76,7 +76,7 @@ function Today({ figures, now }: { figures: DashboardFigures; now: Date }) {
       <h2 id="owner-today-title" className="font-display text-xl font-semibold text-forest-800">
         Today
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         <Task
           label="Orders to ship"
           value={count(toShip)}
