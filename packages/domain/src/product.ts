@@ -25,6 +25,11 @@ export function lowestStock(product: Pick<Product, 'quantity'>): number {
   return Math.min(...product.quantity.map((v) => v.stock));
 }
 
+/** A weight low on stock: its free stock is below the owner's mark for it. */
+export function isLowStock(variant: Pick<ProductVariant, 'stock' | 'lowStockBelow'>): boolean {
+  return variant.stock < variant.lowStockBelow;
+}
+
 /** Average to one decimal, as the reviews section shows it. */
 export function roundRating(average: number): number {
   return Math.round(average * 10) / 10;

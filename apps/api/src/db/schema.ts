@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUSES,
 } from '@makhana/domain/order-state';
 import type { ShippingAddress } from '@makhana/domain/orders';
+import { DEFAULT_LOW_STOCK_BELOW } from '@makhana/domain/validation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -178,7 +179,7 @@ export const productVariants = pgTable(
     /** units on the shelf; free stock = stock minus active reservations */
     stock: integer('stock').notNull().default(0),
     /** the owner's low-stock mark: free stock below it shows as low (docs/product.md#owner) */
-    lowStockBelow: integer('low_stock_below').notNull().default(5),
+    lowStockBelow: integer('low_stock_below').notNull().default(DEFAULT_LOW_STOCK_BELOW),
     /**
      * taken out of the product by the owner while reservations or order lines point at it: hidden
      * from the shop, kept for them; adding its weight again brings it back

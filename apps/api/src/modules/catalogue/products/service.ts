@@ -41,6 +41,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
         pricePaise: productVariants.pricePaise,
         sku: productVariants.sku,
         stock: productVariants.stock,
+        lowStockBelow: productVariants.lowStockBelow,
         held: held.held,
       })
       .from(productVariants)
@@ -71,6 +72,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       price: paiseToRupees(v.pricePaise),
       sku: v.sku,
       stock: freeStock(v.stock, v.held),
+      lowStockBelow: v.lowStockBelow,
     });
     variantsBy.set(v.productId, list);
   }
