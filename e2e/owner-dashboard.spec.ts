@@ -51,6 +51,16 @@ for (const [label, size] of [
         await page.getByTestId('figure-low-stock').click();
         await expect(page).toHaveURL(/tab=products&lowStock=true/);
         await expect(page.getByLabel('Low on stock')).toBeChecked();
+        const low = page.getByTestId('stock-by-weight').filter({ visible: true });
+        await expect(low.first()).toContainText(/\d+ g: \d+low/);
+        await expect(
+          page
+            .getByText(/^Listed( · sold out)?$/)
+            .filter({ visible: true })
+            .first(),
+        ).toBeVisible();
+        await expectAccessible(page);
+        await shot(page, testInfo, `owner-products-low-stock-${label}`);
         await page.goBack();
         await page.getByTestId('figure-month-revenue').click();
         await expect(page).toHaveURL(/tab=orders&sales=this-month/);
@@ -59,6 +69,29 @@ for (const [label, size] of [
           entry(page, ['owner-order-row', 'owner-order-card'], orderNumber),
         ).toBeVisible();
         await page.goBack();
+      });
+
+      await test.step("a weight's low-stock mark set in the form counts on the card", async () => {
+        const figure = page.getByTestId('figure-low-stock').locator('[data-figure]');
+        const before = Number(await figure.textContent());
+        await page.goto('/owner/admin/dashboard?tab=products&sort=name');
+        const edit = page.getByRole('button', { name: /^Edit / }).filter({ visible: true });
+        const firstNotLow = page
+          .locator('tr, li.card')
+          .filter({ visible: true, has: page.getByTestId('stock-by-weight') })
+          .filter({ hasNotText: 'low' })
+          .first();
+        await firstNotLow.getByRole('button', { name: /^Edit / }).click();
+        await expect(edit.first()).toBeVisible();
+        const dialog = page.getByRole('dialog');
+        const mark = dialog.getByRole('spinbutton', { name: 'Low below for weight 1' });
+        await mark.fill('1000000');
+        await expectAccessible(page);
+        await shot(page, testInfo, `owner-product-form-mark-${label}`);
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await expect(page.getByText('Product updated successfully')).toBeVisible();
+        await page.goto('/owner/admin/dashboard');
+        await expect(figure).toHaveText(String(before + 1));
       });
 
       await test.step("the chart shows a day's figures on hover and on keyboard focus", async () => {
