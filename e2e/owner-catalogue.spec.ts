@@ -119,8 +119,10 @@ test.describe('the owner runs the catalogue', () => {
       await expect(group.getByLabel('Picture 1: what it shows')).toHaveValue(`${name} 100g`);
       await expectAccessible(page);
       await form.getByRole('button', { name: 'Done' }).click();
-      // The stock column: the lowest stock across the weights.
-      await expect(productRow(page, name).getByRole('cell').nth(1)).toHaveText('8');
+      // The stock column: each weight's free stock.
+      await expect(
+        productRow(page, name).getByRole('cell').nth(1).getByRole('listitem'),
+      ).toHaveText(['100 g: 20', '250 g: 8']);
     });
 
     const saved = (await fetchProducts(request)).find((p) => p.name === name);

@@ -7,7 +7,10 @@ const products = [
   { _id: 'c', price: 301, variant: 'Peri Peri', quantity: [{ weight: 250 }] },
   { _id: 'd', price: 500, variant: 'Caramel', quantity: [{ weight: 500 }] },
   { _id: 'e', price: 501, variant: 'Plain', quantity: [{ weight: 500 }, { weight: 250 }] },
-].map((p) => ({ ...p, quantity: p.quantity.map((q) => ({ ...q, price: 1, sku: '', stock: 1 })) }));
+].map((p) => ({
+  ...p,
+  quantity: p.quantity.map((q) => ({ ...q, price: 1, sku: '', stock: 1, lowStockBelow: 5 })),
+}));
 
 const ids = (list: { _id: string }[]) => list.map((p) => p._id);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIndianNumber, formatRupees, paiseToRupees, rupeesToPaise } from './money';
-import { isProductAvailable, lowestStock, roundRating } from './product';
+import { isLowStock, isProductAvailable, lowestStock, roundRating } from './product';
 
 describe('money', () => {
   it('converts rupees and paise without float drift', () => {
@@ -57,15 +57,21 @@ describe('money', () => {
 });
 
 describe('product availability', () => {
-  const variant = { weight: 100, price: 199, sku: 'X', stock: 0 };
+  const variant = { weight: 100, price: 199, sku: 'X', stock: 0, lowStockBelow: 5 };
   it('needs the owner switch on and some free stock', () => {
     expect(
-      isProductAvailable({ inStock: true, quantity: [variant, { ...variant, stock: 3 }] }),
+      isProductAvailable({
+        inStock: true,
+        quantity: [variant, { ...variant, stock: 3, lowStockBelow: 5 }],
+      }),
     ).toBe(true);
     expect(isProductAvailable({ inStock: true, quantity: [variant] })).toBe(false);
-    expect(isProductAvailable({ inStock: false, quantity: [{ ...variant, stock: 3 }] })).toBe(
-      false,
-    );
+    expect(
+      isProductAvailable({
+        inStock: false,
+        quantity: [{ ...variant, stock: 3, lowStockBelow: 5 }],
+      }),
+    ).toBe(false);
     expect(isProductAvailable({ inStock: true, quantity: [] })).toBe(false);
   });
 
@@ -73,12 +79,18 @@ describe('product availability', () => {
     expect(
       lowestStock({
         quantity: [
-          { ...variant, stock: 7 },
-          { ...variant, stock: 2 },
+          { ...variant, stock: 7, lowStockBelow: 5 },
+          { ...variant, stock: 2, lowStockBelow: 5 },
         ],
       }),
     ).toBe(2);
     expect(lowestStock({ quantity: [] })).toBe(0);
+  });
+
+  it("marks a weight low when its free stock is below the owner's mark", () => {
+    expect(isLowStock({ stock: 4, lowStockBelow: 5 })).toBe(true);
+    expect(isLowStock({ stock: 5, lowStockBelow: 5 })).toBe(false);
+    expect(isLowStock({ stock: 0, lowStockBelow: 0 })).toBe(false);
   });
 
   it('rounds the average rating to one decimal', () => {

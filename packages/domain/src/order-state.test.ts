@@ -5,6 +5,7 @@ import {
   InvalidOrderTransition,
   isPaid,
   isSale,
+  isToShip,
   isUnpaidAttempt,
   moveOf,
   NEW_ORDER,
@@ -212,6 +213,11 @@ describe('every move, as the history and the stock see it', () => {
     expect(isPaid(soldOut)).toBe(true);
     expect(isPaid(refundedState(confirmed))).toBe(true);
     expect(isPaid(cancelledUnpaid)).toBe(false);
+    expect(isToShip(confirmed)).toBe(true);
+    expect(isToShip(shipped)).toBe(false);
+    expect(isToShip(soldOut)).toBe(false);
+    expect(isToShip(refundedState(confirmed))).toBe(false);
+    expect(isToShip(NEW_ORDER)).toBe(false);
   });
 });
 

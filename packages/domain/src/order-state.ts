@@ -224,6 +224,11 @@ export function isUnpaidAttempt(order: OrderAttempt, now: number = Date.now()): 
   return !isPaid(order) && !awaitsPayment(order, now);
 }
 
+/** An order to ship (docs/product.md#a-sale): a sale still waiting in the shop, Confirmed. */
+export function isToShip(state: OrderState): boolean {
+  return isSale(state) && state.status === 'Confirmed';
+}
+
 /** The statuses the owner moves an order to by hand, in the order they happen. */
 export const OWNER_STATUS_MOVES = ['Shipped', 'Delivered'] as const;
 export type OwnerStatusMove = (typeof OWNER_STATUS_MOVES)[number];

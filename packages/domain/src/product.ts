@@ -33,6 +33,11 @@ export function imageAltOf(product: Pick<Product, 'name' | 'imageAlts'>, index: 
   return product.imageAlts[index] || product.name;
 }
 
+/** A weight low on stock: its free stock is below the owner's mark for it. */
+export function isLowStock(variant: Pick<ProductVariant, 'stock' | 'lowStockBelow'>): boolean {
+  return variant.stock < variant.lowStockBelow;
+}
+
 /** Average to one decimal, as the reviews section shows it. */
 export function roundRating(average: number): number {
   return Math.round(average * 10) / 10;

@@ -71,8 +71,8 @@ const product: Product = {
   dietaryPreference: 'Vegetarian',
   sku: 'MM-CLS',
   quantity: [
-    { weight: 50, price: 99, sku: 'MM-CLS-50', stock: 12 },
-    { weight: 100, price: 179.5, sku: 'MM-CLS-100', stock: 0 },
+    { weight: 50, price: 99, sku: 'MM-CLS-50', stock: 12, lowStockBelow: 5 },
+    { weight: 100, price: 179.5, sku: 'MM-CLS-100', stock: 0, lowStockBelow: 5 },
   ],
   rating: { average: 4.25, count: 4 },
   createdAt: '2026-11-01T00:00:00.000Z',

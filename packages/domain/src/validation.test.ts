@@ -573,6 +573,29 @@ describe('the product form', () => {
       }),
     ).toEqual([['quantity.1.weight', 'This weight is already listed']]);
   });
+
+  it('takes a low-stock mark per weight: a whole number from 0, or none to keep the current one', () => {
+    expect(
+      productVariantSchema.parse({ weight: 100, price: 99, lowStockBelow: '12' }),
+    ).toMatchObject({ lowStockBelow: 12 });
+    expect(
+      productVariantSchema.parse({ weight: 100, price: 99, lowStockBelow: '' }).lowStockBelow,
+    ).toBe(undefined);
+    expect(
+      issuesOf({
+        ...PRODUCT,
+        quantity: [
+          { weight: 100, price: 10, lowStockBelow: -1 },
+          { weight: 250, price: 20, lowStockBelow: 1.5 },
+          { weight: 500, price: 30, lowStockBelow: 'many' },
+        ],
+      }),
+    ).toEqual([
+      ['quantity.0.lowStockBelow', 'Low-stock mark cannot be negative'],
+      ['quantity.1.lowStockBelow', 'Low-stock mark must be a whole number'],
+      ['quantity.2.lowStockBelow', 'Low-stock mark must be a number'],
+    ]);
+  });
 });
 
 describe('orderStatusMoveSchema', () => {

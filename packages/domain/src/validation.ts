@@ -222,6 +222,9 @@ export const adminLoginSchema = z.object({
   ),
 });
 
+/** A weight's low-stock mark until the owner sets one: free stock below 5 units is low. */
+export const DEFAULT_LOW_STOCK_BELOW = 5;
+
 /**
  * The largest figures a product takes: what the shop could sell, well inside the database's
  * integers once rupees become paise.
@@ -280,6 +283,11 @@ export const productVariantSchema = z.object({
       wholeNumber('Stock', 0, PRODUCT_LIMITS.stock).optional(),
     )
     .transform((value) => value ?? 0),
+  /** left out (or empty), a new weight takes the default mark and an existing one keeps its own */
+  lowStockBelow: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    wholeNumber('Low-stock mark', 0, PRODUCT_LIMITS.stock).optional(),
+  ),
 });
 
 const productFields = z.object({

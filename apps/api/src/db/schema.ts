@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUSES,
 } from '@makhana/domain/order-state';
 import type { ShippingAddress } from '@makhana/domain/orders';
+import { DEFAULT_LOW_STOCK_BELOW } from '@makhana/domain/validation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -179,6 +180,8 @@ export const productVariants = pgTable(
     sku: text('sku').notNull().unique(),
     /** units on the shelf; free stock = stock minus active reservations */
     stock: integer('stock').notNull().default(0),
+    /** the owner's low-stock mark: free stock below it shows as low (docs/product.md#owner) */
+    lowStockBelow: integer('low_stock_below').notNull().default(DEFAULT_LOW_STOCK_BELOW),
     /**
      * taken out of the product by the owner while reservations or order lines point at it: hidden
      * from the shop, kept for them; adding its weight again brings it back
@@ -193,6 +196,7 @@ export const productVariants = pgTable(
       .on(t.productId, t.weightGrams)
       .where(sql`${t.removedAt} is null`),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_variants_low_stock_nonnegative', sql`${t.lowStockBelow} >= 0`),
     check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
     check('product_variants_weight_positive', sql`${t.weightGrams} > 0`),
     index('product_variants_sku_trgm_idx').using('gin', t.sku.op('gin_trgm_ops')),

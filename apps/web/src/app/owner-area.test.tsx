@@ -44,6 +44,13 @@ function figuresWith(growth: number | null, failingFollowUps = 0): DashboardFigu
     growth,
     salesByDay,
     failingFollowUps,
+    toShip: 2,
+    oldestToShipPaidAt: '2026-11-12T05:00:00.000Z',
+    openSupport: 1,
+    lowStockProducts: 3,
+    monthOrders: 3,
+    monthRevenue: 1498.5,
+    averageOrderValue: 499.5,
   };
 }
 
@@ -249,9 +256,9 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(growth.textContent).not.toContain('+25%');
     const days = screen.getAllByTestId('sales-day');
     expect(days).toHaveLength(30);
-    expect(days[24]!.textContent).toBe('10 Nov: 2 paid orders, ₹1,000');
-    expect(days[29]!.textContent).toBe('15 Nov: 1 paid order, ₹498.5');
-    expect(days[0]!.textContent).toBe('17 Oct: 0 paid orders, ₹0');
+    expect(days[24]!.getAttribute('aria-label')).toBe('10 Nov: 2 paid orders, ₹1,000');
+    expect(days[29]!.getAttribute('aria-label')).toBe('15 Nov: 1 paid order, ₹498.5');
+    expect(days[0]!.getAttribute('aria-label')).toBe('17 Oct: 0 paid orders, ₹0');
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
@@ -262,6 +269,102 @@ describe('/owner/admin/dashboard: the owner only', () => {
     // Orders and customers belong to their tabs now: the Dashboard tab loads neither.
     expect(api.calls.filter((call) => call.path.startsWith('/orders/'))).toEqual([]);
     expect(api.calls.filter((call) => call.path.startsWith('/users/getUserDetails'))).toEqual([]);
+  });
+
+  it("shows today's tasks and this month's takings, each opening its filtered list", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-15T12:00:00Z'));
+    const api = stubRoutes({
+      ...ownerApi,
+      'GET /orders/orderDetails?page=1&limit=50&paid=true&toShip=true': ordersPage(
+        allOrders.slice(0, 1),
+      ),
+      'GET /orders/orderDetails?page=1&limit=50&paid=true&sales=this-month': ordersPage(allOrders),
+      'GET /supports/inbox?page=1&limit=50&status=open': okPage([], {
+        page: 1,
+        limit: 50,
+        total: 0,
+      }),
+      'GET /products/owner-list?page=1&limit=50&lowStock=true': okPage([], {
+        page: 1,
+        limit: 50,
+        total: 0,
+      }),
+    });
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard'],
+      store: ownerStore(),
+    });
+    const toShip = await screen.findByTestId('figure-to-ship');
+    vi.useRealTimers();
+    expect(toShip.textContent).toContain('2');
+    expect(toShip.textContent).toContain('the oldest waiting 3 days');
+    expect(screen.getByTestId('figure-open-support').textContent).toContain('1');
+    expect(screen.getByTestId('figure-low-stock').textContent).toContain('3');
+    expect(screen.getByTestId('figure-average-order').textContent).toContain('₹499.5');
+    expect(screen.getByTestId('figure-average-order').textContent).toContain('over 3 sales');
+    const month = screen.getByTestId('figure-month-revenue');
+    expect(month.textContent).toContain('₹1,498.5');
+
+    const opens = [
+      [
+        'figure-to-ship',
+        '?tab=orders&toShip=true',
+        'GET /orders/orderDetails?page=1&limit=50&paid=true&toShip=true',
+      ],
+      [
+        'figure-open-support',
+        '?tab=support&status=open',
+        'GET /supports/inbox?page=1&limit=50&status=open',
+      ],
+      [
+        'figure-low-stock',
+        '?tab=products&lowStock=true',
+        'GET /products/owner-list?page=1&limit=50&lowStock=true',
+      ],
+      [
+        'figure-month-revenue',
+        '?tab=orders&sales=this-month',
+        'GET /orders/orderDetails?page=1&limit=50&paid=true&sales=this-month',
+      ],
+    ] as const;
+    for (const [card, search, call] of opens) {
+      await act(() => router.navigate('/owner/admin/dashboard'));
+      await userEvent.click(await screen.findByTestId(card));
+      await waitFor(() => expect(router.state.location.search).toBe(search));
+      await waitFor(() => expect(api.callsTo(call).length).toBeGreaterThan(0));
+    }
+    expect(screen.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('gives the chart an axis in rupees, each day on hover and focus, and a table', async () => {
+    stubRoutes(ownerApi);
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store: ownerStore() });
+    const chart = await screen.findByTestId('sales-chart');
+    expect(within(chart).getByTestId('sales-axis').textContent).toBe('₹0₹250₹500₹750₹1,000');
+    const table = within(chart).getByTestId('sales-table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(rows[25]!.textContent).toBe('10 Nov2₹1,000');
+
+    const days = within(chart).getAllByTestId('sales-day');
+    // One stop on the way through the page: today's bar.
+    expect(days.filter((day) => day.tabIndex === 0)).toEqual([days[29]]);
+    await userEvent.hover(days[24]!);
+    expect(screen.getByTestId('sales-tip').textContent).toBe('10 Nov₹1,0002 paid orders');
+    await userEvent.unhover(days[24]!);
+    expect(screen.queryByTestId('sales-tip')).toBeNull();
+
+    act(() => days[29]!.focus());
+    expect(screen.getByTestId('sales-tip').textContent).toBe('15 Nov₹498.51 paid order');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(days[28]);
+    expect(screen.getByTestId('sales-tip').textContent).toBe('14 Nov₹00 paid orders');
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(days[0]);
+    expect(days[0]!.getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(days[29]);
   });
 
   it("shows this month's growth, or why the figures are missing", async () => {

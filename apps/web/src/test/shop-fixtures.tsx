@@ -13,8 +13,8 @@ let sequence = 0;
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   sequence += 1;
   const quantity: ProductVariant[] = overrides.quantity ?? [
-    { weight: 100, price: 199, sku: `MM-CLS-100-${sequence}`, stock: 40 },
-    { weight: 250, price: 449, sku: `MM-CLS-250-${sequence}`, stock: 25 },
+    { weight: 100, price: 199, sku: `MM-CLS-100-${sequence}`, stock: 40, lowStockBelow: 5 },
+    { weight: 250, price: 449, sku: `MM-CLS-250-${sequence}`, stock: 25, lowStockBelow: 5 },
   ];
   return {
     _id: `66f0c0ffee00000000000${String(sequence).padStart(3, '0')}`,
@@ -51,9 +51,9 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
 export const classic = makeProduct({
   _id: 'prod-classic',
   quantity: [
-    { weight: 100, price: 199, sku: 'MM-CLS-100', stock: 40 },
-    { weight: 250, price: 449, sku: 'MM-CLS-250', stock: 3 },
-    { weight: 500, price: 849, sku: 'MM-CLS-500', stock: 0 },
+    { weight: 100, price: 199, sku: 'MM-CLS-100', stock: 40, lowStockBelow: 5 },
+    { weight: 250, price: 449, sku: 'MM-CLS-250', stock: 3, lowStockBelow: 5 },
+    { weight: 500, price: 849, sku: 'MM-CLS-500', stock: 0, lowStockBelow: 5 },
   ],
   price: 199,
   rating: { average: 4.26, count: 12 },
@@ -67,8 +67,8 @@ export const periPeri = makeProduct({
   modelNumber: 'MM-PPR',
   images: ['/uploads/demo/products/peri-peri-1.svg', '/uploads/demo/products/peri-peri-2.svg'],
   quantity: [
-    { weight: 200, price: 349, sku: 'MM-PPR-200', stock: 30 },
-    { weight: 500, price: 799, sku: 'MM-PPR-500', stock: 12 },
+    { weight: 200, price: 349, sku: 'MM-PPR-200', stock: 30, lowStockBelow: 5 },
+    { weight: 500, price: 799, sku: 'MM-PPR-500', stock: 12, lowStockBelow: 5 },
   ],
   price: 349,
 });
@@ -79,7 +79,7 @@ export const pinkSalt = makeProduct({
   variant: 'Himalayan Pink Salt',
   sku: 'MM-HPS',
   images: ['/uploads/demo/products/pink-salt-1.svg'],
-  quantity: [{ weight: 250, price: 549, sku: 'MM-HPS-250', stock: 18 }],
+  quantity: [{ weight: 250, price: 549, sku: 'MM-HPS-250', stock: 18, lowStockBelow: 5 }],
   price: 549,
 });
 
@@ -89,7 +89,7 @@ export const caramel = makeProduct({
   variant: 'Caramel',
   sku: 'MM-CRM',
   images: ['/uploads/demo/products/caramel-1.svg'],
-  quantity: [{ weight: 100, price: 229, sku: 'MM-CRM-100', stock: 0 }],
+  quantity: [{ weight: 100, price: 229, sku: 'MM-CRM-100', stock: 0, lowStockBelow: 5 }],
   price: 229,
 });
 

@@ -7,6 +7,9 @@ export const productVariantShape = z
     price: z.number().meta({ description: 'rupees' }),
     sku: z.string(),
     stock: z.int().meta({ description: 'units free to sell (stock not held by pending orders)' }),
+    lowStockBelow: z.int().meta({
+      description: "the owner's low-stock mark: free stock below it counts as low",
+    }),
   })
   .meta({ id: 'ProductVariant' });
 

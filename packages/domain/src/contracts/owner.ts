@@ -24,6 +24,21 @@ export const dashboardFiguresShape = z
       description:
         "this calendar month's paid revenue against last month's, a percentage to one decimal; null when last month had none",
     }),
+    toShip: z.int().meta({ description: 'sales not shipped yet: paid, Confirmed' }),
+    oldestToShipPaidAt: z.string().nullable().meta({
+      description: 'when the longest-waiting order to ship was paid; null when none waits',
+    }),
+    openSupport: z.int().meta({ description: 'contact messages and complaints not resolved' }),
+    lowStockProducts: z.int().meta({
+      description:
+        "listed products with a weight whose free stock is below the owner's mark for it",
+    }),
+    monthOrders: z.int().meta({ description: "sales paid this calendar month, in India's time" }),
+    monthRevenue: z.number().meta({ description: 'what those sales paid, in rupees' }),
+    averageOrderValue: z.number().nullable().meta({
+      description:
+        "this month's revenue over this month's sales, in rupees to the paisa; null without a sale this month",
+    }),
     salesByDay: z.array(dailySalesShape).meta({
       description: 'the last 30 days, oldest first and today last; a day without sales is zeros',
     }),
@@ -40,9 +55,12 @@ export const dashboardFiguresShape = z
 export type DashboardFigures = z.infer<typeof dashboardFiguresShape>;
 export type DailySales = z.infer<typeof dailySalesShape>;
 
+/** `sales=all` keeps the sales; `sales=this-month` those paid this calendar month in India. */
+export const ORDER_SALES_FILTERS = ['all', 'this-month'] as const;
+
 /**
  * `?status=` and `?paymentStatus=` narrow the owner's orders; `?needsRefund=true` keeps those
- * awaiting a refund, `?paid=` the paid ones or the unpaid attempts.
+ * awaiting a refund, `?toShip=true` the sales not shipped yet, `?sales=` the sales, `?paid=` the paid ones or the unpaid attempts.
  */
 export const ownerOrdersQueryShape = pageQueryShape.extend({
   status: z.enum(ORDER_STATUSES, { error: 'status must be one of the order statuses' }).optional(),
@@ -60,6 +78,13 @@ export const ownerOrdersQueryShape = pageQueryShape.extend({
       description:
         '`true`: orders whose payment was captured (refunded ones too); `false`: unpaid attempts (awaiting payment, failed, expired); `any` or absent: both',
     }),
+  toShip: z
+    .enum(['true'], { error: 'toShip can only be true' })
+    .optional()
+    .meta({ description: 'only sales not shipped yet (paid, Confirmed)' }),
+  sales: z.enum(ORDER_SALES_FILTERS, { error: 'sales must be all or this-month' }).optional().meta({
+    description: "only sales; `this-month`: those paid this calendar month, in India's time",
+  }),
 });
 export type OwnerOrdersQuery = z.infer<typeof ownerOrdersQueryShape>;
 
@@ -73,7 +98,10 @@ export const OWNER_PRODUCT_SORTS = [
 ] as const;
 export type OwnerProductSort = (typeof OWNER_PRODUCT_SORTS)[number];
 
-/** `?q=` searches name, flavour and skus (the product's and its weights'); `?sort=` orders the list. */
+/**
+ * `?q=` searches name, flavour and skus (the product's and its weights'); `?sort=` orders the list;
+ * `?lowStock=true` keeps the products low on stock.
+ */
 export const ownerProductsQueryShape = pageQueryShape.extend({
   sort: z
     .enum(OWNER_PRODUCT_SORTS, { error: `sort must be one of ${OWNER_PRODUCT_SORTS.join(', ')}` })
@@ -82,6 +110,9 @@ export const ownerProductsQueryShape = pageQueryShape.extend({
       description:
         'newest first; name A to Z; price low to high or high to low; the lowest free stock across weights first',
     }),
+  lowStock: z.enum(['true'], { error: 'lowStock can only be true' }).optional().meta({
+    description: "only listed products with a weight whose free stock is below the owner's mark",
+  }),
 });
 export type OwnerProductsQuery = z.infer<typeof ownerProductsQueryShape>;
 

@@ -10,6 +10,7 @@ export {
 } from './products/catalogue-cache';
 export { DEMO_PRODUCTS, demoUploadName } from './products/demo-catalogue';
 export { seedDemoCatalogue } from './products/demo-seed';
+export { countLowStockProducts } from './products/low-stock';
 export { productRoutes } from './products/routes';
 export { listProducts } from './products/service';
 export { returnToShelf, takeFromShelfWith } from './products/shelf';

@@ -180,6 +180,15 @@ export async function messagesFrom(
   return messages;
 }
 
+/** Contact messages and complaints not resolved yet, for the owner's dashboard. */
+export async function countOpenMessages(db: Database): Promise<number> {
+  const [[contacts], [complaintsOpen]] = await Promise.all([
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.resolvedAt)),
+    db.select({ n: count() }).from(complaints).where(isNull(complaints.resolvedAt)),
+  ]);
+  return (contacts?.n ?? 0) + (complaintsOpen?.n ?? 0);
+}
+
 /** Marks a contact message or a complaint resolved, or open again; either kind, by its id. */
 export async function resolveMessage(
   db: Database,

@@ -1,4 +1,4 @@
 // Support: contact messages and complaints.
 export { forgetCustomerMessages } from './erased-customer';
-export { messagesFrom } from './inbox';
+export { countOpenMessages, messagesFrom } from './inbox';
 export { supportRoutes } from './routes';

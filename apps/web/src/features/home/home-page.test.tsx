@@ -36,7 +36,7 @@ function product(n: number): Product {
     containerType: 'Pouch',
     dietaryPreference: 'Vegetarian',
     sku: `SKU${n}`,
-    quantity: [{ weight: 100, price: 199 + n, sku: `SKU${n}-100`, stock: 5 }],
+    quantity: [{ weight: 100, price: 199 + n, sku: `SKU${n}-100`, stock: 5, lowStockBelow: 5 }],
     rating: { average: 4.5, count: 3 },
     createdAt: '2025-05-01T00:00:00.000Z',
     updatedAt: '2025-05-01T00:00:00.000Z',

@@ -1,8 +1,11 @@
-import type { DailySales, DashboardFigures } from '@makhana/domain/contracts/owner';
+import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
+import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api-client';
 import { useGetDashboardFiguresQuery } from './api/dashboard-figures';
+import { waitedFor } from './chart-scale';
 import { formatGrowth } from './growth';
+import { SalesChart } from './sales-chart';
 
 interface FigureProps {
   label: string;
@@ -25,53 +28,107 @@ function Figure({ label, value, note, testId }: FigureProps) {
 
 const count = (n: number) => n.toLocaleString('en-IN');
 
-// The server's days are India's calendar days; read as UTC dates, they print as those days.
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
-const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-
-function describeDay(day: DailySales): string {
-  const orders = day.orders === 1 ? '1 paid order' : `${count(day.orders)} paid orders`;
-  return `${dayLabel(day.date)}: ${orders}, ${formatRupees(day.revenue)}`;
+interface TaskProps {
+  label: string;
+  value: string;
+  note: string;
+  /** the owner's page that lists what the figure counts, e.g. `?tab=orders&toShip=true` */
+  to: string;
+  testId: string;
+  /** something waits for the owner: the figure stands out */
+  urgent?: boolean;
 }
 
-/** Paid revenue per day as bars, each named in words for a screen reader. */
-function SalesChart({ days }: { days: DailySales[] }) {
-  const highest = Math.max(0, ...days.map((day) => day.revenue));
-  const first = days[0];
-  const last = days.at(-1);
+/** A figure that opens the list behind it. */
+function Task({ label, value, note, to, testId, urgent = false }: TaskProps) {
   return (
-    <figure className="card p-5 sm:p-6" data-testid="sales-chart">
-      <figcaption className="text-sm font-medium text-muted">
-        Paid orders and revenue per day, last {days.length} days
-      </figcaption>
-      <ol className="mt-4 flex h-40 items-end gap-1">
-        {days.map((day) => (
-          <li
-            key={day.date}
-            className="flex h-full flex-1 items-end"
-            title={describeDay(day)}
-            data-testid="sales-day"
-          >
-            <span className="sr-only">{describeDay(day)}</span>
-            <span
-              aria-hidden="true"
-              className="w-full rounded-t bg-forest-500"
-              style={{ height: highest > 0 ? `${(day.revenue / highest) * 100}%` : '0%' }}
-            />
-          </li>
-        ))}
-      </ol>
-      {first && last ? (
-        <div aria-hidden="true" className="mt-2 flex justify-between text-xs text-muted">
-          <span>{dayLabel(first.date)}</span>
-          <span>{dayLabel(last.date)}</span>
-        </div>
-      ) : null}
-    </figure>
+    <li>
+      <Link
+        to={{ search: to }}
+        className="card group flex h-full flex-col p-4 transition-colors sm:p-5 hover:border-forest-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700"
+        data-testid={testId}
+      >
+        <span className="flex items-start justify-between gap-2 text-sm font-medium text-muted">
+          {label}
+          <span aria-hidden="true" className="text-forest-700 group-hover:translate-x-0.5">
+            →
+          </span>
+        </span>
+        <span
+          className={`mt-2 font-display text-3xl font-semibold ${urgent ? 'text-maroon-700' : 'text-forest-800'}`}
+          data-figure
+        >
+          {value}
+        </span>
+        <span className="mt-1 text-xs text-muted">{note}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** What waits for the owner today, and this month's takings; each opens its list. */
+function Today({ figures, now }: { figures: DashboardFigures; now: Date }) {
+  const { toShip, oldestToShipPaidAt, openSupport, lowStockProducts } = figures;
+  const { monthOrders, monthRevenue, averageOrderValue } = figures;
+  const sales = monthOrders === 1 ? '1 sale' : `${count(monthOrders)} sales`;
+  return (
+    <section aria-labelledby="owner-today-title" className="space-y-3">
+      <h2 id="owner-today-title" className="font-display text-xl font-semibold text-forest-800">
+        Today
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+        <Task
+          label="Orders to ship"
+          value={count(toShip)}
+          note={
+            oldestToShipPaidAt
+              ? `Paid, not shipped; the oldest waiting ${waitedFor(oldestToShipPaidAt, now)}`
+              : 'Nothing waiting to ship'
+          }
+          to="?tab=orders&toShip=true"
+          testId="figure-to-ship"
+          urgent={toShip > 0}
+        />
+        <Task
+          label="Open support"
+          value={count(openSupport)}
+          note={
+            openSupport === 1
+              ? 'Message or complaint not resolved'
+              : 'Messages and complaints not resolved'
+          }
+          to="?tab=support&status=open"
+          testId="figure-open-support"
+          urgent={openSupport > 0}
+        />
+        <Task
+          label="Low on stock"
+          value={count(lowStockProducts)}
+          note={
+            lowStockProducts === 1
+              ? 'Product with a weight below its low-stock mark'
+              : 'Products with a weight below its low-stock mark'
+          }
+          to="?tab=products&lowStock=true"
+          testId="figure-low-stock"
+          urgent={lowStockProducts > 0}
+        />
+        <Task
+          label="Average order value"
+          value={averageOrderValue === null ? '—' : formatRupees(averageOrderValue)}
+          note={monthOrders === 0 ? 'No sales this month yet' : `This month, over ${sales}`}
+          to="?tab=orders&sales=this-month"
+          testId="figure-average-order"
+        />
+        <Task
+          label="This month's revenue"
+          value={formatRupees(monthRevenue)}
+          note={`${sales} paid this month`}
+          to="?tab=orders&sales=this-month"
+          testId="figure-month-revenue"
+        />
+      </ul>
+    </section>
   );
 }
 
@@ -98,8 +155,10 @@ function FailingFollowUps({ count: failing }: { count: number }) {
 function Figures({ figures }: { figures: DashboardFigures }) {
   const { totalOrders, totalUsers, totalProducts, revenue, growth, salesByDay } = figures;
   return (
-    <div className="space-y-4">
+    <div className="space-y-6">
       <FailingFollowUps count={figures.failingFollowUps} />
+      <Today figures={figures} now={new Date()} />
+      <h2 className="sr-only">The shop so far</h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Figure
           label="Total Sales"
@@ -135,7 +194,7 @@ function Figures({ figures }: { figures: DashboardFigures }) {
   );
 }
 
-/** The four cards and the chart, as the server counts them from paid orders. */
+/** Today's tasks, the four cards and the chart, as the server counts them from sales. */
 export function DashboardTab() {
   // Asked again each time the tab opens, and after any write that changes them.
   const figures = useGetDashboardFiguresQuery(undefined, { refetchOnMountOrArgChange: true });

@@ -1,3 +1,4 @@
+import { ORDER_SALES_FILTERS } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
@@ -10,11 +11,21 @@ import { toast } from '../../lib/toast';
 import { useLazyGetOwnerOrderQuery } from './api/orders';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
-import { OwnerListControls, type OwnerListFilter } from './owner-list-controls';
+import {
+  OwnerListControls,
+  type OwnerListFilter,
+  type OwnerListToggle,
+} from './owner-list-controls';
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { useOwnerList } from './use-owner-list';
 
-type OrderFilter = 'paid' | 'status' | 'paymentStatus' | 'needsRefund';
+type OrderFilter = 'paid' | 'status' | 'paymentStatus' | 'needsRefund' | 'toShip' | 'sales';
+
+/** Sales are paid orders kept (docs/product.md#a-sale); "this month" in India's calendar. */
+const SALES_LABELS: Record<(typeof ORDER_SALES_FILTERS)[number], string> = {
+  all: 'Sales',
+  'this-month': 'Sales this month',
+};
 
 const FILTERS: OwnerListFilter<OrderFilter>[] = [
   {
@@ -42,9 +53,20 @@ const FILTERS: OwnerListFilter<OrderFilter>[] = [
       ...PAYMENT_STATUSES.map((status) => ({ value: status, label: `Payment ${status}` })),
     ],
   },
+  {
+    name: 'sales',
+    label: 'Sales',
+    options: [
+      { value: '', label: 'All orders' },
+      ...ORDER_SALES_FILTERS.map((value) => ({ value, label: SALES_LABELS[value] })),
+    ],
+  },
 ];
 
-const TOGGLES = [{ name: 'needsRefund' as const, label: 'Needs refund', value: 'true' }];
+const TOGGLES: OwnerListToggle<OrderFilter>[] = [
+  { name: 'toShip', label: 'To ship', value: 'true' },
+  { name: 'needsRefund', label: 'Needs refund', value: 'true' },
+];
 
 function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
   return (
@@ -89,7 +111,7 @@ export function OrdersTab() {
   const list = useOwnerList<Order, OrderFilter>({
     path: '/orders/orderDetails',
     tag: 'Order',
-    filters: ['paid', 'status', 'paymentStatus', 'needsRefund'],
+    filters: ['paid', 'status', 'paymentStatus', 'needsRefund', 'toShip', 'sales'],
     // A failed or abandoned payment is an attempt, not an order to pack: shown when asked for.
     defaults: { paid: 'true' },
   });

@@ -233,9 +233,51 @@ describe('GET /products/owner-list', () => {
     ]);
   });
 
+  it("keeps the listed products with a weight below the owner's mark, held units taken off", async () => {
+    const roomy = await make({
+      name: 'Roomy',
+      variant: 'Plain',
+      price: 199,
+      weights: [{ weight: 100, stock: 6 }],
+      day: 1,
+    });
+    await make({
+      name: 'Short',
+      variant: 'Plain',
+      price: 199,
+      weights: [
+        { weight: 100, stock: 40 },
+        { weight: 250, stock: 4 },
+      ],
+      day: 2,
+    });
+    await make({
+      name: 'Short but not listed',
+      variant: 'Plain',
+      price: 199,
+      weights: [{ weight: 100, stock: 0 }],
+      listed: false,
+      day: 3,
+    });
+    expect(await names('?lowStock=true')).toEqual(['Short']);
+    const buyer = await customer(api.db);
+    const weight = roomy.quantity[0]!;
+    const held = await placeOrder(api.app, buyer.token, [
+      cartLine({ ...weight, productId: roomy._id, variantId: '', name: roomy.name }, 2),
+    ]);
+    expect(held.statusCode, held.body).toBe(200);
+    // 6 on the shelf, 2 held: 4 free, below the mark of 5.
+    expect(await names('?lowStock=true')).toEqual(['Short', 'Roomy']);
+    const page = await call(api.app, 'GET', '/products/owner-list?lowStock=true&q=roomy', {
+      token: owner,
+    });
+    expect(page.json().meta.total).toBe(1);
+  });
+
   it('refuses a bad query with a 400 naming the field', async () => {
     for (const [query, field] of [
       ['?sort=cheapest', 'sort'],
+      ['?lowStock=yes', 'lowStock'],
       ['?page=0', 'page'],
       ['?limit=101', 'limit'],
       [`?q=${'a'.repeat(101)}`, 'q'],

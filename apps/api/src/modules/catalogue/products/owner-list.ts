@@ -20,7 +20,8 @@ import type { Database } from '../../../db/client';
 import { products, productVariants } from '../../../db/schema';
 import { containing, offsetOf } from '../../../lib/search';
 import { heldUnitsByVariant } from '../../checkout';
-import { listProducts } from './service';
+import { lowStockProductIds } from './low-stock';
+import { freeStockSql, listProducts } from './service';
 
 /**
  * The first `take` matching products by lowest free stock (shelf minus unexpired active
@@ -60,7 +61,7 @@ function lowestFreeStock(db: Database, matching: SQL | undefined, take: number) 
   const byFreeStock = db
     .select({
       productId: productVariants.productId,
-      lowest: sql<number>`min(greatest(${productVariants.stock} - coalesce(${held.held}, 0), 0))`,
+      lowest: sql<number>`min(${freeStockSql(productVariants.stock, held.held)})`,
     })
     .from(productVariants)
     .leftJoin(held, eq(held.variantId, productVariants.id))
@@ -139,6 +140,7 @@ export async function listOwnerProducts(
   const matching = and(
     isNull(products.deletedAt),
     words ? inArray(products.id, matchingIds(db, words)) : undefined,
+    query.lowStock ? inArray(products.id, lowStockProductIds(db)) : undefined,
   );
   const pageOf = () => {
     if (query.sort !== 'stock-asc') {

@@ -167,7 +167,7 @@ describe('the product form rules', () => {
 
     const product = await added({ ...FORM, quantity: [{ weight: '50', price: '99' }] });
     expect(product.quantity).toEqual([
-      { weight: 50, price: 99, sku: 'PERI-PERI-MAKHANA-50', stock: 0 },
+      { weight: 50, price: 99, sku: 'PERI-PERI-MAKHANA-50', stock: 0, lowStockBelow: 5 },
     ]);
   });
 
@@ -231,8 +231,8 @@ describe('adding a product', () => {
       rating: { average: 0, count: 0 },
     });
     expect(product.quantity).toEqual([
-      { weight: 100, price: 149, sku: 'PERI-PERI-MAKHANA-100', stock: 10 },
-      { weight: 250, price: 329, sku: 'PERI-PERI-MAKHANA-250', stock: 4 },
+      { weight: 100, price: 149, sku: 'PERI-PERI-MAKHANA-100', stock: 10, lowStockBelow: 5 },
+      { weight: 250, price: 329, sku: 'PERI-PERI-MAKHANA-250', stock: 4, lowStockBelow: 5 },
     ]);
     // Paise inside.
     expect((await variantRows(product._id)).map((v) => v.pricePaise)).toEqual([14_900, 32_900]);
@@ -309,9 +309,9 @@ describe('updating a product', () => {
       ],
     });
     expect(changed.quantity).toEqual([
-      { weight: 100, price: 139, sku: 'PERI-PERI-MAKHANA-100', stock: 8 },
-      { weight: 200, price: 299, sku: 'PERI-PERI-MAKHANA-250', stock: 2 },
-      { weight: 500, price: 599, sku: 'PERI-PERI-MAKHANA-500', stock: 1 },
+      { weight: 100, price: 139, sku: 'PERI-PERI-MAKHANA-100', stock: 8, lowStockBelow: 5 },
+      { weight: 200, price: 299, sku: 'PERI-PERI-MAKHANA-250', stock: 2, lowStockBelow: 5 },
+      { weight: 500, price: 599, sku: 'PERI-PERI-MAKHANA-500', stock: 1, lowStockBelow: 5 },
     ]);
     const after = await variantRows(product._id);
     expect(after.find((v) => v.weightGrams === 100)!.id).toBe(before[0]!.id);
@@ -403,8 +403,40 @@ describe('updating a product', () => {
       price: 349,
       sku: 'PERI-PERI-MAKHANA-250',
       stock: 3,
+      lowStockBelow: 5,
     });
     expect((await variantRows(product._id)).map((v) => v.id)).toContain(v250!.id);
+  });
+
+  it("keeps each weight's low-stock mark: 5 unless set, kept when left out, never negative", async () => {
+    const product = await added({
+      ...FORM,
+      quantity: [
+        { weight: 100, price: 149, stock: 10, lowStockBelow: 12 },
+        { weight: 250, price: 329, stock: 4 },
+      ],
+    });
+    expect(product.quantity.map((v) => v.lowStockBelow)).toEqual([12, 5]);
+    const kept = await updated(product._id, {
+      ...FORM,
+      quantity: [
+        { weight: 100, price: 149, stock: 10 },
+        { weight: 250, price: 329, stock: 4, lowStockBelow: '0' },
+      ],
+    });
+    expect(kept.quantity.map((v) => v.lowStockBelow)).toEqual([12, 0]);
+    const refused = await add({
+      ...FORM,
+      quantity: [
+        { weight: 100, price: 149, lowStockBelow: -1 },
+        { weight: 250, price: 329, lowStockBelow: 2.5 },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'quantity.0.lowStockBelow', message: 'Low-stock mark cannot be negative' },
+      { field: 'quantity.1.lowStockBelow', message: 'Low-stock mark must be a whole number' },
+    ]);
   });
 
   it('reads the stock the owner sets as units free to sell, over what pending orders hold', async () => {

@@ -256,6 +256,7 @@ async function writeVariants(
       pricePaise: rupeesToPaise(v.price),
       sku: skus[index]!,
       stock: v.stock + (row ? (held.get(row.id) ?? 0) : 0),
+      ...(v.lowStockBelow === undefined ? {} : { lowStockBelow: v.lowStockBelow }),
     };
     if (row) {
       await tx

@@ -2,7 +2,7 @@ import { defaultImageAlt } from '@makhana/domain/images';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { productImages, products, productVariants, reviews } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
@@ -15,6 +15,10 @@ export const PRODUCT_NOT_FOUND = 'Product not found';
 export function freeStock(stock: number, held: number | null): number {
   return Math.max(0, stock - (held ?? 0));
 }
+
+/** The same rule in SQL, on a shelf column and a held-units column (null without a hold). */
+export const freeStockSql = (stock: SQLWrapper, held: SQLWrapper) =>
+  sql<number>`greatest(${stock} - coalesce(${held}, 0), 0)`;
 
 /**
  * Products on show in the API's shape, newest first; `ids` narrows the list. Deleted products and
@@ -38,6 +42,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
         pricePaise: productVariants.pricePaise,
         sku: productVariants.sku,
         stock: productVariants.stock,
+        lowStockBelow: productVariants.lowStockBelow,
         held: held.held,
       })
       .from(productVariants)
@@ -72,6 +77,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       price: paiseToRupees(v.pricePaise),
       sku: v.sku,
       stock: freeStock(v.stock, v.held),
+      lowStockBelow: v.lowStockBelow,
     });
     variantsBy.set(v.productId, list);
   }

@@ -3,7 +3,7 @@ import { rupeesToPaise } from '@makhana/domain/money';
 import type { PaymentStatus } from '@makhana/domain/order-state';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { products } from '../../../db/schema';
+import { complaints, contactMessages, products } from '../../../db/schema';
 import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   cartLine,
@@ -16,7 +16,7 @@ import {
 import { call } from '../../../test/requests';
 import { indiaDay, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
 import { FIGURES_FETCHED } from './routes';
-import { growthPercent } from './service';
+import { averageOrderPaise, growthPercent } from './service';
 
 const api = useTestApp({ owner: true });
 
@@ -110,6 +110,61 @@ describe('GET /admins/dashboard', () => {
     expect(got.salesByDay.filter((d) => d.orders > 0)).toHaveLength(2);
   });
 
+  it('says what to do today: orders to ship, open messages, products low on stock', async () => {
+    await insertProduct(api.db, { variants: [{ weight: 250, price: 449, stock: 20 }] });
+    await insertProduct(api.db, {
+      variants: [
+        { weight: 100, price: 199, stock: 30 },
+        { weight: 250, price: 449, stock: 4 },
+      ],
+    });
+    await insertProduct(api.db, {
+      inStock: false,
+      variants: [{ weight: 100, price: 199, stock: 0 }],
+    });
+    await api.db.insert(contactMessages).values([
+      { fromName: 'Asha', replyTo: 'asha@example.com', phone: '9876543210', message: 'Hello' },
+      {
+        fromName: 'Ravi',
+        replyTo: 'ravi@example.com',
+        phone: '9876543211',
+        message: 'Done',
+        resolvedAt: new Date(),
+      },
+    ]);
+    await api.db.insert(complaints).values({
+      fromName: 'Meera',
+      replyTo: 'meera@example.com',
+      orderId: 'MM-1',
+      issueType: 'Late Delivery',
+      query: 'Where is it?',
+    });
+    const { user } = await customer(api.db);
+    clockAt('2026-11-15T06:30:00Z');
+    await orderPaid(user.id, 500, '2026-11-10T05:00:00Z');
+    await orderPaid(user.id, 250, '2026-11-14T05:00:00Z');
+    await insertOrderRow(api.db, user.id, 100_000, {
+      status: 'Shipped',
+      paidAt: new Date('2026-11-01T05:00:00Z'),
+    });
+    await insertOrderRow(api.db, user.id, 70_000, {
+      status: 'Confirmed',
+      paidAt: new Date('2026-10-20T05:00:00Z'),
+    });
+    await orderPaid(user.id, 300, '2026-11-13T05:00:00Z', 'completed', true);
+
+    const got = await figures();
+    expect(got).toMatchObject({
+      toShip: 3,
+      oldestToShipPaidAt: '2026-10-20T05:00:00.000Z',
+      openSupport: 2,
+      lowStockProducts: 1,
+      monthOrders: 3,
+      monthRevenue: 1750,
+      averageOrderValue: 583.33,
+    });
+  });
+
   it("counts a month and a day as India's calendar has them", async () => {
     const { user } = await customer(api.db);
     clockAt('2026-11-20T10:00:00Z');
@@ -141,7 +196,19 @@ describe('GET /admins/dashboard', () => {
     // 01:30 on 11 March in India.
     clockAt('2026-03-10T20:00:00Z');
     const got = await figures();
-    expect(got).toMatchObject({ totalOrders: 0, totalUsers: 0, revenue: 0, growth: null });
+    expect(got).toMatchObject({
+      totalOrders: 0,
+      totalUsers: 0,
+      revenue: 0,
+      growth: null,
+      toShip: 0,
+      oldestToShipPaidAt: null,
+      openSupport: 0,
+      lowStockProducts: 0,
+      monthOrders: 0,
+      monthRevenue: 0,
+      averageOrderValue: null,
+    });
     const expected = Array.from({ length: 30 }, (_, i) =>
       new Date(Date.UTC(2026, 1, 10 + i)).toISOString().slice(0, 10),
     );
@@ -157,6 +224,14 @@ describe('growth', () => {
     expect(growthPercent(0, 30_000)).toBe(-100);
     expect(growthPercent(30_000, 30_000)).toBe(0);
     expect(growthPercent(50_000, 0)).toBeNull();
+  });
+});
+
+describe('average order value', () => {
+  it("is this month's revenue over its sales, rounded to the paisa", () => {
+    expect(averageOrderPaise(175_000, 3)).toBe(58_333);
+    expect(averageOrderPaise(100, 2)).toBe(50);
+    expect(averageOrderPaise(0, 0)).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
 import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
-import { and, count, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { orders, products, users } from '../../../db/schema';
-import { isSaleOrder } from '../orders/rules';
+import { countLowStockProducts } from '../../catalogue';
+import { countOpenMessages } from '../../support';
+import { isSaleOrder, isToShipOrder } from '../orders/rules';
 import { countFailing } from '../outbox/outbox';
 import { INDIA_TIME_ZONE, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
 
@@ -24,6 +26,11 @@ export function growthPercent(thisMonthPaise: number, lastMonthPaise: number): n
   return Math.round(((thisMonthPaise - lastMonthPaise) / lastMonthPaise) * 1000) / 10;
 }
 
+/** This month's revenue over its sales, to the paisa; null without a sale this month. */
+export function averageOrderPaise(revenuePaise: number, orders: number): number | null {
+  return orders > 0 ? Math.round(revenuePaise / orders) : null;
+}
+
 /** The owner's cards and chart as of `now`. */
 export async function dashboardFigures(db: Database, now: Date): Promise<DashboardFigures> {
   const thisMonth = indiaMonthStart(now);
@@ -34,33 +41,55 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
   const tomorrow = indiaDayStart(now, 1);
   const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
-  const [[sales], [customers], [shelf], byDay, failing] = await Promise.all([
-    db
-      .select({
-        orders: sql<number>`count(*)::int`,
-        revenue: paiseSum(),
-        thisMonth: paiseSum(paidBetween(thisMonth, nextMonth)),
-        lastMonth: paiseSum(paidBetween(lastMonth, thisMonth)),
-      })
-      .from(orders)
-      .where(isSaleOrder),
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
-    db
-      .select({ day, orders: sql<number>`count(*)::int`, revenue: paiseSum() })
-      .from(orders)
-      .where(and(isSaleOrder, paidBetween(firstDay, tomorrow)))
-      .groupBy(day),
-    countFailing(db),
-  ]);
+  const [[sales], [toShip], [customers], [shelf], byDay, failing, openSupport, lowStock] =
+    await Promise.all([
+      db
+        .select({
+          orders: sql<number>`count(*)::int`,
+          revenue: paiseSum(),
+          thisMonth: paiseSum(paidBetween(thisMonth, nextMonth)),
+          monthOrders: sql<number>`(count(*) filter (where ${paidBetween(thisMonth, nextMonth)}))::int`,
+          lastMonth: paiseSum(paidBetween(lastMonth, thisMonth)),
+        })
+        .from(orders)
+        .where(isSaleOrder),
+      db
+        .select({
+          n: sql<number>`count(*)::int`,
+          oldest: min(orders.paidAt),
+        })
+        .from(orders)
+        .where(isToShipOrder),
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
+      db
+        .select({ day, orders: sql<number>`count(*)::int`, revenue: paiseSum() })
+        .from(orders)
+        .where(and(isSaleOrder, paidBetween(firstDay, tomorrow)))
+        .groupBy(day),
+      countFailing(db),
+      countOpenMessages(db),
+      countLowStockProducts(db),
+    ]);
 
   const sold = new Map(byDay.map((row) => [row.day, row]));
+  const monthPaise = Number(sales?.thisMonth ?? 0);
+  const monthOrders = sales?.monthOrders ?? 0;
+  const averagePaise = averageOrderPaise(monthPaise, monthOrders);
+  const oldest = toShip?.oldest?.toISOString() ?? null;
   return {
     totalOrders: sales?.orders ?? 0,
     totalUsers: customers?.n ?? 0,
     totalProducts: shelf?.n ?? 0,
     revenue: paiseToRupees(Number(sales?.revenue ?? 0)),
-    growth: growthPercent(Number(sales?.thisMonth ?? 0), Number(sales?.lastMonth ?? 0)),
+    growth: growthPercent(monthPaise, Number(sales?.lastMonth ?? 0)),
+    toShip: toShip?.n ?? 0,
+    oldestToShipPaidAt: oldest,
+    openSupport,
+    lowStockProducts: lowStock,
+    monthOrders,
+    monthRevenue: paiseToRupees(monthPaise),
+    averageOrderValue: averagePaise === null ? null : paiseToRupees(averagePaise),
     salesByDay: days.map((date) => {
       const row = sold.get(date);
       return {

@@ -299,6 +299,33 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
     expect((await ownerPage(token, '?paid=false')).meta.total).toBe(2);
   });
 
+  it("narrows to the orders to ship and to the sales, this month's in India", async () => {
+    const user = await insertUser(api.db);
+    const longAgo = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    const toShip = await orderFor(user.id, 1, {}, { paidAt: new Date() });
+    const oldSale = await orderFor(user.id, 2, {}, { status: 'Shipped', paidAt: longAgo });
+    await orderFor(
+      user.id,
+      3,
+      {},
+      { status: 'Cancelled', needsRefund: true, transactionId: 'pay_no_stock', paidAt: new Date() },
+    );
+    await orderFor(user.id, 4, {}, { status: 'Pending', paymentStatus: 'pending', paidAt: null });
+    await orderFor(
+      user.id,
+      5,
+      {},
+      { status: 'Cancelled', paymentStatus: 'refunded', paidAt: new Date() },
+    );
+    const token = await ownerToken(api.app);
+    const ids = async (query: string) => (await ownerPage(token, query)).data.map((o) => o._id);
+
+    expect(await ids('?toShip=true')).toEqual([toShip.id]);
+    expect(await ids('?sales=all')).toEqual([oldSale.id, toShip.id]);
+    expect(await ids('?sales=this-month')).toEqual([toShip.id]);
+    expect((await ownerPage(token, '?sales=all')).meta.total).toBe(2);
+  });
+
   it('refuses an unknown status, payment status, needsRefund or page, naming the field', async () => {
     const token = await ownerToken(api.app);
     for (const [query, field] of [
@@ -306,6 +333,8 @@ describe('GET /orders/orderDetails for the owner: a page at a time', () => {
       ['?paymentStatus=paid', 'paymentStatus'],
       ['?needsRefund=false', 'needsRefund'],
       ['?paid=yes', 'paid'],
+      ['?toShip=false', 'toShip'],
+      ['?sales=today', 'sales'],
       ['?page=0', 'page'],
       ['?limit=101', 'limit'],
       [`?q=${'a'.repeat(101)}`, 'q'],

@@ -1,6 +1,6 @@
 /**
  * The order rules other code asks about, as conditions on the orders table: the SQL side of the
- * domain's `isPaid` and `isSale` (docs/product.md#a-sale), so that the owner's figures, the
+ * domain's `isPaid`, `isSale` and `isToShip` (docs/product.md#a-sale), so that the owner's figures, the
  * customers' spending, the accountant's export and the reviews' verified-buyer mark agree.
  */
 import { PAID_PAYMENT_STATUSES } from '@makhana/domain/order-state';
@@ -16,6 +16,9 @@ export const isSaleOrder: SQL = and(
   eq(orders.paymentStatus, 'completed'),
   eq(orders.needsRefund, false),
 )!;
+
+/** A sale still in the shop: Confirmed, not yet shipped. */
+export const isToShipOrder: SQL = and(isSaleOrder, eq(orders.status, 'Confirmed'))!;
 
 /**
  * A verified buyer: the customer has a sale with a line of the product. Written as `exists`, for

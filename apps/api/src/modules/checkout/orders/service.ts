@@ -2,14 +2,15 @@ import type { PageMeta } from '@makhana/domain/api';
 import type { OwnerOrdersQuery } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
-import { and, asc, desc, eq, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orderStatusEvents, orders } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { containing, offsetOf } from '../../../lib/search';
-import { isPaidOrder } from './rules';
+import { indiaMonthStart } from '../figures/india-calendar';
+import { isPaidOrder, isSaleOrder, isToShipOrder } from './rules';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** The order page's words when an order cannot be shown (docs/product.md#order-page). */
@@ -177,6 +178,9 @@ export async function listOwnerOrders(
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
     query.needsRefund ? eq(orders.needsRefund, true) : undefined,
     query.paid === 'true' ? isPaidOrder : query.paid === 'false' ? not(isPaidOrder) : undefined,
+    query.toShip ? isToShipOrder : undefined,
+    query.sales ? isSaleOrder : undefined,
+    query.sales === 'this-month' ? gte(orders.paidAt, indiaMonthStart(new Date())) : undefined,
   );
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })

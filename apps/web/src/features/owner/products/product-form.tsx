@@ -264,9 +264,9 @@ export function ProductForm({
         </div>
         <label className="flex cursor-pointer items-center justify-between gap-4 rounded-xl border border-cream-200 bg-cream-50 px-4 py-3">
           <span>
-            <span className="block text-sm font-semibold text-ink">On sale</span>
+            <span className="block text-sm font-semibold text-ink">Listed</span>
             <span className="block text-xs text-muted">
-              Shoppers can buy it while it is on sale and some weight has stock.
+              Shoppers can buy it while it is listed and some weight has stock.
             </span>
           </span>
           <input
@@ -356,6 +356,20 @@ export function ProductForm({
                     min={0}
                     registration={register(`quantity.${index}.stock`)}
                     error={ve?.stock?.message}
+                  />
+                  <TextField
+                    label={
+                      <>
+                        Low below <span className="sr-only">for weight {n}</span>
+                      </>
+                    }
+                    hint="Free stock under this shows as low"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    registration={register(`quantity.${index}.lowStockBelow`)}
+                    error={ve?.lowStockBelow?.message}
+                    containerClassName="col-span-2"
                   />
                 </div>
               </li>

@@ -1,5 +1,5 @@
 import type { Product } from '@makhana/domain/product';
-import type { productSchema } from '@makhana/domain/validation';
+import { DEFAULT_LOW_STOCK_BELOW, type productSchema } from '@makhana/domain/validation';
 import type { z } from 'zod';
 
 /** The owner's on-sale switch of a product. */
@@ -9,7 +9,13 @@ export function onSale(product: Product): boolean {
 
 export type ProductFormValues = z.input<typeof productSchema>;
 
-export const emptyVariant = { weight: '', price: '', sku: '', stock: '' } as const;
+export const emptyVariant = {
+  weight: '',
+  price: '',
+  sku: '',
+  stock: '',
+  lowStockBelow: DEFAULT_LOW_STOCK_BELOW,
+} as const;
 
 /** The form's starting values: the product's own, or a new product's defaults. */
 export function formValuesOf(product: Product | null): ProductFormValues {
@@ -49,11 +55,12 @@ export function formValuesOf(product: Product | null): ProductFormValues {
     containerType: product.containerType,
     dietaryPreference: product.dietaryPreference,
     sku: product.sku,
-    quantity: product.quantity.map(({ weight, price, sku, stock }) => ({
+    quantity: product.quantity.map(({ weight, price, sku, stock, lowStockBelow }) => ({
       weight,
       price,
       sku,
       stock,
+      lowStockBelow,
     })),
   };
 }

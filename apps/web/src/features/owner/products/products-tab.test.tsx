@@ -128,31 +128,53 @@ const described = (element: HTMLElement) =>
 const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
 describe('ProductsTab table', () => {
-  it('lists every product with its price, lowest stock, on-sale state and rating', async () => {
+  it("lists every product with its price, each weight's free stock, listing and rating", async () => {
     await renderTab([...catalogue, makeProduct({ _id: 'no-weights', name: 'Bare', quantity: [] })]);
     const cells = (name: string) =>
       within(rowOf(name))
         .getAllByRole('cell')
         .map((cell) => cell.textContent);
-    // price, stock, on sale, rating, actions
+    const weights = (name: string) =>
+      within(within(rowOf(name)).getByTestId('stock-by-weight'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    // price, stock, listed, rating, actions
     expect(cells('Classic Roasted Makhana').slice(0, 4)).toEqual([
       '₹199',
-      '0',
-      'On sale',
+      '100 g: 40250 g: 3low500 g: 0low',
+      'Listed',
       '4.3 (12)',
     ]);
-    expect(cells('Peri Peri Makhana').slice(0, 3)).toEqual(['₹349', '12', 'On sale']);
-    expect(cells('Himalayan Pink Salt Makhana')[1]).toBe('18');
-    expect(cells('Bare')[1]).toBe('0');
+    expect(weights('Classic Roasted Makhana')).toEqual(['100 g: 40', '250 g: 3low', '500 g: 0low']);
+    expect(weights('Peri Peri Makhana')).toEqual(['200 g: 30', '500 g: 12']);
+    expect(cells('Peri Peri Makhana')[2]).toBe('Listed');
+    expect(weights('Himalayan Pink Salt Makhana')).toEqual(['250 g: 18']);
+    expect(cells('Bare')[1]).toBe('No weights');
   });
 
-  it('shows a product taken off sale, and one on sale with no stock', async () => {
+  it("marks a weight low against the owner's own mark for it", async () => {
+    const marked = makeProduct({
+      _id: 'marked',
+      name: 'Marked',
+      quantity: [
+        { weight: 100, price: 199, sku: 'MK-100', stock: 12, lowStockBelow: 20 },
+        { weight: 250, price: 449, sku: 'MK-250', stock: 2, lowStockBelow: 0 },
+      ],
+    });
+    await renderTab([marked]);
+    const items = within(within(rowOf('Marked')).getByTestId('stock-by-weight')).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual(['100 g: 12low', '250 g: 2']);
+  });
+
+  it('shows a product not listed, and one listed with no stock', async () => {
     await renderTab([
       makeProduct({ _id: 'off', name: 'Off', listed: false, inStock: false }),
       { ...caramel, inStock: false },
     ]);
-    expect(within(rowOf('Off')).getByText('Not on sale')).toBeTruthy();
-    expect(within(rowOf('Caramel Makhana')).getByText('On sale · sold out')).toBeTruthy();
+    expect(within(rowOf('Off')).getByText('Not listed')).toBeTruthy();
+    expect(within(rowOf('Caramel Makhana')).getByText('Listed · sold out')).toBeTruthy();
   });
 
   it('asks the server for the first page, newest first, and shows where it sits', async () => {
@@ -240,10 +262,10 @@ describe('ProductsTab table', () => {
     stubRoutes({});
     const { user } = await renderTab();
     expect(screen.queryByRole('table')).toBeNull();
-    const cards = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    const cards = [...screen.getByRole('list', { name: 'Products' }).children] as HTMLElement[];
     expect(cards).toHaveLength(4);
     const card = within(cards.find((c) => c.textContent?.includes('Peri Peri')) as HTMLElement);
-    expect(card.getByText('Stock').nextElementSibling?.textContent).toBe('12');
+    expect(card.getByText('Stock').nextElementSibling?.textContent).toBe('200 g: 30500 g: 12');
     expect(card.getByText('Price').nextElementSibling?.textContent).toBe('₹349');
     await user.click(card.getByRole('button', { name: 'Edit Peri Peri Makhana' }));
     expect(screen.getByRole('dialog', { name: 'Edit Peri Peri Makhana' })).toBeTruthy();
@@ -308,6 +330,14 @@ describe('ProductsTab form', () => {
     await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }), '250');
     await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }), '549');
     await user.type(form.getByRole('textbox', { name: 'SKU of weight 2' }), 'MM-MNT-250');
+    const mark = form.getByRole('spinbutton', { name: 'Low below for weight 2' });
+    expect((mark as HTMLInputElement).value).toBe('5');
+    await user.clear(mark);
+    await user.type(mark, '-2');
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+    expect(described(mark)).toBe('Low-stock mark cannot be negative');
+    await user.clear(mark);
+    await user.type(mark, '8');
     const before = asked.length;
     await user.click(form.getByRole('button', { name: 'Add product' }));
 
@@ -329,8 +359,8 @@ describe('ProductsTab form', () => {
       dietaryPreference: '',
       sku: '',
       quantity: [
-        { weight: 100, price: 249, sku: '', stock: 20 },
-        { weight: 250, price: 549, sku: 'MM-MNT-250', stock: 0 },
+        { weight: 100, price: 249, sku: '', stock: 20, lowStockBelow: 5 },
+        { weight: 250, price: 549, sku: 'MM-MNT-250', stock: 0, lowStockBelow: 8 },
       ],
     });
     // The shop's catalogue has it at once, first as the newest.
@@ -459,7 +489,7 @@ describe('ProductsTab form', () => {
     expect(edit.getByRole('img', { name: 'A bowl' })).toBeTruthy();
   });
 
-  it("edits a weight's price and takes a product off sale", async () => {
+  it("edits a weight's price and low-stock mark, and unlists a product", async () => {
     const server = stubRoutes({
       'POST /products/updateProduct/prod-classic': (body) =>
         ok({ ...classic, ...(body as object), inStock: false }),
@@ -474,20 +504,23 @@ describe('ProductsTab form', () => {
     expect((price as HTMLInputElement).value).toBe('449');
     await user.clear(price);
     await user.type(price, '459');
-    await user.click(dialog().getByRole('switch', { name: /On sale/ }));
+    const mark = dialog().getByRole('spinbutton', { name: 'Low below for weight 1' });
+    await user.clear(mark);
+    await user.type(mark, '50');
+    await user.click(dialog().getByRole('switch', { name: /Listed/ }));
     await user.click(dialog().getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() =>
       expect(toasts.success).toHaveBeenCalledWith('Product updated successfully'),
     );
     const body = server.callsTo('POST /products/updateProduct/prod-classic')[0]?.body as {
-      quantity: { price: number; sku: string }[];
+      quantity: { price: number; sku: string; lowStockBelow: number }[];
       listed: boolean;
     };
-    expect(body.quantity.map((v) => [v.sku, v.price])).toEqual([
-      ['MM-CLS-100', 199],
-      ['MM-CLS-250', 459],
-      ['MM-CLS-500', 849],
+    expect(body.quantity.map((v) => [v.sku, v.price, v.lowStockBelow])).toEqual([
+      ['MM-CLS-100', 199, 50],
+      ['MM-CLS-250', 459, 5],
+      ['MM-CLS-500', 849, 5],
     ]);
     expect(body.listed).toBe(false);
     // The API refuses a field it does not know: the form sends its own and nothing else.
@@ -497,7 +530,7 @@ describe('ProductsTab form', () => {
       store.getState().product.productDetails.find((p) => p._id === 'prod-classic')?.quantity[1]
         ?.price,
     ).toBe(459);
-    expect(within(rowOf('Classic Roasted Makhana')).getByText('Not on sale')).toBeTruthy();
+    expect(within(rowOf('Classic Roasted Makhana')).getByText('Not listed')).toBeTruthy();
   });
 
   it('removes a weight in the same form', async () => {

@@ -25,10 +25,10 @@ type Editing = 'new' | Product | null;
  * sorted, and the products added, edited and deleted.
  */
 export function ProductsTab() {
-  const list = useOwnerList<Product, 'sort'>({
+  const list = useOwnerList<Product, 'sort' | 'lowStock'>({
     path: OWNER_PRODUCTS_PATH,
     tag: 'Product',
-    filters: ['sort'],
+    filters: ['sort', 'lowStock'],
   });
   const [deleteProduct, { isLoading: removing }] = useDeleteProductMutation();
   const [editing, setEditing] = useState<Editing>(null);
@@ -89,6 +89,7 @@ export function ProductsTab() {
         searchLabel="Search"
         searchPlaceholder="Name, SKU or flavour"
         filters={[{ name: 'sort', label: 'Sort by', options: SORT_OPTIONS }]}
+        toggles={[{ name: 'lowStock', label: 'Low on stock', value: 'true' }]}
         noun="products"
         empty="No products yet. Add the first one."
       >

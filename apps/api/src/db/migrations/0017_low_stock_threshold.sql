@@ -1,0 +1,2 @@
+ALTER TABLE "product_variants" ADD COLUMN "low_stock_below" integer DEFAULT 5 NOT NULL;--> statement-breakpoint
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_low_stock_nonnegative" CHECK ("product_variants"."low_stock_below" >= 0);
