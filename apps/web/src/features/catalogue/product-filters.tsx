@@ -96,13 +96,14 @@ export function CatalogueSortField({
   onChange: (sort: CatalogueSort) => void;
 }) {
   return (
-    <div className="min-w-0 flex-1 sm:w-56 sm:flex-none">
-      <label htmlFor="catalogue-sort" className="label">
+    // Above its select on a phone, as in the filter panel; beside it from the small breakpoint.
+    <div className="min-w-0 flex-1 sm:flex sm:flex-none sm:items-center sm:gap-3">
+      <label htmlFor="catalogue-sort" className="label sm:mb-0 sm:whitespace-nowrap">
         Sort by
       </label>
       <select
         id="catalogue-sort"
-        className={SELECT_CLASS}
+        className={`${SELECT_CLASS} sm:w-52`}
         value={sort}
         onChange={(event) => {
           const chosen = CATALOGUE_SORTS.find((s) => s.value === event.target.value);

@@ -129,8 +129,8 @@ export function ProductsPage() {
           </button>
         </section>
 
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-          <p className="text-sm text-muted sm:pb-3" aria-live="polite">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-3 sm:items-center">
+          <p className="text-sm text-muted" aria-live="polite">
             {showSkeleton || showError
               ? ''
               : `${visible.length} ${visible.length === 1 ? 'product' : 'products'}`}
