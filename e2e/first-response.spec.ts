@@ -3,7 +3,7 @@ import type { Product } from '@makhana/domain/product';
 import { productStructuredData } from '@makhana/domain/structured-data';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DESKTOP, fetchProducts, PHONE } from './support';
+import { DESKTOP, fetchProducts, holdFirstLoadChunk, PHONE } from './support';
 
 /** The page's HTML as a crawler or a phone without JavaScript gets it. */
 async function firstResponse(request: APIRequestContext, path: string) {
@@ -41,19 +41,6 @@ function watchConsoleErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
-}
-
-/** Holds the first-load chunk back, as a slow phone's connection would; call the answer to let it come. */
-async function holdFirstLoadChunk(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 test.describe('content in the first response', () => {

@@ -91,3 +91,16 @@ export async function screenshotBoth(page: Page, testInfo: TestInfo, name: strin
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** Holds the first-load chunk back, as a slow phone's connection would; call the answer to let it come. */
+export async function holdFirstLoadChunk(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

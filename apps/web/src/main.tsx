@@ -7,7 +7,8 @@ import './index.css';
 /**
  * A served page shows its buttons before its code has come: a tap on one (or a form sent with
  * Enter) is kept, its default action held back, and done again once the page is live, instead of
- * being lost or reloading the page.
+ * being lost or reloading the page. A choice in a select (the catalogue's filters) is kept too:
+ * hydrating puts the select back to what the page rendered, so the choice is made again after.
  */
 const early: (() => void)[] = [];
 const keepClick = (event: MouseEvent) => {
@@ -22,6 +23,16 @@ const keepSubmit = (event: SubmitEvent) => {
   event.preventDefault();
   early.push(() => form.isConnected && form.requestSubmit());
 };
+const keepChoice = (event: Event) => {
+  const select = event.target;
+  if (!(select instanceof HTMLSelectElement)) return;
+  const { value } = select;
+  early.push(() => {
+    if (!select.isConnected) return;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+};
 /**
  * A served page names the code it needs (`storefront-modules`, below). A page the browser renders
  * itself names none: its root is empty, with nothing to tap before then, and index.html preloads
@@ -31,6 +42,7 @@ const modules = document.querySelector<HTMLMetaElement>('meta[name="storefront-m
 if (modules) {
   document.addEventListener('click', keepClick, true);
   document.addEventListener('submit', keepSubmit, true);
+  document.addEventListener('change', keepChoice, true);
 }
 
 /** However slow its pictures, a served page fetches its code at most this long after it starts. */
@@ -81,6 +93,7 @@ await startStorefront({
   beforeHydrating: () => {
     document.removeEventListener('click', keepClick, true);
     document.removeEventListener('submit', keepSubmit, true);
+    document.removeEventListener('change', keepChoice, true);
   },
 });
 for (const again of early.splice(0)) again();

@@ -116,7 +116,7 @@ export const products = pgTable(
     brand: text('brand').notNull(),
     categoryType: text('category_type').notNull(),
     packOfBox: integer('pack_of_box').notNull().default(1),
-    /** the card price: what the price filter reads */
+    /** the card price, until the catalogue's filters choose a weight */
     pricePaise: integer('price_paise').notNull(),
     /** the flavour */
     variant: text('variant').notNull().default(''),

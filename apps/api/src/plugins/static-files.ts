@@ -68,7 +68,7 @@ export async function registerStorefront(
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pages ? await pages.page(request.url.split('?')[0] ?? '/') : null;
+    const page = pages ? await pages.page(request.url) : null;
     // The same for every visitor, revalidated on every visit.
     if (page) {
       return sendKept(request, reply.code(page.status), page.answer, {

@@ -37,3 +37,34 @@ describe('the product card picture', () => {
     expect(img.hasAttribute('sizes')).toBe(false);
   });
 });
+
+describe('the product card weight and price', () => {
+  const product = makeProduct({
+    variant: 'Classic',
+    price: 99,
+    quantity: [
+      { weight: 50, price: 99, sku: 'CLS-50', stock: 5, lowStockBelow: 5 },
+      { weight: 250, price: 399, sku: 'CLS-250', stock: 5, lowStockBelow: 5 },
+    ],
+  });
+  const line = () =>
+    `${screen.getByTestId('card-weight').textContent} ${screen.getByTestId('card-price').textContent}`;
+
+  it('shows the first weight and the card price by default, as on home', () => {
+    render(
+      <MemoryRouter>
+        <ProductCard product={product} />
+      </MemoryRouter>,
+    );
+    expect(line()).toBe('50g ₹99');
+  });
+
+  it('shows the weight the catalogue chose, with that weight’s price', () => {
+    render(
+      <MemoryRouter>
+        <ProductCard product={product} shown={{ weight: 250, price: 399 }} />
+      </MemoryRouter>,
+    );
+    expect(line()).toBe('250g ₹399');
+  });
+});

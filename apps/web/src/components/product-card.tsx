@@ -11,6 +11,8 @@ interface ProductCardProps {
   /** A carousel shows a wider, shorter picture so more of the row fits on a phone. */
   imageShape?: 'square' | 'landscape';
   testId?: string;
+  /** The weight and price the card shows: the catalogue's filters choose them; else the first weight and the card price. */
+  shown?: { weight: number | undefined; price: number };
   /** The card's picture is among the first on screen: asked for at once, ahead of the rest. */
   priority?: boolean;
   /**
@@ -35,11 +37,11 @@ export function ProductCard({
   imageShape = 'square',
   testId = 'product-card',
   priority = false,
+  shown = { weight: product.quantity[0]?.weight, price: product.price },
   onOpen,
 }: ProductCardProps) {
   const Heading = headingLevel;
   const available = isProductAvailable(product);
-  const firstWeight = product.quantity[0]?.weight;
   const image = product.images[0];
   const sources = image ? imageSources(image) : null;
   const shape = IMAGE_SHAPES[imageShape];
@@ -93,9 +95,16 @@ export function ProductCard({
         </Heading>
         <p className="text-sm text-muted">
           {product.variant}
-          {firstWeight !== undefined && <span> · {firstWeight}g</span>}
+          {shown.weight !== undefined && (
+            <>
+              {' · '}
+              <span data-testid="card-weight">{shown.weight}g</span>
+            </>
+          )}
         </p>
-        <p className="mt-1 text-lg font-semibold text-ink">{formatRupees(product.price)}</p>
+        <p className="mt-1 text-lg font-semibold text-ink" data-testid="card-price">
+          {formatRupees(shown.price)}
+        </p>
         <div className="mt-auto pt-3">
           {available ? (
             <Link

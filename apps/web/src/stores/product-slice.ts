@@ -45,11 +45,9 @@ const productSlice = createSlice({
     setProduct(state, action: PayloadAction<Product | null>) {
       state.product = action.payload;
     },
-    setFilter(state, action: PayloadAction<{ key: keyof ProductFilters; value: string }>) {
-      state.filters[action.payload.key] = action.payload.value;
-    },
-    resetFilters(state) {
-      state.filters = noFilters;
+    /** The catalogue's address chooses the filters; the page keeps this copy in step with it. */
+    setFilters(state, action: PayloadAction<ProductFilters>) {
+      state.filters = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -89,5 +87,5 @@ const productSlice = createSlice({
   },
 });
 
-export const { setProduct, setFilter, resetFilters } = productSlice.actions;
+export const { setProduct, setFilters } = productSlice.actions;
 export const productReducer = productSlice.reducer;

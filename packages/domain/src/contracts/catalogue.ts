@@ -27,7 +27,7 @@ export const productShape = z
     packOfBox: z.int(),
     price: z
       .number()
-      .meta({ description: 'rupees: the price on the card, and the one the price filter reads' }),
+      .meta({ description: 'rupees: the price on the card until a filter chooses a weight' }),
     variant: z.string().meta({ description: 'the flavour' }),
     listed: z.boolean().meta({ description: "the owner's switch: on sale or not" }),
     inStock: z.boolean().meta({

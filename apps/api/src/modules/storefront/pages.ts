@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CATALOGUE_PATH, catalogueSearch, readCatalogueQuery } from '@makhana/domain/filters';
 import type { RenderedPage, ShopReads, StorefrontRender } from '@makhana/domain/served-page';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -16,8 +17,11 @@ export interface PageAnswer {
 }
 
 export interface PageRenderer {
-  /** The page at `pathname`, or null for a page the browser renders on its own (the shell). */
-  page(pathname: string): Promise<PageAnswer | null>;
+  /**
+   * The page at `address` (a path with its query string), or null for a page the browser renders
+   * on its own (the shell).
+   */
+  page(address: string): Promise<PageAnswer | null>;
   /** the storefront's pages with a path of their own, for the sitemap */
   listedPaths: string[];
 }
@@ -164,9 +168,19 @@ export async function createPageRenderer(options: {
     return `${before.slice(0, headEnd)}${head}${before.slice(headEnd)}<div id="root">${page.html}</div>${state}${after}`;
   };
 
+  /**
+   * The query string a page is rendered with: the catalogue's filters and sort, in one canonical
+   * form with what the catalogue does not offer dropped, so the kept pages are bounded by the
+   * choices there are. Every other page reads nothing from its query string.
+   */
+  const pageSearch = async (pathname: string, query: string): Promise<string> => {
+    if (pathname !== CATALOGUE_PATH) return '';
+    return catalogueSearch(readCatalogueQuery(new URLSearchParams(query), await reads.products()));
+  };
+
   /** What the cache keeps of a page: the kept answer of a 200, as the public reads keep theirs. */
-  const render = async (pathname: string): Promise<KeptAnswer> => {
-    const page = await entry.render(new URL(pathname, publicUrl).href, reads);
+  const render = async (address: string): Promise<KeptAnswer> => {
+    const page = await entry.render(new URL(address, publicUrl).href, reads);
     if (!page) throw new UncachedPage(null);
     const answer = keepAnswer(assemble(page));
     if (page.status !== 200) throw new UncachedPage({ status: page.status, answer });
@@ -176,10 +190,12 @@ export async function createPageRenderer(options: {
   return {
     listedPaths: entry.listedPaths(),
     async page(requested) {
-      const pathname = routeKey(requested);
-      const key = `page:${pathname}`;
+      const mark = requested.indexOf('?');
+      const pathname = routeKey(mark === -1 ? requested : requested.slice(0, mark));
       try {
-        const answer = await catalogue.get(key, () => render(pathname));
+        const search = await pageSearch(pathname, mark === -1 ? '' : requested.slice(mark + 1));
+        const key = `page:${pathname}${search}`;
+        const answer = await catalogue.get(key, () => render(`${pathname}${search}`));
         return { status: 200, answer, heldAs: key };
       } catch (error) {
         if (error instanceof UncachedPage) return error.answer;

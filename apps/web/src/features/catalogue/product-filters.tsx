@@ -1,4 +1,11 @@
-import { PRICE_BANDS, type ProductFilters } from '@makhana/domain/filters';
+import {
+  CATALOGUE_SORTS,
+  type CatalogueSort,
+  PRICE_BANDS,
+  type ProductFilters,
+} from '@makhana/domain/filters';
+
+const SELECT_CLASS = 'input h-11 cursor-pointer pr-8';
 
 interface ProductFilterFieldsProps {
   /** keeps the ids of the bar and of the mobile panel apart */
@@ -20,7 +27,6 @@ export function ProductFilterFields({
   layout,
 }: ProductFilterFieldsProps) {
   const fieldClass = layout === 'row' ? 'min-w-44 flex-1' : 'w-full';
-  const selectClass = 'input h-11 cursor-pointer pr-8';
   return (
     <>
       <div className={fieldClass}>
@@ -29,7 +35,7 @@ export function ProductFilterFields({
         </label>
         <select
           id={`${idPrefix}-weight`}
-          className={selectClass}
+          className={SELECT_CLASS}
           value={filters.weight}
           onChange={(event) => onChange('weight', event.target.value)}
         >
@@ -47,7 +53,7 @@ export function ProductFilterFields({
         </label>
         <select
           id={`${idPrefix}-flavor`}
-          className={selectClass}
+          className={SELECT_CLASS}
           value={filters.flavor}
           onChange={(event) => onChange('flavor', event.target.value)}
         >
@@ -65,7 +71,7 @@ export function ProductFilterFields({
         </label>
         <select
           id={`${idPrefix}-price`}
-          className={selectClass}
+          className={SELECT_CLASS}
           value={filters.price}
           onChange={(event) => onChange('price', event.target.value)}
         >
@@ -78,5 +84,38 @@ export function ProductFilterFields({
         </select>
       </div>
     </>
+  );
+}
+
+/** The catalogue's order, beside the count on every screen size: sorting is not filtering. */
+export function CatalogueSortField({
+  sort,
+  onChange,
+}: {
+  sort: CatalogueSort;
+  onChange: (sort: CatalogueSort) => void;
+}) {
+  return (
+    // Above its select on a phone, as in the filter panel; beside it from the small breakpoint.
+    <div className="min-w-0 flex-1 sm:flex sm:flex-none sm:items-center sm:gap-3">
+      <label htmlFor="catalogue-sort" className="label sm:mb-0 sm:whitespace-nowrap">
+        Sort by
+      </label>
+      <select
+        id="catalogue-sort"
+        className={`${SELECT_CLASS} sm:w-52`}
+        value={sort}
+        onChange={(event) => {
+          const chosen = CATALOGUE_SORTS.find((s) => s.value === event.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+      >
+        {CATALOGUE_SORTS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -4,11 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogue, fail, renderRoutes, stubApi } from '../../test/shop-fixtures';
 import { ProductsPage } from './products-page';
 
-function renderProducts() {
+function renderProducts(address = '/products') {
   return renderRoutes([{ path: '/products', Component: ProductsPage }], {
-    initialEntries: ['/products'],
+    initialEntries: [address],
   });
 }
+
+/** Each card as "name · weight · price", as a shopper reads it. */
+const cardLines = () =>
+  screen.getAllByTestId('product-card').map((card) => {
+    const name = within(card).getByRole('heading').textContent;
+    return `${name} ${within(card).getByTestId('card-weight').textContent} ${within(card).getByTestId('card-price').textContent}`;
+  });
 
 const cardNames = () =>
   screen
@@ -61,8 +68,8 @@ describe('ProductsPage', () => {
     fireEvent.change(bar.getByLabelText('Weight'), { target: { value: '500' } });
     expect(cardNames()).toEqual(['Classic Roasted Makhana', 'Peri Peri Makhana']);
 
-    fireEvent.change(bar.getByLabelText('Price'), { target: { value: '301-500' } });
-    expect(cardNames()).toEqual(['Peri Peri Makhana']);
+    fireEvent.change(bar.getByLabelText('Price'), { target: { value: '501+' } });
+    expect(cardNames()).toEqual(['Classic Roasted Makhana', 'Peri Peri Makhana']);
 
     fireEvent.change(bar.getByLabelText('Weight'), { target: { value: '' } });
     fireEvent.change(bar.getByLabelText('Price'), { target: { value: '' } });
@@ -71,6 +78,111 @@ describe('ProductsPage', () => {
 
     fireEvent.change(bar.getByLabelText('Flavor'), { target: { value: '' } });
     expect(cardNames()).toHaveLength(catalogue.length);
+  });
+
+  it('shows the chosen weight and its price on each card, and judges the band on that price', async () => {
+    stubApi();
+    renderProducts();
+    await screen.findAllByTestId('product-card');
+    const bar = within(filterBar());
+
+    fireEvent.change(bar.getByLabelText('Weight'), { target: { value: '250' } });
+    expect(cardLines()).toEqual([
+      'Classic Roasted Makhana 250g ₹449',
+      'Himalayan Pink Salt Makhana 250g ₹549',
+    ]);
+
+    // Classic's card price is ₹199 (its 100 g pack); its 250 g pack costs ₹449.
+    fireEvent.change(bar.getByLabelText('Price'), { target: { value: '0-300' } });
+    expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+    expect(screen.getByText(NO_PRODUCTS_MATCH)).toBeTruthy();
+
+    fireEvent.change(bar.getByLabelText('Price'), { target: { value: '301-500' } });
+    expect(cardLines()).toEqual(['Classic Roasted Makhana 250g ₹449']);
+  });
+
+  it('with a band and no weight, lists a product when any weight is in it, showing the cheapest', async () => {
+    stubApi();
+    renderProducts();
+    await screen.findAllByTestId('product-card');
+    fireEvent.change(within(filterBar()).getByLabelText('Price'), {
+      target: { value: '301-500' },
+    });
+    expect(cardLines()).toEqual([
+      'Classic Roasted Makhana 250g ₹449',
+      'Peri Peri Makhana 200g ₹349',
+    ]);
+  });
+
+  it('reads the filters from the address and writes each choice there, so Back undoes it', async () => {
+    stubApi();
+    const { store, router } = renderProducts('/products?weight=250&price=301-500');
+    await screen.findAllByTestId('product-card');
+    const bar = within(filterBar());
+    expect(cardLines()).toEqual(['Classic Roasted Makhana 250g ₹449']);
+    expect((bar.getByLabelText('Weight') as HTMLSelectElement).value).toBe('250');
+    expect((bar.getByLabelText('Price') as HTMLSelectElement).value).toBe('301-500');
+    expect(store.getState().product.filters).toEqual({
+      weight: '250',
+      price: '301-500',
+      flavor: '',
+    });
+
+    fireEvent.change(bar.getByLabelText('Price'), { target: { value: '501+' } });
+    expect(router.state.location.search).toBe('?weight=250&price=501%2B');
+    expect(cardLines()).toEqual(['Himalayan Pink Salt Makhana 250g ₹549']);
+    expect(store.getState().product.filters.price).toBe('501+');
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?weight=250&price=301-500');
+    expect(cardLines()).toEqual(['Classic Roasted Makhana 250g ₹449']);
+    expect(store.getState().product.filters.price).toBe('301-500');
+  });
+
+  it('reads a weight, band or sort the catalogue does not offer as All and Featured', async () => {
+    stubApi();
+    renderProducts('/products?weight=999&price=cheap&flavor=Tomato&sort=newest');
+    await screen.findAllByTestId('product-card');
+    expect(cardNames()).toHaveLength(catalogue.length);
+    const bar = within(filterBar());
+    for (const label of ['Weight', 'Flavor', 'Price']) {
+      expect((bar.getByLabelText(label) as HTMLSelectElement).value).toBe('');
+    }
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('featured');
+  });
+
+  it('sorts by the price each card shows, both ways, and by rating, keeping it in the address', async () => {
+    stubApi();
+    const { router } = renderProducts();
+    await screen.findAllByTestId('product-card');
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    expect([...sort.options].map((o) => o.textContent)).toEqual([
+      'Featured',
+      'Price: low to high',
+      'Price: high to low',
+      'Top rated',
+    ]);
+
+    fireEvent.change(sort, { target: { value: 'price-asc' } });
+    expect(router.state.location.search).toBe('?sort=price-asc');
+    expect(cardNames()).toEqual([
+      'Classic Roasted Makhana',
+      'Caramel Makhana',
+      'Peri Peri Makhana',
+      'Himalayan Pink Salt Makhana',
+    ]);
+
+    fireEvent.change(within(filterBar()).getByLabelText('Weight'), { target: { value: '500' } });
+    fireEvent.change(sort, { target: { value: 'price-desc' } });
+    expect(router.state.location.search).toBe('?weight=500&sort=price-desc');
+    expect(cardLines()).toEqual([
+      'Classic Roasted Makhana 500g ₹849',
+      'Peri Peri Makhana 500g ₹799',
+    ]);
+
+    fireEvent.change(within(filterBar()).getByLabelText('Weight'), { target: { value: '' } });
+    fireEvent.change(sort, { target: { value: 'rating' } });
+    expect(cardNames()[0]).toBe('Classic Roasted Makhana');
   });
 
   it('shows the exact empty text when a combination matches nothing', async () => {

@@ -1,28 +1,34 @@
 import {
-  filterProducts,
+  type CatalogueQuery,
+  type CatalogueSort,
+  catalogueCards,
+  catalogueSearch,
   flavorOptions,
   NO_PRODUCTS_MATCH,
   noFilters,
   type ProductFilters,
+  readCatalogueQuery,
   weightOptions,
 } from '@makhana/domain/filters';
 import { SITE } from '@makhana/domain/site';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
+import { useNavigate, useSearchParams } from 'react-router';
 import { fetchProducts } from '../../api/get-products';
 import { FilterIcon } from '../../components/icons';
 import { PageTitleBanner } from '../../components/page-title-banner';
 import { ProductCard } from '../../components/product-card';
 import { usePageMeta } from '../../lib/seo';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
-import { resetFilters, setFilter } from '../../stores/product-slice';
+import { setFilters } from '../../stores/product-slice';
 import type { RootState } from '../../stores/store';
 import { FilterPanel } from './filter-panel';
-import { ProductFilterFields } from './product-filters';
+import { CatalogueSortField, ProductFilterFields } from './product-filters';
+
+const FILTER_KEYS = Object.keys(noFilters) as (keyof ProductFilters)[];
 
 function activeFilterCount(filters: ProductFilters): number {
-  return (Object.keys(noFilters) as (keyof ProductFilters)[]).filter((key) => filters[key] !== '')
-    .length;
+  return FILTER_KEYS.filter((key) => filters[key] !== '').length;
 }
 
 export function ProductsPage() {
@@ -33,7 +39,14 @@ export function ProductsPage() {
   });
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
-  const { productDetails: products, loading, error, filters } = useAppSelector((s) => s.product);
+  const {
+    productDetails: products,
+    loading,
+    error,
+    filters: keptFilters,
+  } = useAppSelector((s) => s.product);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const [panelOpen, setPanelOpen] = useState(false);
   const filtersButtonRef = useRef<HTMLButtonElement>(null);
   // Tells "not loaded yet" apart from "loaded, and the catalogue is empty".
@@ -56,16 +69,31 @@ export function ProductsPage() {
 
   const weights = useMemo(() => weightOptions(products), [products]);
   const flavors = useMemo(() => flavorOptions(products), [products]);
-  const visible = useMemo(() => filterProducts(products, filters), [products, filters]);
+  // The address is the choice (docs/product.md#filters): a reload, Back and a shared link keep it.
+  const query = useMemo(() => readCatalogueQuery(searchParams, products), [searchParams, products]);
+  const { filters, sort } = query;
+  const visible = useMemo(() => catalogueCards(products, filters, sort), [products, filters, sort]);
   const activeCount = activeFilterCount(filters);
 
-  const onChange = useCallback(
-    (key: keyof ProductFilters, value: string) => dispatch(setFilter({ key, value })),
-    [dispatch],
+  useEffect(() => {
+    if (FILTER_KEYS.some((key) => keptFilters[key] !== filters[key])) dispatch(setFilters(filters));
+  }, [dispatch, keptFilters, filters]);
+
+  // Each choice is a step in the history, so Back undoes it; the page stays where it is scrolled.
+  const choose = useCallback(
+    (next: CatalogueQuery) =>
+      navigate({ search: catalogueSearch(next) }, { preventScrollReset: true }),
+    [navigate],
   );
+  const onChange = useCallback(
+    (key: keyof ProductFilters, value: string) =>
+      choose({ ...query, filters: { ...filters, [key]: value } }),
+    [choose, query, filters],
+  );
+  const onSort = (next: CatalogueSort) => choose({ ...query, sort: next });
   const closePanel = useCallback(() => setPanelOpen(false), []);
   const onReset = () => {
-    dispatch(resetFilters());
+    choose({ ...query, filters: noFilters });
     setPanelOpen(false);
   };
 
@@ -101,30 +129,33 @@ export function ProductsPage() {
           </button>
         </section>
 
-        <div className="mb-6 flex items-center justify-between gap-4">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-3 sm:items-center">
           <p className="text-sm text-muted" aria-live="polite">
             {showSkeleton || showError
               ? ''
               : `${visible.length} ${visible.length === 1 ? 'product' : 'products'}`}
           </p>
-          <button
-            ref={filtersButtonRef}
-            type="button"
-            className="btn-outline bg-white lg:hidden"
-            aria-haspopup="dialog"
-            aria-expanded={panelOpen}
-            onClick={() => setPanelOpen(true)}
-          >
-            <FilterIcon width="18" height="18" strokeWidth={2} />
-            Filters
-            {activeCount > 0 && (
-              <span className="grid h-5 min-w-5 place-items-center rounded-full bg-saffron-500 px-1 text-xs text-forest-900">
-                <span className="sr-only">(</span>
-                {activeCount}
-                <span className="sr-only"> active)</span>
-              </span>
-            )}
-          </button>
+          <div className="flex w-full items-end gap-3 sm:w-auto">
+            <CatalogueSortField sort={sort} onChange={onSort} />
+            <button
+              ref={filtersButtonRef}
+              type="button"
+              className="btn-outline h-11 bg-white lg:hidden"
+              aria-haspopup="dialog"
+              aria-expanded={panelOpen}
+              onClick={() => setPanelOpen(true)}
+            >
+              <FilterIcon width="18" height="18" strokeWidth={2} />
+              Filters
+              {activeCount > 0 && (
+                <span className="grid h-5 min-w-5 place-items-center rounded-full bg-saffron-500 px-1 text-xs text-forest-900">
+                  <span className="sr-only">(</span>
+                  {activeCount}
+                  <span className="sr-only"> active)</span>
+                </span>
+              )}
+            </button>
+          </div>
         </div>
 
         {showSkeleton ? (
@@ -174,10 +205,15 @@ export function ProductsPage() {
           </div>
         ) : (
           <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {visible.map((product, index) => (
-              <li key={product._id}>
+            {visible.map((card, index) => (
+              <li key={card.product._id}>
                 {/* The first card's picture is the largest thing a phone shows first. */}
-                <ProductCard product={product} headingLevel="h2" priority={index === 0} />
+                <ProductCard
+                  product={card.product}
+                  shown={card}
+                  headingLevel="h2"
+                  priority={index === 0}
+                />
               </li>
             ))}
           </ul>
