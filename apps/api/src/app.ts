@@ -21,6 +21,7 @@ import { onCommit, withOwnCommitHooks } from './db/after-commit';
 import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { loggedUrl } from './lib/log-serializers';
+import { type Notice, printNotice } from './lib/notice';
 import {
   adminRoutes,
   authPlugin,
@@ -86,6 +87,11 @@ export interface AppDeps {
   webDistDir?: string | null;
   /** a pino logger; none logs nothing (tests) */
   logger?: FastifyBaseLogger;
+  /**
+   * where a shop outside production shows each one-time code; by default printed for the
+   * person at the terminal in development, and nowhere in tests
+   */
+  notice?: Notice;
 }
 
 /** The HTTP app, not yet listening: main.ts listens, tests call `app.inject`. */
@@ -224,7 +230,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // sending a JSON content type.
         await writes.register(async (bodyless) => {
           await bodyless.register(emptyJsonAsObject);
-          await bodyless.register(userRoutes, { db, config, mailer, oidc, prefix: '/users' });
+          await bodyless.register(userRoutes, {
+            db,
+            config,
+            mailer,
+            oidc,
+            notice: deps.notice ?? (config.nodeEnv === 'development' ? printNotice : null),
+            prefix: '/users',
+          });
           await bodyless.register(customerErasureRoutes, { db, prefix: '/users' });
           await bodyless.register(adminRoutes, { db, config, prefix: '/admins' });
           await bodyless.register(reviewRoutes, {

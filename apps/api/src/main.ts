@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase, openPostgres, poolSettings } from '.
 import { connectionBudgetWarning } from './db/connection-budget';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
+import { printNotice } from './lib/notice';
 import { startSweeper } from './modules/checkout';
 
 /** The log queue's chunk size (see `main`). */
@@ -130,25 +131,30 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
   await app.listen({ port: config.port, host: config.host });
 }
 
+/**
+ * What the shop serves and how to use it. Outside production these lines are for the person at
+ * the terminal, printed apart from the JSON log (which stays at `warn` there); in production they
+ * go to the log.
+ */
 function logReady(config: Config, logger: Logger, processes: number): void {
-  logger.info(
-    { url: config.publicUrl, env: config.nodeEnv, processes },
+  const say = config.isProduction ? (text: string) => logger.info(text) : printNotice;
+  say(
     `Shop ready at ${config.publicUrl} (${processes === 1 ? 'one process' : `${processes} processes`})`,
   );
-  if (config.mail.smtpUrl) logger.info('Mail is sent through SMTP_URL');
+  if (config.mail.smtpUrl) say('Mail is sent through SMTP_URL');
   else if (config.isProduction) {
     logger.warn(`MAIL_TRANSPORT=outbox: mail is only written to ${config.outboxDir}, never sent`);
-  } else logger.info(`Mail is written to ${config.outboxDir} (set SMTP_URL to send it)`);
-  logger.info(
+  } else say(`Mail is written to ${config.outboxDir} (set SMTP_URL to send it)`);
+  say(
     config.google
       ? `Google sign-in through ${config.google.issuerUrl}`
       : 'Google sign-in is off (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
   );
   if (!config.isProduction) {
-    logger.info(
-      { email: config.admin.email, password: config.admin.password },
-      `Owner sign-in (development): ${config.admin.email} / ${config.admin.password}`,
+    say(
+      `Owner sign-in: ${config.publicUrl}/login/admin/owner as ${config.admin.email} / ${config.admin.password}`,
     );
+    say('Sign-in codes for shoppers show here as they are sent. Stop the shop with Ctrl+C.');
   }
 }
 

@@ -501,7 +501,10 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       env,
       'LOG_LEVEL',
       enumOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-      nodeEnv === 'test' ? 'warn' : 'info',
+      // On a developer's machine a request line for every picture buries what they need (the
+      // address, each sign-in code), which is printed apart (lib/notice.ts); production keeps
+      // every request for its log store.
+      isProduction ? 'info' : 'warn',
     ),
   };
 }

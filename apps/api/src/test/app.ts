@@ -14,6 +14,7 @@ import {
 } from '../config/config';
 import type { Database } from '../db/client';
 import { admins } from '../db/schema';
+import type { Notice } from '../lib/notice';
 import { ensureOwnerAccount } from '../modules/accounts';
 import { createTestDatabase, type TestDatabase } from './database';
 import { signInCustomer } from './requests';
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   webDistDir?: Late<string | null>;
   /** a pino logger, for files that read what the server logs; none logs nothing */
   logger?: FastifyBaseLogger;
+  /** where the app shows each one-time code, for files that read it; none shows nothing */
+  notice?: Notice;
   /** a DATA_DIR other than the file's own */
   dataDir?: string;
   /** runs before the app is ready, the last moment routes can be added */
@@ -63,6 +66,7 @@ export async function testApp(
     db: options.db,
     webDistDir: resolve(options.webDistDir ?? null),
     logger: options.logger,
+    ...(options.notice ? { notice: options.notice } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -135,8 +139,8 @@ export function useTestDatabase(options: TestDatabaseOptions = {}): TestDatabase
 
 /** useTestDatabase, plus an app built on that database, ready before the first test. */
 export function useTestApp(options: TestDatabaseOptions & TestAppOptions = {}): TestAppHandle {
-  const { env, webDistDir, logger, dataDir, beforeReady } = options;
-  return setUp(options, { env, webDistDir, logger, dataDir, beforeReady });
+  const { env, webDistDir, logger, notice, dataDir, beforeReady } = options;
+  return setUp(options, { env, webDistDir, logger, notice, dataDir, beforeReady });
 }
 
 function setUp(options: TestDatabaseOptions, appOptions: null): TestDatabaseHandle;

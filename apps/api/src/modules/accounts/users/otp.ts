@@ -6,6 +6,7 @@ import { renderMail } from '../../../adapters/mail/template';
 import type { Database, Transaction } from '../../../db/client';
 import { otpCodes, otpRequests } from '../../../db/schema';
 import { AppError, BadRequestError, ServiceUnavailableError } from '../../../lib/errors';
+import type { Notice } from '../../../lib/notice';
 import { deriveKey } from '../auth/tokens';
 
 export const OTP_MAX_ATTEMPTS = 5;
@@ -38,7 +39,6 @@ export interface OtpSettings {
 }
 
 export interface OtpLogger {
-  info(message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -55,8 +55,8 @@ export class OtpService {
     private readonly mailer: Mailer,
     private readonly settings: OtpSettings,
     private readonly logger: OtpLogger,
-    /** non-production: logs the code so a local shopper can sign in without a mailbox */
-    private readonly revealCodes: boolean,
+    /** outside production: shows each code, so a local shopper can sign in without a mailbox */
+    private readonly revealCode: Notice | null,
   ) {
     this.#key = deriveKey(settings.authSecret, 'otp-v1');
   }
@@ -144,7 +144,7 @@ export class OtpService {
     }
     if ('cap' in issued) throw new AppError(429, issued.cap);
 
-    if (this.revealCodes) this.logger.info(`OTP for ${email}: ${code}`);
+    this.revealCode?.(`Sign-in code for ${email}: ${code}`);
     try {
       await this.mailer.send({ to: email, ...this.#mail(target.purpose, code) });
     } catch (error) {

@@ -22,6 +22,7 @@ import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { page, success } from '../../../lib/envelope';
 import { NotFoundError } from '../../../lib/errors';
+import type { Notice } from '../../../lib/notice';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
@@ -49,6 +50,8 @@ export interface UserRouteDeps {
   config: Config;
   mailer: Mailer;
   oidc: OidcClient | null;
+  /** where a development shop shows each one-time code; null shows none */
+  notice: Notice | null;
 }
 
 const emailChangeSchema = z.object({ otp: otpSchema });
@@ -73,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       maxPerDay: config.auth.otpMaxPerDay,
     },
     app.log,
-    !config.isProduction,
+    config.isProduction ? null : deps.notice,
   );
 
   // One-time codes: the shop's own names (loginUser, loginVerificationUser) and the generic ones
@@ -332,5 +335,5 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       success(await listAddresses(db, request.auth.subjectId), 'Addresses fetched successfully'),
   );
 
-  await app.register(googleRoutes, { db, config, mailer, oidc: deps.oidc });
+  await app.register(googleRoutes, { ...deps });
 };
