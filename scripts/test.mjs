@@ -66,11 +66,12 @@ const suites = [
   { name: 'types: e2e', parallel: true, command: bin('tsc'), args: ['--noEmit', '-p', 'e2e'] },
   { name: 'lint and format', parallel: true, command: bin('biome'), args: ['check', '.'] },
   {
-    // The rule's own tests plant crossing imports in a scratch tree, then check this repository.
-    name: 'import boundaries',
+    // The rule's own tests plant crossing imports in a scratch tree, then check this repository;
+    // and `npm run reset` on a scratch data folder.
+    name: 'import boundaries and reset',
     parallel: true,
     command: process.execPath,
-    args: ['--test', 'scripts/check-boundaries.test.mjs'],
+    args: ['--test', 'scripts/check-boundaries.test.mjs', 'scripts/reset.test.mjs'],
   },
   {
     // What `npm start` runs: the API bundled by esbuild, started on a fresh PGlite.

@@ -177,7 +177,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            advancedChunks: {
+            codeSplitting: {
               groups: [
                 { name: 'preload-helper', test: (id: string) => PRELOAD_HELPER.test(id) },
                 {
