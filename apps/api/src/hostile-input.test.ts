@@ -216,6 +216,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/users/deleteAddress/:addressId', auth: 'customer' },
   { method: 'GET', path: '/users/getAddressDetails', auth: 'customer' },
   { method: 'GET', path: '/users/auth/google', auth: 'none' },
+  { method: 'GET', path: '/users/auth/google/status', auth: 'none' },
   {
     method: 'GET',
     path: '/users/auth/google/callback',
