@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Below Tailwind's `sm`: a phone (the owner's lists show as cards, at most two toasts show). */
-const QUERY = '(max-width: 639.98px)';
+/** Below Tailwind's `sm`: a phone, where the owner's lists show as cards and two toasts fit. */
+export const NARROW_SCREEN = '(max-width: 639.98px)';
 
 function subscribe(onChange: () => void): () => void {
-  const list = window.matchMedia(QUERY);
+  const list = window.matchMedia(NARROW_SCREEN);
   list.addEventListener('change', onChange);
   return () => list.removeEventListener('change', onChange);
 }
@@ -12,7 +12,7 @@ function subscribe(onChange: () => void): () => void {
 export function useNarrowScreen(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(QUERY).matches,
+    () => window.matchMedia(NARROW_SCREEN).matches,
     () => false,
   );
 }

@@ -1,21 +1,17 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { useNarrowScreen } from '../../lib/use-narrow-screen';
 import { useStartupData } from '../startup';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LoaderOverlay } from './loader-overlay';
 
-/** Toasts on screen at once; more wait their turn. A phone has room for two under its header. */
-const TOASTS_AT_ONCE = { phone: 2, wider: 3 };
-
 /**
  * The common frame of every page (docs/product.md#common-frame). Toasts show top-right for 5
- * seconds, below the sticky header (index.css), each text once at a time (lib/toast.ts).
+ * seconds, below the sticky header (index.css), each text once and two or three at a time
+ * (lib/toast.ts).
  */
 export function RootLayout() {
   useStartupData();
-  const phone = useNarrowScreen();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -30,11 +26,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <LoaderOverlay />
-      <ToastContainer
-        position="top-right"
-        autoClose={5000}
-        limit={phone ? TOASTS_AT_ONCE.phone : TOASTS_AT_ONCE.wider}
-      />
+      <ToastContainer position="top-right" autoClose={5000} />
       <ScrollRestoration />
     </div>
   );
