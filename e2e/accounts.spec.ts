@@ -143,6 +143,24 @@ test.describe('customer accounts', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('a visitor who signs up from checkout comes back to checkout', async ({ page }) => {
+    const shopper = newShopper();
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByLabel('First name').fill(shopper.firstName);
+    await page.getByLabel('Last name').fill(shopper.lastName);
+    await page.getByLabel('Email address').fill(shopper.email);
+    await page.getByLabel('Mobile number').fill(shopper.phone);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /create account/i }).click();
+    await expect(page.getByText('Account created successfully')).toBeVisible();
+    await enterCode(page, shopper.email);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  });
+
   test('a visitor at /checkout is asked to sign in and comes back to checkout', async ({
     page,
   }) => {

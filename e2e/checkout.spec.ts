@@ -206,5 +206,13 @@ test.describe('checkout and payment', () => {
         .or(page.getByRole('main').getByText(line!.product.name))
         .first(),
     ).toBeVisible();
+
+    // The closed payment is an attempt, not an order: My Orders lists it only when asked.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'My Orders' }).click();
+    await expect(page.getByText('You have no paid orders yet.')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Show unpaid attempts (1)' }).check();
+    await expect(page.getByTestId('order-row')).toHaveCount(1);
+    await expectAccessible(page);
   });
 });
