@@ -276,6 +276,32 @@ export function FileField({
   );
 }
 
+interface ToggleBoxProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+}
+
+/** A box to tick that is no form field: a choice of the screen itself, its label beside it. */
+export function ToggleBox({ label, checked, onChange, className }: ToggleBoxProps) {
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-3 ${className ?? ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="h-5 w-5 shrink-0 rounded border-cream-200 accent-forest-700"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className="text-sm text-ink">
+        {label}
+      </label>
+    </div>
+  );
+}
+
 /** A box to tick, its label beside it (a label may hold a link). */
 export function CheckboxField({
   label,

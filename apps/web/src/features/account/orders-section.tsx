@@ -1,9 +1,10 @@
 import { formatRupees } from '@makhana/domain/money';
 import { isUnpaidAttempt } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
+import { ToggleBox } from '../../components/form-field';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { formatOrderDate, orderItemCount } from '../../lib/orders';
@@ -17,7 +18,6 @@ export function OrdersSection() {
   const view = useMyOrders();
   const [open, setOpen] = useState<Order | null>(null);
   const [attemptsShown, setAttemptsShown] = useState(false);
-  const toggleId = useId();
 
   if (view.status === 'loading') {
     return (
@@ -55,18 +55,12 @@ export function OrdersSection() {
   return (
     <>
       {attempts > 0 && (
-        <div className="mb-4 flex items-center justify-end gap-2 text-sm">
-          <input
-            id={toggleId}
-            type="checkbox"
-            className="h-4 w-4 accent-forest-700"
-            checked={attemptsShown}
-            onChange={(event) => setAttemptsShown(event.target.checked)}
-          />
-          <label htmlFor={toggleId} className="text-muted">
-            Show unpaid attempts ({attempts.toLocaleString('en-IN')})
-          </label>
-        </div>
+        <ToggleBox
+          label={`Show unpaid attempts (${attempts.toLocaleString('en-IN')})`}
+          checked={attemptsShown}
+          onChange={setAttemptsShown}
+          className="mb-4 justify-end"
+        />
       )}
       {orders.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-cream-200 bg-cream-50 px-6 py-8 text-center text-base text-ink">

@@ -7,7 +7,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { loadAddresses } from '../../api/load-addresses';
-import { PhoneField, PincodeField, StateField, TextField } from '../../components/form-field';
+import {
+  PhoneField,
+  PincodeField,
+  StateField,
+  TextField,
+  ToggleBox,
+} from '../../components/form-field';
 import { CheckCircleIcon, LockIcon } from '../../components/icons';
 import { PAYMENT_METHODS } from '../../lib/artwork';
 import { cleanPincode } from '../../lib/pincode';
@@ -88,7 +94,6 @@ function CheckoutForm() {
   const [submitRefused, setSubmitRefused] = useState(false);
   const [saveAddress, setSaveAddress] = useState(true);
   const hintId = useId();
-  const saveBoxId = useId();
 
   const {
     register,
@@ -236,18 +241,12 @@ function CheckoutForm() {
               registration={register('address')}
               error={errors.address?.message}
             />
-            <div className="col-span-2 flex items-center gap-3">
-              <input
-                id={saveBoxId}
-                type="checkbox"
-                className="h-5 w-5 shrink-0 rounded border-cream-200 accent-forest-700"
-                checked={saveAddress}
-                onChange={(event) => setSaveAddress(event.target.checked)}
-              />
-              <label htmlFor={saveBoxId} className="text-sm text-ink">
-                Save this address to my addresses
-              </label>
-            </div>
+            <ToggleBox
+              label="Save this address to my addresses"
+              checked={saveAddress}
+              onChange={setSaveAddress}
+              className="col-span-2"
+            />
           </div>
         </section>
 
