@@ -118,6 +118,19 @@ test.describe('the owner runs the catalogue', () => {
       await expect(group.getByRole('img', { name: 'Blue pouch of mint makhana' })).toBeVisible();
       await expect(group.getByLabel('Picture 1: what it shows')).toHaveValue(`${name} 100g`);
       await expectAccessible(page);
+      // A saved picture dragged first is saved so at once; its arrow puts it back.
+      const saved = group.getByTestId('saved-picture');
+      await saved.nth(1).dragTo(saved.nth(0));
+      await expect(group.getByText('Picture 2 is now picture 1.')).toBeAttached();
+      await expect(group.getByRole('img').first()).toHaveAccessibleName(
+        'Blue pouch of mint makhana',
+      );
+      expect((await fetchProducts(request)).find((p) => p.name === name)?.imageAlts).toEqual([
+        'Blue pouch of mint makhana',
+        `${name} 100g`,
+      ]);
+      await group.getByRole('button', { name: 'Move picture 1 right' }).click();
+      await expect(group.getByRole('img').first()).toHaveAccessibleName(`${name} 100g`);
       await form.getByRole('button', { name: 'Done' }).click();
       // The stock column: each weight's free stock.
       await expect(

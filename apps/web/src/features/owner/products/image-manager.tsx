@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
 import { toast } from '../../../lib/toast';
+import { useDragToReorder } from '../../../lib/use-drag-to-reorder';
 
 const SELECT_IMAGES = MESSAGES.selectImages;
 const SELECT_IMAGE_TO_DELETE = MESSAGES.selectImageToDelete;
@@ -97,8 +98,8 @@ function moved(images: string[], from: number, to: number): string[] {
 }
 
 /**
- * Pictures in their order: add several at once, choose one to remove, move one left or right
- * (the first leads). Every change goes to the server at once.
+ * Pictures in their order: add several at once, choose one to remove, drag one or move it left or
+ * right (the first leads). Every change goes to the server at once.
  */
 export function ImageManager({
   title,
@@ -151,6 +152,8 @@ export function ImageManager({
     });
   };
 
+  const { dragging, itemProps } = useDragToReorder(move, busy);
+
   const askDelete = () => {
     if (!chosenImage) {
       setDeleteError(SELECT_IMAGE_TO_DELETE);
@@ -172,7 +175,7 @@ export function ImageManager({
       <legend className="font-display text-lg font-semibold text-forest-800">{title}</legend>
       <p className="mt-1 text-sm text-muted">
         JPEG, PNG, WebP or AVIF, up to 10 MB each. The first picture is the{' '}
-        {firstLabel.toLowerCase()}.
+        {firstLabel.toLowerCase()}; drag a picture, or use its arrows, to change the order.
       </p>
 
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -217,9 +220,15 @@ export function ImageManager({
               <li
                 key={url}
                 data-url={url}
+                data-testid="saved-picture"
+                {...itemProps(index)}
                 className={`overflow-hidden rounded-xl border bg-cream-50 ${
-                  isChosen ? 'border-maroon-600 ring-2 ring-maroon-600/20' : 'border-cream-200'
-                }`}
+                  isChosen
+                    ? 'border-maroon-600 ring-2 ring-maroon-600/20'
+                    : dragging === index
+                      ? 'border-forest-700 opacity-60'
+                      : 'border-cream-200'
+                } ${busy ? '' : 'cursor-grab'}`}
               >
                 <div className={`relative ${shape === 'wide' ? 'aspect-[5/2]' : 'aspect-square'}`}>
                   <img
@@ -229,6 +238,7 @@ export function ImageManager({
                     alt={altOf(n)}
                     className="h-full w-full object-cover"
                     loading="lazy"
+                    draggable={false}
                   />
                   {index === 0 && (
                     <span className="absolute left-2 top-2 rounded-full bg-forest-700 px-2 py-0.5 text-xs font-semibold text-cream-50">

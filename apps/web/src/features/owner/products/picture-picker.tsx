@@ -1,6 +1,7 @@
 import { IMAGE_ACCEPT, IMAGE_ALT_MAX, IMAGE_MAX_FILES } from '@makhana/domain/images';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
+import { useDragToReorder } from '../../../lib/use-drag-to-reorder';
 
 /** A picture chosen in the form and not yet uploaded: its file, a preview and what it shows. */
 export interface PendingPicture {
@@ -53,7 +54,6 @@ export function PicturePicker({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const [dragging, setDragging] = useState<number | null>(null);
   const [note, setNote] = useState('');
   const room = IMAGE_MAX_FILES - pictures.length;
 
@@ -93,11 +93,7 @@ export function PicturePicker({
   const setAlt = (index: number, alt: string) =>
     onChange(pictures.map((picture, i) => (i === index ? { ...picture, alt } : picture)));
 
-  const drop = (event: DragEvent<HTMLLIElement>, to: number) => {
-    event.preventDefault();
-    if (dragging !== null) move(dragging, to);
-    setDragging(null);
-  };
+  const { dragging, itemProps } = useDragToReorder(move, busy);
 
   return (
     <div className="min-w-0">
@@ -134,15 +130,7 @@ export function PicturePicker({
                 key={picture.key}
                 data-key={picture.key}
                 data-testid="chosen-picture"
-                draggable={!busy}
-                onDragStart={(event) => {
-                  setDragging(index);
-                  event.dataTransfer.effectAllowed = 'move';
-                  event.dataTransfer.setData('text/plain', picture.key);
-                }}
-                onDragOver={(event) => event.preventDefault()}
-                onDrop={(event) => drop(event, index)}
-                onDragEnd={() => setDragging(null)}
+                {...itemProps(index)}
                 className={`flex overflow-hidden rounded-xl border bg-cream-50 sm:block ${
                   dragging === index ? 'border-forest-700 opacity-60' : 'border-cream-200'
                 } cursor-grab`}

@@ -1,6 +1,6 @@
 import { lowestStock, type Product } from '@makhana/domain/product';
 import { productSchema } from '@makhana/domain/validation';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProducts } from '../../../api/get-products';
@@ -753,6 +753,40 @@ describe('ProductsTab pictures', () => {
         pictures.getByRole('button', { name: 'Move picture 1 right' }),
       ),
     );
+  });
+
+  // What a drag carries; the test DOM has no DataTransfer of its own.
+  const carried = () => ({ effectAllowed: 'none', setData: vi.fn() });
+
+  it('drags a saved picture into a new place, saved at once', async () => {
+    const [first, second] = classic.images as [string, string];
+    const server = stubRoutes({
+      'POST /products/reorderProductImages/prod-classic': (body) =>
+        ok({ ...classic, images: (body as { images: string[] }).images }),
+    });
+    const { user } = await renderTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Classic Roasted Makhana' }));
+    const tiles = dialog().getAllByTestId('saved-picture');
+    const [tile1, tile2] = tiles as [HTMLElement, HTMLElement];
+    expect(tile2.draggable).toBe(true);
+
+    fireEvent.dragStart(tile2, { dataTransfer: carried() });
+    fireEvent.dragOver(tile1);
+    fireEvent.drop(tile1);
+    await waitFor(() =>
+      expect(server.callsTo('POST /products/reorderProductImages/prod-classic')[0]?.body).toEqual({
+        images: [second, first],
+      }),
+    );
+    const pictures = within(dialog().getByRole('group', { name: 'Pictures' }));
+    await waitFor(() => expect(pictures.getAllByRole('img')[0]?.getAttribute('src')).toBe(second));
+    expect(pictures.getByRole('status').textContent).toBe('Picture 2 is now picture 1.');
+
+    // A picture dropped where it was asks nothing of the server.
+    const [again] = dialog().getAllByTestId('saved-picture') as [HTMLElement];
+    fireEvent.dragStart(again, { dataTransfer: carried() });
+    fireEvent.drop(again);
+    expect(server.callsTo('POST /products/reorderProductImages/prod-classic')).toHaveLength(1);
   });
 
   it("toasts the server's refusal of an upload", async () => {
