@@ -141,7 +141,6 @@ test.describe('catalogue filters', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/products?sort=price-asc');
     await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
-    await page.locator('html[data-live]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: /^Filters/ }).click();
     const panel = page.getByRole('dialog', { name: 'Filter products' });
     await select(panel, 'Weight').selectOption(String(WEIGHT));

@@ -153,6 +153,28 @@ test.describe('content in the first response', () => {
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
   });
 
+  test('a page scrolled before it is live stays where the shopper scrolled it', async ({
+    page,
+    request,
+  }) => {
+    const products = await fetchProducts(request);
+    const product = products.find((p) => p.listed && p.inStock) as Product;
+    await page.setViewportSize(PHONE);
+    const release = await holdFirstLoadChunk(page);
+    await page.goto(`/product/${product._id}`, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 400));
+    release();
+    await page.locator('html[data-live]').waitFor({ state: 'attached' });
+    // A frame for anything that would move it once live.
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    expect(await page.evaluate(() => window.scrollY)).toBe(400);
+
+    // Moving on to another page starts it at its top, as ever.
+    await page.getByRole('link', { name: 'Products' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('a link tapped before the page is live opens its page, whenever the tap comes', async ({
     page,
   }) => {

@@ -152,9 +152,6 @@ test.describe('the owner runs the catalogue', () => {
       const card = page.getByRole('link', { name: new RegExp(name) }).first();
       await expect(card).toBeVisible();
       await expect(page.getByRole('img', { name: `${name} 100g` }).first()).toBeVisible();
-      // Once the page is live: a tap while it hydrates was seen lost on a catalogue holding an
-      // owner's new product (an open defect); first-response.spec covers taps before that.
-      await page.locator('html[data-live]').waitFor({ state: 'attached' });
       await card.click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(

@@ -17,11 +17,7 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  // One retry under CI, reported as flaky in the run's output: a tap made while a served page
-  // hydrates is sometimes lost (an open defect, seen in first-response.spec about one run in four
-  // on this machine). Without it, that defect would stop every other change from landing; with it,
-  // a test that fails twice still fails. Back to 0 once the defect is fixed.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -118,9 +118,6 @@ test.describe('the shopper journey', () => {
 
     await test.step('a second product from the catalogue card', async () => {
       await page.goto('/products');
-      // Once the page is live: a tap while it hydrates was seen lost on a catalogue holding an
-      // owner's new product (an open defect); first-response.spec covers taps before that.
-      await page.locator('html[data-live]').waitFor({ state: 'attached' });
       await page.getByRole('link', { name: `View details of ${other.name}` }).click();
       await expect(page.getByRole('heading', { level: 1, name: other.name })).toBeVisible();
       await page.getByRole('button', { name: `${otherVariant.weight}g`, exact: true }).click();

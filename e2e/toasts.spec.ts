@@ -11,8 +11,6 @@ test('on a phone a toast sits below the header, and the same words show once', a
   await page.setViewportSize(PHONE);
   for (const product of products) {
     await page.goto(`/product/${product._id}`);
-    // Once live: this spec is about toasts; a tap before then is first-response.spec's subject.
-    await page.locator('html[data-live]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
   }

@@ -5,27 +5,35 @@
 import './index.css';
 
 /**
- * A served page shows its buttons before its code has come: a tap on one (or a form sent with
- * Enter) is kept, its default action held back, and done again once the page is live, instead of
- * being lost or reloading the page. A choice in a select (the catalogue's filters) is kept too:
- * hydrating puts the select back to what the page rendered, so the choice is made again after.
+ * A served page shows its buttons before its code has come: until the page is live, a tap on one
+ * (or a form sent with Enter) is kept, its default action held back, and done again once the page
+ * is live, instead of being lost or reloading the page. A choice in a select (the catalogue's
+ * filters) is kept too: hydrating puts the select back to what the page rendered, so the choice is
+ * made again after. A link stays the browser's and opens its page, served whole.
+ *
+ * None of these reach React while it hydrates: a tap React sees then makes it hydrate at once,
+ * and if that cannot finish there and then, React drops the tap.
  */
 const early: (() => void)[] = [];
 const keepClick = (event: MouseEvent) => {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (!button || button.disabled) return;
-  if (button.form && button.type === 'submit') event.preventDefault();
-  early.push(() => button.isConnected && button.click());
+  const target = event.target instanceof Element ? event.target.closest('button, a[href]') : null;
+  if (!target) return;
+  event.stopPropagation();
+  if (!(target instanceof HTMLButtonElement) || target.disabled) return;
+  if (target.form && target.type === 'submit') event.preventDefault();
+  early.push(() => target.isConnected && target.click());
 };
 const keepSubmit = (event: SubmitEvent) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
   event.preventDefault();
+  event.stopPropagation();
   early.push(() => form.isConnected && form.requestSubmit());
 };
 const keepChoice = (event: Event) => {
   const select = event.target;
   if (!(select instanceof HTMLSelectElement)) return;
+  event.stopPropagation();
   const { value } = select;
   early.push(() => {
     if (!select.isConnected) return;
@@ -89,13 +97,10 @@ if (modules) {
 await import('react-dom/client');
 await new Promise<void>((resolve) => setTimeout(resolve, 0));
 const { startStorefront } = await import('./start');
-await startStorefront({
-  beforeHydrating: () => {
-    document.removeEventListener('click', keepClick, true);
-    document.removeEventListener('submit', keepSubmit, true);
-    document.removeEventListener('change', keepChoice, true);
-  },
-});
+await startStorefront();
+document.removeEventListener('click', keepClick, true);
+document.removeEventListener('submit', keepSubmit, true);
+document.removeEventListener('change', keepChoice, true);
 for (const again of early.splice(0)) again();
 // For whoever waits on the page being live (the browser journeys).
 document.documentElement.dataset.live = 'true';

@@ -10,36 +10,29 @@ const afterPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
- * Hydrates the served page, or renders the page the server left to the browser. Resolves once
- * the page is live; `beforeHydrating` runs just before React takes over the served markup (from
- * then on a tap is React's, which replays what it can while it hydrates).
+ * Hydrates the served page, or renders the page the server left to the browser. For a served
+ * page, resolves once the page is live.
  */
-export async function startStorefront({
-  beforeHydrating,
-}: {
-  beforeHydrating: () => void;
-}): Promise<void> {
+export async function startStorefront(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   if (!renderedState) {
-    beforeHydrating();
     createRoot(root).render(
       <StrictMode>
-        <App router={createAppRouter()} />
+        <App router={createAppRouter({ served: false })} />
       </StrictMode>,
     );
     return;
   }
   await Promise.all([loadMatchedPages(window.location.pathname), afterPaint()]);
-  beforeHydrating();
   await new Promise<void>((resolve) => {
-    // As a transition, hydration yields to the browser between pieces of work, so a tap or a
-    // scroll on the served page is never held up behind it for long.
+    // As a transition, hydration yields to the browser between pieces of work, so a scroll on the
+    // served page is never held up behind it for long (a tap is kept until then, main.tsx).
     startTransition(() => {
       hydrateRoot(
         root,
         <StrictMode>
-          <App router={createAppRouter()} onLive={resolve} />
+          <App router={createAppRouter({ served: true })} onLive={resolve} />
         </StrictMode>,
       );
     });

@@ -17,8 +17,13 @@ export async function loadMatchedPages(pathname: string): Promise<void> {
   );
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(routes);
+/**
+ * `served`: the page in the window is the server's render. The router then leaves the scroll where
+ * the shopper has it: without this it scrolls to the top as the page goes live, under a shopper
+ * who had begun to scroll (and a tap aimed at a button below the fold lands elsewhere).
+ */
+export function createAppRouter({ served }: { served: boolean }) {
+  const router = createBrowserRouter(routes, served ? { hydrationData: {} } : undefined);
   // A refused token refresh sends the shopper to /login through the router, not a page reload.
   setNavigator((path) => {
     router.navigate(path);
