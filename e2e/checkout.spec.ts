@@ -186,7 +186,10 @@ test.describe('checkout and payment', () => {
     });
   });
 
-  test('closing the payment window cancels the order and says so', async ({ page, request }) => {
+  test('closing the payment window cancels the order and says so', async ({
+    page,
+    request,
+  }, testInfo) => {
     const shopper = newShopper();
     await customerWithSavedAddress(request, shopper);
     const [line] = buyable(await fetchProducts(request));
@@ -214,5 +217,6 @@ test.describe('checkout and payment', () => {
     await page.getByRole('checkbox', { name: 'Show unpaid attempts (1)' }).check();
     await expect(page.getByTestId('order-row')).toHaveCount(1);
     await expectAccessible(page);
+    await screenshotBoth(page, testInfo, 'my-orders-unpaid-attempt');
   });
 });
