@@ -8,6 +8,7 @@ import { connectionBudgetWarning } from './db/connection-budget';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
 import { printNotice } from './lib/notice';
+import { ownersWithoutSecondFactor } from './modules/accounts';
 import { startSweeper } from './modules/checkout';
 
 /** The log queue's chunk size (see `main`). */
@@ -45,6 +46,13 @@ async function main(): Promise<void> {
     throw error;
   });
   logger.info(seeded, 'start-up data ready');
+  if (config.isProduction) {
+    for (const email of await ownersWithoutSecondFactor(database.db)) {
+      logger.warn(
+        `The owner account ${email} signs in with a password alone: sign in and set up a second factor in the owner area (Security).`,
+      );
+    }
+  }
 
   if (config.webConcurrency === 1) {
     await serve(config, logger, database);

@@ -9,6 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pngOf } from './adapters/images/test-images';
@@ -108,6 +109,7 @@ beforeAll(async () => {
 
 /** The writes that read nothing from their body (the path names what they act on). */
 const TAKES_NO_BODY = [
+  '/api/v1/admins/totp/setup',
   '/api/v1/users/deleteAddress/:addressId',
   '/api/v1/users/deleteUser/:userId',
   '/api/v1/products/deleteProduct/:productId',
@@ -706,6 +708,16 @@ describe('every refusal the document declares is one the routes give', () => {
       token: owner,
       body: product(variant.sku),
     });
+    // The owner's second factor: nothing to confirm yet, then set up, then set up again.
+    await call(api.app, 'POST', '/admins/totp/confirm', { token: owner, body: { otp: '123456' } });
+    const setup = await call(api.app, 'POST', '/admins/totp/setup', { token: owner });
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.json().data.secret) });
+    const confirmed = await call(api.app, 'POST', '/admins/totp/confirm', {
+      token: owner,
+      body: { otp: totp.generate() },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await call(api.app, 'POST', '/admins/totp/setup', { token: owner });
   });
 
   it('503 while a service the route needs is down; 502 when the gateway refuses a refund', async () => {

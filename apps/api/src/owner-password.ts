@@ -1,8 +1,8 @@
 /**
  * `npm run owner:password`: sets the owner's password in the configured database (ADMIN_EMAIL's
- * account, created when missing) from ADMIN_PASSWORD, or asks for it twice on the terminal, and
- * signs the owner out everywhere. The way out of a production start refused for the development
- * password.
+ * account, created when missing) from ADMIN_PASSWORD, or asks for it twice on the terminal, turns
+ * the owner's second factor off and signs the owner out everywhere. The way out of a production
+ * start refused for the development password, and of a lost phone.
  */
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
@@ -50,10 +50,17 @@ export async function runOwnerPassword(deps: OwnerPasswordDeps): Promise<string>
   );
   const database = await deps.open(config);
   try {
-    const outcome = await setOwnerPassword(database.db, config.admin.email, password);
+    const { outcome, secondFactorRemoved } = await setOwnerPassword(
+      database.db,
+      config.admin.email,
+      password,
+    );
     await tellRunningShop(config, database);
-    return outcome === 'created'
-      ? `Created the owner account ${config.admin.email} with the new password.`
+    if (outcome === 'created') {
+      return `Created the owner account ${config.admin.email} with the new password.`;
+    }
+    return secondFactorRemoved
+      ? `Changed the password of ${config.admin.email}; its sessions are signed out, and its second factor is off: set up a new one in the owner area (Security).`
       : `Changed the password of ${config.admin.email}; its sessions are signed out.`;
   } finally {
     await database.close();

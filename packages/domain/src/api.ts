@@ -1,6 +1,11 @@
 /** The API envelope (docs/product.md#envelope), shared by the server and the client. */
 import type { z } from 'zod';
-import type { apiFailureShape, apiFieldErrorShape, pageMetaShape } from './contracts/envelope';
+import type {
+  apiFailureShape,
+  apiFieldErrorShape,
+  failureDataShape,
+  pageMetaShape,
+} from './contracts/envelope';
 
 export interface ApiSuccess<T> {
   statusCode: number;
@@ -17,6 +22,8 @@ export interface ApiPage<T> extends ApiSuccess<T[]> {
 }
 
 export type ApiFieldError = z.infer<typeof apiFieldErrorShape>;
+
+export type FailureData = z.infer<typeof failureDataShape>;
 
 export type ApiFailure = z.infer<typeof apiFailureShape>;
 

@@ -15,6 +15,7 @@ import {
 import { IMAGE_ALT_MAX } from './images';
 import { MESSAGES } from './messages';
 import { OWNER_STATUS_MOVES } from './order-state';
+import { secondFactorSchema } from './second-factor';
 
 /**
  * Upper bounds of every free-text field, shared by the forms and the API. Each schema checks the
@@ -220,6 +221,8 @@ export const adminLoginSchema = z.object({
     1,
     MESSAGES.passwordRequired,
   ),
+  /** the second factor, once the owner has one: asked for after the password (decision 030) */
+  otp: secondFactorSchema.optional(),
 });
 
 /** A weight's low-stock mark until the owner sets one: free stock below 5 units is low. */

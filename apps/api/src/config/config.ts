@@ -51,10 +51,16 @@ export interface AuthConfig {
  * `maxFailures` wrong passwords the account locks for `lockSeconds`, doubling with each further
  * failure up to `maxLockSeconds`.
  */
+/**
+ * Owner sign-in failures (decision 030): each client is delayed after `maxFailures` of its own,
+ * `lockSeconds` doubling up to `maxLockSeconds`; past `ceiling` failures for one e-mail within an
+ * hour, from all clients together, a sign-in needs the second factor as well.
+ */
 export interface SignInLockoutConfig {
   maxFailures: number;
   lockSeconds: number;
   maxLockSeconds: number;
+  ceiling: number;
 }
 
 /**
@@ -495,6 +501,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       maxFailures: read(env, 'OWNER_SIGN_IN_MAX_FAILURES', positiveInt, 5),
       lockSeconds: read(env, 'OWNER_SIGN_IN_LOCK_SECONDS', positiveInt, 60),
       maxLockSeconds: read(env, 'OWNER_SIGN_IN_MAX_LOCK_SECONDS', positiveInt, 60 * 60),
+      ceiling: read(env, 'OWNER_SIGN_IN_CEILING', positiveInt, 10),
     },
     trustProxy: read<TrustProxy>(env, 'TRUST_PROXY', trustProxySchema, false),
     logLevel: read(

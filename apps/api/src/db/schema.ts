@@ -78,9 +78,28 @@ export const admins = pgTable('admins', {
     .default('owner'),
   /** `scrypt$N$r$p$salt$hash`, see lib/password.ts */
   passwordHash: text('password_hash').notNull(),
+  /** the second factor's TOTP secret (base32) once confirmed; null while the owner has none */
+  totpSecret: text('totp_secret'),
+  /** a secret shown for setting up, not yet confirmed by a code from it */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** the 30-second step of the last code accepted, so a code opens one sign-in only */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** The owner's single-use recovery codes, kept as SHA-256 hashes; a used code's row goes. */
+export const ownerRecoveryCodes = pgTable(
+  'owner_recovery_codes',
+  {
+    adminId: text('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('owner_recovery_codes_admin_code_idx').on(t.adminId, t.codeHash)],
+);
 
 export const addresses = pgTable(
   'addresses',

@@ -1,4 +1,11 @@
-import type { ApiFailure, ApiFieldError, ApiPage, ApiSuccess, PageMeta } from '@makhana/domain/api';
+import type {
+  ApiFailure,
+  ApiFieldError,
+  ApiPage,
+  ApiSuccess,
+  FailureData,
+  PageMeta,
+} from '@makhana/domain/api';
 
 export function success<T>(data: T, message: string, statusCode = 200): ApiSuccess<T> {
   return { statusCode, data, message, success: true };
@@ -13,6 +20,7 @@ export function failure(
   statusCode: number,
   message: string,
   errors: ApiFieldError[] = [],
+  data: FailureData | null = null,
 ): ApiFailure {
-  return { statusCode, data: null, message, success: false, errors };
+  return { statusCode, data, message, success: false, errors };
 }

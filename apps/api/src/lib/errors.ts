@@ -1,4 +1,4 @@
-import type { ApiFieldError } from '@makhana/domain/api';
+import type { ApiFieldError, FailureData } from '@makhana/domain/api';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
 
 /** The errors services throw; the app's one error handler turns each into the envelope. */
@@ -7,6 +7,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors: ApiFieldError[] = [],
+    readonly data: FailureData | null = null,
   ) {
     super(message);
     this.name = new.target.name;

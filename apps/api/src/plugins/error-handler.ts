@@ -1,4 +1,4 @@
-import type { ApiFieldError } from '@makhana/domain/api';
+import type { ApiFieldError, FailureData } from '@makhana/domain/api';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { failure } from '../lib/envelope';
@@ -8,6 +8,7 @@ interface Failure {
   statusCode: number;
   message: string;
   errors: ApiFieldError[];
+  data?: FailureData | null;
 }
 
 /** Friendly words for Fastify's own request errors. */
@@ -62,7 +63,12 @@ function isFastifyError(error: unknown): error is FastifyError {
 /** Maps any thrown value to the failure it answers; unknown errors are 500 and say nothing more. */
 export function toFailure(error: unknown): Failure {
   if (error instanceof AppError) {
-    return { statusCode: error.statusCode, message: error.message, errors: error.errors };
+    return {
+      statusCode: error.statusCode,
+      message: error.message,
+      errors: error.errors,
+      data: error.data,
+    };
   }
   if (isFastifyError(error)) {
     const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
@@ -106,6 +112,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       );
     return reply
       .code(result.statusCode)
-      .send(failure(result.statusCode, result.message, result.errors));
+      .send(failure(result.statusCode, result.message, result.errors, result.data));
   });
 }

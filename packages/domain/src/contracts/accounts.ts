@@ -52,8 +52,27 @@ export const addressShape = z
   });
 
 export const adminShape = z
-  .object({ _id: z.string(), email: z.string(), name: z.string() })
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    secondFactor: z.boolean().meta({ description: 'whether sign-in asks for a TOTP code' }),
+  })
   .meta({ id: 'Admin' });
+
+/** A second factor being set up: the secret to add to an authenticator app. */
+export const secondFactorSetupShape = z
+  .object({
+    secret: z.string().meta({ description: 'base32, for an app that cannot scan' }),
+    otpauthUrl: z.string().meta({ description: 'the otpauth:// address to show as a QR code' }),
+  })
+  .meta({ id: 'SecondFactorSetup' });
+
+export const recoveryCodesShape = z
+  .object({
+    recoveryCodes: z.array(z.string()).meta({ description: 'ten single-use codes, shown once' }),
+  })
+  .meta({ id: 'RecoveryCodes' });
 
 /** The two tokens of a session, for clients other than the browser (which has the cookies). */
 export const sessionTokensShape = z

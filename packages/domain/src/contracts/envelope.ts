@@ -11,10 +11,19 @@ export const apiFieldErrorShape = z
   })
   .meta({ id: 'ApiFieldError' });
 
+/** What a refusal tells beyond its words: only the owner's sign-in says anything (decision 030). */
+export const failureDataShape = z
+  .object({
+    needsOtp: z.literal(true).meta({
+      description: 'the password was right; send it again with the second factor as `otp`',
+    }),
+  })
+  .meta({ id: 'FailureData' });
+
 export const apiFailureShape = z
   .object({
     statusCode: z.int(),
-    data: z.null(),
+    data: failureDataShape.nullable(),
     message: z.string().meta({ description: 'names the first field at fault, where there is one' }),
     success: z.literal(false),
     errors: z.array(apiFieldErrorShape),

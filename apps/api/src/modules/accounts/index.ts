@@ -1,9 +1,10 @@
-// Accounts: customers and their addresses, the owner, sessions, one-time codes, Google sign-in
-// codes and sign-in failures.
+// Accounts: customers and their addresses, the owner and the owner's second factor, sessions,
+// one-time codes, Google sign-in codes and sign-in failures.
 export { adminRoutes } from './admins/routes';
 export {
   ensureOwnerAccount,
   ownersWithDevelopmentPassword,
+  ownersWithoutSecondFactor,
   refuseDevelopmentOwnerPassword,
   setOwnerPassword,
 } from './admins/service';

@@ -1,4 +1,10 @@
-import { adminShape, adminSignInShape } from '@makhana/domain/contracts/accounts';
+import {
+  adminShape,
+  adminSignInShape,
+  recoveryCodesShape,
+  secondFactorSetupShape,
+} from '@makhana/domain/contracts/accounts';
+import { confirmSecondFactorSchema } from '@makhana/domain/second-factor';
 import { adminLoginSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config/config';
@@ -8,6 +14,7 @@ import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
 import { sessionRoutes } from '../auth/session-routes';
+import { confirmSecondFactor, startSecondFactorSetup } from './second-factor';
 import { getAdminView, SignInLockedError, signInOwner } from './service';
 
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -19,24 +26,25 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       config: strictRateLimit(config.rateLimit),
       schema: {
-        summary: 'Sign the owner in with e-mail and password',
+        summary: 'Sign the owner in with e-mail, password and, once set up, the second factor',
         description:
-          'Repeated failures lock the account for a while; a locked sign-in answers 429 with Retry-After.',
+          'With a second factor set up and no `otp`, a right password answers 401 with `data.needsOtp: true`. ' +
+          'Repeated failures from one client make that client wait (429 with Retry-After); past a ceiling ' +
+          'for the e-mail from all clients, an owner without a second factor waits too.',
         tags: ['accounts'],
         body: adminLoginSchema,
         response: answers(adminSignInShape, [401]),
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
-      const admin = await signInOwner(db, email, password, config.signInLockout).catch(
-        (error: unknown) => {
-          if (error instanceof SignInLockedError) {
-            reply.header('retry-after', error.retryAfterSeconds);
-          }
-          throw error;
-        },
-      );
+      const { email, password, otp } = request.body;
+      const attempt = { email, password, otp, client: request.ip };
+      const admin = await signInOwner(db, attempt, config.signInLockout).catch((error: unknown) => {
+        if (error instanceof SignInLockedError) {
+          reply.header('retry-after', error.retryAfterSeconds);
+        }
+        throw error;
+      });
       const session = await app.auth.sessions.start('owner', admin._id, userAgentOf(request));
       app.auth.setCookies(reply, 'owner', session);
       return success(
@@ -58,6 +66,44 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       success(await getAdminView(db, request.auth.subjectId), 'Admin fetched successfully'),
+  );
+
+  app.post(
+    '/totp/setup',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "Start setting up the owner's second factor (TOTP)",
+        description:
+          'A new secret, counted once a code from it is confirmed. 409 when a second factor is set up already.',
+        tags: ['accounts'],
+        response: answers(secondFactorSetupShape, [409]),
+      },
+    },
+    async (request) =>
+      success(
+        await startSecondFactorSetup(db, request.auth.subjectId),
+        'Add this key to your authenticator app',
+      ),
+  );
+
+  app.post(
+    '/totp/confirm',
+    {
+      config: { realm: 'owner', ...strictRateLimit(config.rateLimit) },
+      schema: {
+        summary: "Confirm the owner's second factor with a code from the new secret",
+        description: 'Answers the ten recovery codes, once; they are kept only as hashes.',
+        tags: ['accounts'],
+        body: confirmSecondFactorSchema,
+        response: answers(recoveryCodesShape, [400, 409]),
+      },
+    },
+    async (request) =>
+      success(
+        await confirmSecondFactor(db, request.auth.subjectId, request.body.otp),
+        'Second factor set up',
+      ),
   );
 
   await app.register(sessionRoutes, {

@@ -1,5 +1,6 @@
 import type { adminShape } from '@makhana/domain/contracts/accounts';
-import { and, eq, sql } from 'drizzle-orm';
+import { SECOND_FACTOR_MESSAGES } from '@makhana/domain/second-factor';
+import { type AnyColumn, and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ConfigError, DEV_ADMIN_PASSWORD, type SignInLockoutConfig } from '../../../config/config';
 import type { Database, Executor } from '../../../db/client';
@@ -7,6 +8,7 @@ import { admins, signInFailures } from '../../../db/schema';
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../../lib/errors';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { revokeSessionsOf } from '../auth/service';
+import { removeSecondFactor, useSecondFactor } from './second-factor';
 
 /**
  * Creates the owner account from ADMIN_EMAIL/ADMIN_PASSWORD when the shop has no owner yet.
@@ -37,26 +39,30 @@ export type AdminView = z.infer<typeof adminShape>;
 /** A hash of a throw-away password, so an unknown e-mail costs as much time as a wrong password. */
 let decoyHash: Promise<string> | null = null;
 
-/** The owner account this e-mail and password open, or null. */
-async function matchOwner(db: Executor, email: string, password: string) {
+/** The owner account of this e-mail, or null. */
+async function ownerByEmail(db: Executor, email: string) {
   const [row] = await db
     .select()
     .from(admins)
-    .where(eq(admins.email, email.toLowerCase()))
+    .where(eq(admins.email, email.trim().toLowerCase()))
     .limit(1);
-  if (!row) {
-    decoyHash ??= hashPassword('decoy-password-never-matches');
-    await verifyPassword(password, await decoyHash);
-    return null;
-  }
-  if (!(await verifyPassword(password, row.passwordHash))) return null;
-  return { _id: row.id, email: row.email, name: row.name };
+  return row ?? null;
 }
 
-/** Failures older than this are forgotten, so a rare typo never builds up to a lockout. */
-const FAILURES_FORGOTTEN_AFTER = sql`interval '24 hours'`;
+/** Whether the password opens this account; an unknown e-mail takes as long to say no. */
+async function passwordOpens(row: { passwordHash: string } | null, password: string) {
+  if (row) return verifyPassword(password, row.passwordHash);
+  decoyHash ??= hashPassword('decoy-password-never-matches');
+  await verifyPassword(password, await decoyHash);
+  return false;
+}
 
-/** A locked account's answer, whoever asks and with whatever password. */
+/** Failures older than this are forgotten, so a rare typo never builds up to a delay. */
+const FAILURES_FORGOTTEN_AFTER = sql`interval '24 hours'`;
+/** The window of the per-e-mail ceiling. */
+const CEILING_WINDOW = sql`interval '1 hour'`;
+
+/** A held sign-in's answer, whoever asks and with whatever password. */
 export class SignInLockedError extends TooManyRequestsError {
   constructor(readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -66,60 +72,144 @@ export class SignInLockedError extends TooManyRequestsError {
   }
 }
 
-const lockoutKey = (email: string) => `owner:${email.trim().toLowerCase()}`;
+/** The password was right; the owner has a second factor and did not send it. */
+export class SecondFactorNeededError extends UnauthorizedError {
+  constructor() {
+    super(SECOND_FACTOR_MESSAGES.needed);
+    Object.assign(this, { data: { needsOtp: true } });
+  }
+}
+
+const emailKey = (email: string) => `owner:${email.trim().toLowerCase()}`;
+/** One client's failures for one e-mail: a client is its address as the app sees it. */
+const clientKey = (email: string, client: string) => `${emailKey(email)}|${client}`;
+
+export interface OwnerSignIn {
+  email: string;
+  password: string;
+  /** the second factor: a code from the app or a recovery code */
+  otp?: string | undefined;
+  /** where the attempt comes from (the request's address) */
+  client: string;
+}
 
 /**
- * Owner sign-in with a lockout per e-mail, whatever address the attempts come from: after
- * `maxFailures` wrong passwords the account is locked for `lockSeconds`, doubling with each
- * further failure up to `maxLockSeconds`; a locked account refuses even the right password, and a
- * success clears the count. Unknown e-mails are counted and locked alike, so the answers never
- * tell which accounts exist. The attempt holds its counter's row lock while it checks the
- * password, so parallel guesses are judged one after another and none slips past a lock.
+ * Owner sign-in (decision 030). Failures are counted per (e-mail, client): after `maxFailures`
+ * that client waits `lockSeconds`, doubling with each further failure up to `maxLockSeconds`,
+ * and no other client is held up, so nobody can lock the owner out from their own address.
+ * Failures are counted per e-mail as well, from every client: past `ceiling` within an hour a
+ * sign-in needs the second factor, which an owner who has one always gives; one without is
+ * refused until the hour has passed. Unknown e-mails are counted and answered alike. The attempt
+ * holds its client's counter row while it checks, so one client's parallel guesses are judged
+ * one after another and none slips past a delay.
  */
 export async function signInOwner(
   db: Database,
-  email: string,
-  password: string,
+  attempt: OwnerSignIn,
   lockout: SignInLockoutConfig,
 ): Promise<AdminView> {
-  const key = lockoutKey(email);
+  const { email, password, otp, client } = attempt;
+  const perClient = clientKey(email, client);
+  const perEmail = emailKey(email);
   const outcome = await db.transaction(async (tx) => {
-    await tx.insert(signInFailures).values({ key }).onConflictDoNothing();
+    await tx.insert(signInFailures).values({ key: perClient }).onConflictDoNothing();
     const [counter] = await tx
-      .select({
-        lockedForSeconds: sql<number>`ceil(greatest(0, extract(epoch from (${signInFailures.lockedUntil} - now()))))::int`,
-      })
+      .select({ heldForSeconds: secondsUntil(signInFailures.lockedUntil) })
       .from(signInFailures)
-      .where(eq(signInFailures.key, key))
+      .where(eq(signInFailures.key, perClient))
       .for('update');
-    const lockedFor = Number(counter?.lockedForSeconds ?? 0);
-    if (lockedFor > 0) return { kind: 'locked', seconds: lockedFor } as const;
+    const heldFor = Number(counter?.heldForSeconds ?? 0);
+    if (heldFor > 0) return { kind: 'held', seconds: heldFor } as const;
 
-    const admin = await matchOwner(tx, email, password);
-    if (admin) {
-      await tx.delete(signInFailures).where(eq(signInFailures.key, key));
-      return { kind: 'signed-in', admin } as const;
+    const owner = await ownerByEmail(tx, email);
+    if (!owner?.totpSecret) {
+      const [ceiling] = await tx
+        .select({
+          failures: signInFailures.failures,
+          heldForSeconds: secondsUntil(sql`${signInFailures.lastFailedAt} + ${CEILING_WINDOW}`),
+        })
+        .from(signInFailures)
+        .where(eq(signInFailures.key, perEmail));
+      const heldForCeiling = Number(ceiling?.heldForSeconds ?? 0);
+      if (ceiling && ceiling.failures >= lockout.ceiling && heldForCeiling > 0) {
+        return { kind: 'held', seconds: heldForCeiling } as const;
+      }
     }
-    const failures = sql`case when ${signInFailures.lastFailedAt} < now() - ${FAILURES_FORGOTTEN_AFTER} then 1 else ${signInFailures.failures} + 1 end`;
-    await tx
-      .update(signInFailures)
-      .set({
-        failures: sql`${failures}`,
-        lockedUntil: sql`case when ${failures} >= ${lockout.maxFailures}
-          then now() + make_interval(secs => least(
-            ${lockout.lockSeconds}::float8 * power(2, least(${failures} - ${lockout.maxFailures}, 30)),
-            ${lockout.maxLockSeconds}))
-          else null end`,
-        lastFailedAt: sql`now()`,
-      })
-      .where(eq(signInFailures.key, key));
-    return { kind: 'failed' } as const;
+
+    if (!(await passwordOpens(owner, password)) || !owner) {
+      await countFailure(tx, perClient, perEmail, lockout);
+      return { kind: 'failed', message: INVALID_CREDENTIALS } as const;
+    }
+    if (owner.totpSecret) {
+      if (!otp) return { kind: 'needs-otp' } as const;
+      const proven = await useSecondFactor(
+        tx,
+        { id: owner.id, email: owner.email, totpSecret: owner.totpSecret },
+        otp,
+      );
+      if (!proven) {
+        await countFailure(tx, perClient, perEmail, lockout);
+        return { kind: 'failed', message: SECOND_FACTOR_MESSAGES.wrong } as const;
+      }
+    }
+    await tx.delete(signInFailures).where(inArray(signInFailures.key, [perClient, perEmail]));
+    return {
+      kind: 'signed-in',
+      admin: {
+        _id: owner.id,
+        email: owner.email,
+        name: owner.name,
+        secondFactor: Boolean(owner.totpSecret),
+      },
+    } as const;
   });
 
-  if (outcome.kind === 'signed-in') return outcome.admin;
-  if (outcome.kind === 'locked') throw new SignInLockedError(outcome.seconds);
-  await forgetStaleFailures(db);
-  throw new UnauthorizedError(INVALID_CREDENTIALS);
+  switch (outcome.kind) {
+    case 'signed-in':
+      return outcome.admin;
+    case 'held':
+      throw new SignInLockedError(outcome.seconds);
+    case 'needs-otp':
+      throw new SecondFactorNeededError();
+    case 'failed':
+      await forgetStaleFailures(db);
+      throw new UnauthorizedError(outcome.message);
+  }
+}
+
+/** Whole seconds from now until `moment`, 0 once it has passed or when it is null. */
+const secondsUntil = (moment: SQL | AnyColumn) =>
+  sql<number>`ceil(greatest(0, coalesce(extract(epoch from (${moment} - now())), 0)))::int`;
+
+async function countFailure(
+  tx: Executor,
+  perClient: string,
+  perEmail: string,
+  lockout: SignInLockoutConfig,
+): Promise<void> {
+  const failures = sql`case when ${signInFailures.lastFailedAt} < now() - ${FAILURES_FORGOTTEN_AFTER} then 1 else ${signInFailures.failures} + 1 end`;
+  await tx
+    .update(signInFailures)
+    .set({
+      failures: sql`${failures}`,
+      lockedUntil: sql`case when ${failures} >= ${lockout.maxFailures}
+        then now() + make_interval(secs => least(
+          ${lockout.lockSeconds}::float8 * power(2, least(${failures} - ${lockout.maxFailures}, 30)),
+          ${lockout.maxLockSeconds}))
+        else null end`,
+      lastFailedAt: sql`now()`,
+    })
+    .where(eq(signInFailures.key, perClient));
+  await tx
+    .insert(signInFailures)
+    .values({ key: perEmail, failures: 1 })
+    .onConflictDoUpdate({
+      target: signInFailures.key,
+      set: {
+        failures: sql`case when ${signInFailures.lastFailedAt} < now() - ${CEILING_WINDOW} then 1 else ${signInFailures.failures} + 1 end`,
+        lastFailedAt: sql`now()`,
+      },
+    });
 }
 
 /** Counters of e-mails nobody has tried for a day (mostly guessed addresses) are dropped. */
@@ -146,6 +236,16 @@ export async function ownersWithDevelopmentPassword(db: Executor): Promise<strin
   return found;
 }
 
+/** E-mails of the owner accounts that sign in with a password alone. */
+export async function ownersWithoutSecondFactor(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ email: admins.email })
+    .from(admins)
+    .where(isNull(admins.totpSecret))
+    .orderBy(admins.email);
+  return rows.map((row) => row.email);
+}
+
 /**
  * Production refuses to start while an owner account can be opened with the password printed in
  * the code (a database first started in development keeps it).
@@ -162,13 +262,14 @@ export async function refuseDevelopmentOwnerPassword(db: Executor): Promise<void
 
 /**
  * Sets the password of the owner account with this e-mail, creating the account when it is
- * missing, and ends every session of it: whoever signed in with the old password is signed out.
+ * missing, turns its second factor off (the owner's way back after losing the phone) and ends
+ * every session of it: whoever signed in with the old password is signed out.
  */
 export async function setOwnerPassword(
   db: Database,
   email: string,
   password: string,
-): Promise<'created' | 'updated'> {
+): Promise<{ outcome: 'created' | 'updated'; secondFactorRemoved: boolean }> {
   const address = email.trim().toLowerCase();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -178,9 +279,11 @@ export async function setOwnerPassword(
       .where(eq(admins.email, address))
       .for('update');
     let adminId: string;
+    let secondFactorRemoved = false;
     if (existing) {
       await tx.update(admins).set({ passwordHash }).where(eq(admins.id, existing.id));
       adminId = existing.id;
+      secondFactorRemoved = await removeSecondFactor(tx, adminId);
     } else {
       const [created] = await tx
         .insert(admins)
@@ -190,14 +293,22 @@ export async function setOwnerPassword(
       adminId = created.id;
     }
     await revokeSessionsOf(tx, 'owner', adminId);
-    // Whoever runs this holds the server: a lockout earned by strangers' guesses ends with it.
-    await tx.delete(signInFailures).where(eq(signInFailures.key, lockoutKey(address)));
-    return existing ? 'updated' : 'created';
+    // Whoever runs this holds the server: delays earned by strangers' guesses end with it.
+    const key = emailKey(address);
+    await tx
+      .delete(signInFailures)
+      .where(
+        or(
+          eq(signInFailures.key, key),
+          sql`left(${signInFailures.key}, ${key.length + 1}) = ${`${key}|`}`,
+        ),
+      );
+    return { outcome: existing ? 'updated' : 'created', secondFactorRemoved };
   });
 }
 
 export async function getAdminView(db: Executor, adminId: string): Promise<AdminView> {
   const [row] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
   if (!row) throw new NotFoundError('Admin not found');
-  return { _id: row.id, email: row.email, name: row.name };
+  return { _id: row.id, email: row.email, name: row.name, secondFactor: row.totpSecret !== null };
 }
