@@ -1,53 +1,13 @@
-// A shop whose owner has not set up Google sign-in: a second shop, started here without the
-// GOOGLE_* variables the journeys' shop has, on its own port and data folder.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// A shop whose owner has not set up Google sign-in: a second shop, started without the GOOGLE_*
+// variables the journeys' shop has.
 import { expect, test } from './fixtures';
 import { shot } from './owner-kit';
+import { useSecondShop } from './second-shop';
 import { DESKTOP, expectAccessible, PHONE } from './support';
 
-// Beside the journeys' shop (E2E_PORT) and its OpenID server (E2E_OIDC_PORT).
-const port = Number(process.env.E2E_PORT ?? 3210) + 7;
-const origin = `http://127.0.0.1:${port}`;
-let shop: ChildProcess | undefined;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'makhana-e2e-no-google-'));
-  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, GOOGLE_ISSUER_URL, ...environment } = process.env;
-  shop = spawn(process.execPath, ['--import', 'tsx', join('apps', 'api', 'src', 'main.ts')], {
-    cwd: resolve(import.meta.dirname, '..'),
-    stdio: 'ignore',
-    env: {
-      ...environment,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-    },
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${origin}/api/v1/health`).then(
-          (response) => response.ok,
-          () => false,
-        ),
-      { message: 'the shop without Google answers', timeout: 45_000, intervals: [250] },
-    )
-    .toBe(true);
-});
-
-test.afterAll(async () => {
-  if (shop && shop.exitCode === null) {
-    const exited = new Promise((done) => shop?.once('exit', done));
-    shop.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+const { origin } = useSecondShop({
+  offset: 7,
+  unset: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER_URL'],
 });
 
 test('without Google set up, the login page shows its button off and says why', async ({

@@ -7,6 +7,8 @@ export interface Admin {
   _id: string;
   email: string;
   name: string;
+  /** whether sign-in asks for a code from an authenticator app (decision 030) */
+  secondFactor: boolean;
 }
 
 /** Who is signed in, read from the store without importing it (slices import these thunks). */

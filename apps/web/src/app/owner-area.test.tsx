@@ -197,6 +197,135 @@ describe('/login/admin/owner: the owner sign-in', () => {
   );
 });
 
+describe("the owner's second factor", () => {
+  const NEEDS_CODE = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+  const WRONG_CODE =
+    'That code is not right. Enter the code your app shows now, or an unused recovery code.';
+  const withCode = { ...owner, secondFactor: true };
+  const withoutCode = { ...owner, secondFactor: false };
+
+  it(
+    'asks for the code after the right password, in the same form, and signs in with it',
+    async () => {
+      const api = stubRoutes({
+        ...ownerApi,
+        'POST /admins/onlyAdminTo/login': (body) => {
+          const { otp } = body as { otp?: string };
+          if (otp === undefined) {
+            return {
+              status: 401,
+              body: {
+                statusCode: 401,
+                data: { needsOtp: true },
+                message: NEEDS_CODE,
+                success: false,
+                errors: [],
+              },
+            };
+          }
+          if (otp !== '123456') return fail(401, WRONG_CODE);
+          return ok({ admin: withCode, accessToken: 'a', refreshToken: 'r' });
+        },
+        'GET /admins/getAdmin': ok(withCode),
+      });
+      const user = userEvent.setup();
+      const { store, router } = renderRoutes(routes, { initialEntries: ['/login/admin/owner'] });
+      await signInAsOwner(user);
+
+      const code = await screen.findByLabelText('Code from your authenticator app');
+      await waitFor(() => expect(document.activeElement).toBe(code));
+      // Asking for the code is not a failure to report.
+      expect(error).not.toHaveBeenCalled();
+      expect(store.getState().auth.isAdminAuthenticated).toBe(false);
+
+      await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      expect(await screen.findByText(NEEDS_CODE)).toBeTruthy();
+      await user.type(code, '654321');
+      await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      await waitFor(() => expect(error).toHaveBeenCalledWith(WRONG_CODE, expect.anything()));
+
+      await user.clear(code);
+      await user.type(code, '123456');
+      await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 10_000 });
+      expect(api.callsTo('POST /admins/onlyAdminTo/login').map((call) => call.body)).toEqual([
+        { email: owner.email, password: ownerPassword },
+        { email: owner.email, password: ownerPassword, otp: '654321' },
+        { email: owner.email, password: ownerPassword, otp: '123456' },
+      ]);
+      expect(store.getState().auth.admin).toEqual(withCode);
+    },
+    JOURNEY_MS,
+  );
+
+  it('urges an owner without one to set it up, and the Security tab does', async () => {
+    const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${i}k`);
+    let confirmed = false;
+    const api = stubRoutes({
+      ...ownerApi,
+      'GET /admins/getAdmin': () => ok(confirmed ? withCode : withoutCode),
+      'POST /admins/totp/setup': ok({
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        otpauthUrl:
+          'otpauth://totp/Mithila%20Makhana%20Co.:owner?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      }),
+      'POST /admins/totp/confirm': (body) => {
+        if ((body as { otp: string }).otp !== '246810') {
+          return fail(400, 'That code is not right. Enter the 6-digit code your app shows now.');
+        }
+        confirmed = true;
+        return ok({ recoveryCodes });
+      },
+    });
+    const store = createStore();
+    signInOwner(store, withoutCode);
+    const user = userEvent.setup();
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store });
+
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('Your sign-in is a password alone.');
+    await user.click(within(note).getByRole('button', { name: 'Set it up' }));
+    expect(await screen.findByRole('tab', { name: 'Security', selected: true })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+
+    await user.click(await screen.findByRole('button', { name: 'Set up a second factor' }));
+    expect(
+      await screen.findByTitle('QR code to add Mithila Makhana Co. to an authenticator app'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('second-factor-key').textContent).toBe(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
+
+    const code = screen.getByLabelText('Code from the app');
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(
+      await screen.findByText('That code is not right. Enter the 6-digit code your app shows now.'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST /admins/totp/confirm')).toHaveLength(0);
+    await user.clear(code);
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(api.callsTo('POST /admins/totp/confirm')).toHaveLength(1));
+    await user.clear(code);
+    await user.type(code, '246810');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Your recovery codes' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const shown = within(screen.getByRole('list', { name: 'Recovery codes' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(shown).toEqual(recoveryCodes);
+    await waitFor(() => expect(store.getState().auth.admin?.secondFactor).toBe(true));
+    expect(success).toHaveBeenCalledWith('Second factor set up');
+
+    await user.click(screen.getByRole('button', { name: 'I have kept them' }));
+    expect(await screen.findByText(/Signing in asks for the password and the code/)).toBeTruthy();
+    expect(screen.queryByText('abcde-fgh0k')).toBeNull();
+  });
+});
+
 describe('/owner/admin/dashboard: the owner only', () => {
   it('shows a visitor the owner sign-in and loads no owner data', async () => {
     const api = stubRoutes(ownerApi);
@@ -412,6 +541,7 @@ describe('/owner/admin/dashboard: the owner only', () => {
       'Support',
       'Reviews',
       'Banners',
+      'Security',
     ]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(users.id);
 
@@ -429,10 +559,10 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(router.state.location.search).toBe('?tab=dashboard');
     await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(
-      await screen.findByRole('tab', { name: 'Banners', selected: true }),
+      await screen.findByRole('tab', { name: 'Security', selected: true }),
     );
     await user.keyboard('{End}');
-    await screen.findByRole('tab', { name: 'Banners', selected: true });
+    await screen.findByRole('tab', { name: 'Security', selected: true });
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(
       await screen.findByRole('tab', { name: 'Dashboard', selected: true }),

@@ -69,7 +69,7 @@ function stubServer({ refreshWorks }: { refreshWorks: boolean }) {
   return { seen, fetchMock, count: (path: string) => seen.filter((s) => s.path === path).length };
 }
 
-const owner = { _id: 'admin-1', email: 'owner@example.in', name: 'Owner' };
+const owner = { _id: 'admin-1', email: 'owner@example.in', name: 'Owner', secondFactor: true };
 
 function signedInStore() {
   const store = createStore();

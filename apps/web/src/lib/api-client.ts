@@ -3,6 +3,7 @@ import {
   type ApiPage,
   type ApiResponse,
   type ApiSuccess,
+  type FailureData,
   TOO_MANY_REQUESTS_MESSAGE,
 } from '@makhana/domain/api';
 import { toast } from './toast';
@@ -13,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors: { field: string; message: string }[] = [],
+    /** what the refusal tells beyond its words (the owner's sign-in asking for the code) */
+    readonly data: FailureData | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -196,8 +199,8 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
   }
   if (!response.ok || !payload || payload.success !== true) {
     const message = payload?.message || response.statusText || 'Server error';
-    const errors = payload && payload.success === false ? payload.errors : [];
-    throw new ApiError(message, response.status, errors);
+    const refusal = payload && payload.success === false ? payload : null;
+    throw new ApiError(message, response.status, refusal?.errors ?? [], refusal?.data ?? null);
   }
   return payload;
 }

@@ -122,7 +122,7 @@ describe('auth reducer: customer sign-in', () => {
   });
 
   it("keeps the owner's session when the owner's load gets no answer, not when it is refused", () => {
-    const owner = { _id: 'a1', email: 'owner@example.in', name: 'Owner' };
+    const owner = { _id: 'a1', email: 'owner@example.in', name: 'Owner', secondFactor: true };
     const signedInOwner: AuthState = {
       ...initialAuthState,
       admin: owner,
@@ -223,7 +223,12 @@ describe('local refusals (Not authenticated)', () => {
 const credentials = { email: 'owner@mithilamakhana.in', password: 'makhana-owner-dev' };
 
 describe('auth reducer: the owner', () => {
-  const admin = { _id: 'admin-1', email: 'owner@mithilamakhana.in', name: 'Owner' };
+  const admin = {
+    _id: 'admin-1',
+    email: 'owner@mithilamakhana.in',
+    name: 'Owner',
+    secondFactor: true,
+  };
 
   it('signs the owner in on login or load-admin success, and out on any failure', () => {
     let state = authReducer(initialAuthState, loginAdmin.fulfilled(admin, 'r', credentials));

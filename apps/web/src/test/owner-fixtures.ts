@@ -11,6 +11,7 @@ export const owner: Admin = {
   _id: 'admin-1',
   email: 'owner@mithilamakhana.in',
   name: 'Mithila Makhana Owner',
+  secondFactor: true,
 };
 
 export const ownerPassword = 'makhana-owner-dev';

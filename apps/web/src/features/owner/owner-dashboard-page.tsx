@@ -24,6 +24,7 @@ const PANELS: Record<OwnerTabId, LazyExoticComponent<ComponentType>> = {
   support: lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab }))),
   reviews: lazy(() => import('./reviews-tab').then((m) => ({ default: m.ReviewsTab }))),
   banners: lazy(() => import('./banners/banners-tab').then((m) => ({ default: m.BannersTab }))),
+  security: lazy(() => import('./security-tab').then((m) => ({ default: m.SecurityTab }))),
 };
 
 const KEY_STEP: Record<string, (index: number, count: number) => number> = {
@@ -100,6 +101,24 @@ function OwnerDashboard() {
         Admin dashboard
       </h1>
       {admin && <p className="mt-1 text-sm text-muted">Signed in as {admin.name || admin.email}</p>}
+      {admin && !admin.secondFactor && active !== 'security' && (
+        <div
+          role="note"
+          className="mt-5 flex flex-col gap-3 rounded-2xl border border-saffron-400/60 bg-saffron-100 px-4 py-3 text-sm text-ink sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p>
+            <strong className="font-semibold">Your sign-in is a password alone.</strong> Set up a
+            second factor, so a stolen password does not open the shop.
+          </p>
+          <button
+            type="button"
+            className="btn-outline shrink-0 bg-white"
+            onClick={() => open('security')}
+          >
+            Set it up
+          </button>
+        </div>
+      )}
 
       <div
         role="tablist"

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SITE } from '@makhana/domain/site';
 import { adminLoginSchema } from '@makhana/domain/validation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { loadAdmin } from '../../api/load-admin';
@@ -33,7 +33,10 @@ function failureMessage(reason: unknown): string {
   return 'server error';
 }
 
-/** The owner's sign-in: e-mail and password, linked from no public page. */
+/**
+ * The owner's sign-in: e-mail and password, linked from no public page; then, for an owner with a
+ * second factor, the code from the authenticator app (or a recovery code) in the same form.
+ */
 export function OwnerLoginPage() {
   usePageMeta({ title: `Owner sign-in | ${SITE.brand}`, noindex: true });
   const isAdminAuthenticated = useAppSelector((state) => state.auth.isAdminAuthenticated);
@@ -42,20 +45,30 @@ export function OwnerLoginPage() {
   const location = useLocation();
   // Judged once: signing in here flips the flag before the sign-in's own sequence has finished.
   const [signedInAlready] = useState(() => isAdminAuthenticated);
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(adminLoginSchema),
     defaultValues: { email: '', password: '' },
   });
 
+  useEffect(() => {
+    if (needsCode) setFocus('otp');
+  }, [needsCode, setFocus]);
+
   const submit = handleSubmit(async (credentials) => {
-    try {
-      await dispatch(loginAdmin(credentials)).unwrap();
-    } catch (reason) {
-      const message = failureMessage(reason);
+    const result = await dispatch(loginAdmin(credentials));
+    if (loginAdmin.rejected.match(result)) {
+      // The password was right: the code is asked for here, not reported as a failure.
+      if (result.meta.needsOtp && !needsCode) {
+        setNeedsCode(true);
+        return;
+      }
+      const message = failureMessage(result.payload);
       toast.error(message, { toastId: message });
       return;
     }
@@ -100,12 +113,23 @@ export function OwnerLoginPage() {
               registration={register('password')}
               error={errors.password?.message}
             />
+            {needsCode && (
+              <TextField
+                label="Code from your authenticator app"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                hint="The 6 digits your app shows for this shop now, or one of your recovery codes."
+                registration={register('otp')}
+                error={errors.otp?.message}
+              />
+            )}
             <button
               type="submit"
               className="btn-primary h-12 w-full text-base"
               disabled={isSubmitting}
             >
-              {isSubmitting ? 'Signing in…' : 'Sign in'}
+              {isSubmitting ? 'Signing in…' : needsCode ? 'Verify and sign in' : 'Sign in'}
             </button>
           </form>
         </div>

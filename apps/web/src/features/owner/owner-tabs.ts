@@ -7,6 +7,7 @@ export const OWNER_TABS = [
   { id: 'support', label: 'Support' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'banners', label: 'Banners' },
+  { id: 'security', label: 'Security' },
 ] as const;
 
 export type OwnerTabId = (typeof OWNER_TABS)[number]['id'];

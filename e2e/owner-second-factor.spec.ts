@@ -1,0 +1,112 @@
+// The owner turns on a second factor and signs in with it. In a second shop: a second factor on
+// the journeys' shop would reach every journey that signs the owner in.
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expect, test } from './fixtures';
+import { OWNER, shot } from './owner-kit';
+import { useSecondShop } from './second-shop';
+import { DESKTOP, expectAccessible, PHONE } from './support';
+
+const { origin } = useSecondShop({ offset: 8, env: { RATE_LIMIT_STRICT_MAX: '1000' } });
+
+/** Up to the password; answers once the shop has said what comes next. */
+async function enterPassword(page: Page) {
+  await page.goto(`${origin}/login/admin/owner`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function enterCode(page: Page, code: string) {
+  const field = page.getByLabel('Code from your authenticator app');
+  await expect(field).toBeFocused();
+  await field.fill(code);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+}
+
+async function signedIn(page: Page) {
+  await expect(page.getByText('Admin login successfully')).toBeVisible();
+  await expect(page).toHaveURL(`${origin}/`);
+}
+
+async function signOut(page: Page) {
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+}
+
+test('the owner sets up a second factor, then signs in with a code and with a recovery code', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  await enterPassword(page);
+  await signedIn(page);
+
+  let totp: TOTP | undefined;
+  let recoveryCodes: string[] = [];
+  await test.step('the dashboard urges it; the Security tab sets it up', async () => {
+    await page.goto(`${origin}/owner/admin/dashboard`);
+    const note = page.getByRole('note');
+    await expect(note).toContainText('Your sign-in is a password alone.');
+    await shot(page, testInfo, 'owner-no-second-factor-desktop');
+    await note.getByRole('button', { name: 'Set it up' }).click();
+    await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Set up a second factor' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code to add Mithila Makhana Co. to an authenticator app' }),
+    ).toBeVisible();
+    const key = (await page.getByTestId('second-factor-key').textContent()) ?? '';
+    totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')) });
+    await expectAccessible(page);
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await shot(page, testInfo, `owner-second-factor-setup-${size}`);
+    }
+
+    await page.getByLabel('Code from the app').fill(totp.generate());
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const list = page.getByRole('list', { name: 'Recovery codes' });
+    await expect(list.getByRole('listitem')).toHaveCount(10);
+    recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    await expectAccessible(page);
+    await shot(page, testInfo, 'owner-recovery-codes-desktop');
+    await page.getByRole('button', { name: 'I have kept them' }).click();
+    await expect(page.getByText(/Signing in asks for the password and the code/)).toBeVisible();
+    await expect(page.getByRole('note')).toHaveCount(0);
+  });
+
+  await test.step('sign-in asks for the code after the password, and takes it', async () => {
+    await signOut(page);
+    await page.setViewportSize(PHONE);
+    await enterPassword(page);
+    await expect(page.getByLabel('Code from your authenticator app')).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, testInfo, 'owner-sign-in-code-phone');
+    // The code of the next 30 seconds: the one used to turn it on opened its step already.
+    const next = totp?.generate({ timestamp: Date.now() + 30_000 }) ?? '';
+    await enterCode(page, next);
+    await signedIn(page);
+  });
+
+  await test.step('a recovery code opens one sign-in, once', async () => {
+    const [first] = recoveryCodes;
+    expect(first).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    await signOut(page);
+    await enterPassword(page);
+    await enterCode(page, first ?? '');
+    await signedIn(page);
+
+    await signOut(page);
+    await enterPassword(page);
+    await enterCode(page, first ?? '');
+    await expect(
+      page.getByText(
+        'That code is not right. Enter the code your app shows now, or an unused recovery code.',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveURL(`${origin}/login/admin/owner`);
+  });
+});
