@@ -2,26 +2,32 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 
-const outbox = () => join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+/** The journeys' shop's data folder; a second shop (second-shop.ts) has its own. */
+const journeysDataDir = () => process.env.E2E_DATA_DIR ?? '';
 
 /** Mails the shop wrote to its outbox for one recipient, oldest first. */
-export async function mailsTo(email: string): Promise<string[]> {
-  const names = (await readdir(outbox()).catch(() => [] as string[]))
+export async function mailsTo(email: string, dataDir = journeysDataDir()): Promise<string[]> {
+  const outbox = join(dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => [] as string[]))
     .filter((n) => n.endsWith('.eml'))
     .sort();
-  const mails = await Promise.all(names.map((name) => readFile(join(outbox(), name), 'utf8')));
+  const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
   return mails.filter((mail) =>
     new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}$`, 'mi').test(mail),
   );
 }
 
 /** The newest sign-in code mailed to `email`, read the way a shopper reads it. */
-export async function latestCode(email: string, after = 0): Promise<string> {
+export async function latestCode(
+  email: string,
+  after = 0,
+  dataDir = journeysDataDir(),
+): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
-        const mails = await mailsTo(email);
+        const mails = await mailsTo(email, dataDir);
         if (mails.length <= after) return '';
         const text = mails.at(-1)!.replace(/=\r?\n/g, '');
         code = text.match(/^\s{2,}(\d{6})\s*$/m)?.[1] ?? '';

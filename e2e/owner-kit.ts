@@ -30,18 +30,18 @@ type Headers = { Authorization: string };
 export async function shopperSession(
   request: APIRequestContext,
   shopper: Shopper,
-  { register = true } = {},
+  { register = true, dataDir }: { register?: boolean; dataDir?: string } = {},
 ): Promise<Headers> {
   if (register) {
     const registered = await request.post('/api/v1/users/registerUser', { data: shopper });
     expect(registered.ok(), await registered.text()).toBe(true);
   }
-  const sent = (await mailsTo(shopper.email)).length;
+  const sent = (await mailsTo(shopper.email, dataDir)).length;
   expect(
     (await request.post('/api/v1/users/loginUser', { data: { email: shopper.email } })).ok(),
   ).toBe(true);
   const login = await request.post('/api/v1/users/loginVerificationUser', {
-    data: { email: shopper.email, otp: await latestCode(shopper.email, sent) },
+    data: { email: shopper.email, otp: await latestCode(shopper.email, sent, dataDir) },
   });
   const { accessToken } = (await login.json()).data as { accessToken: string };
   return { Authorization: `Bearer ${accessToken}` };
@@ -124,9 +124,9 @@ export async function payOrder(request: APIRequestContext, headers: Headers, ord
 export async function customerWithOrder(
   request: APIRequestContext,
   shopper: Shopper,
-  { paid = true } = {},
+  { paid = true, dataDir }: { paid?: boolean; dataDir?: string } = {},
 ): Promise<PlacedOrder> {
-  const headers = await shopperSession(request, shopper);
+  const headers = await shopperSession(request, shopper, { dataDir });
   const order = await placeOrder(request, headers, shopper);
   if (paid) await payOrder(request, headers, order.id);
   await request.post('/api/v1/users/logoutUser', { headers });

@@ -3,11 +3,16 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
-import { OWNER, shot } from './owner-kit';
+import { customerWithOrder, newShopper, OWNER, openTab, searchList, shot } from './owner-kit';
 import { useSecondShop } from './second-shop';
 import { DESKTOP, expectAccessible, PHONE } from './support';
 
-const { origin } = useSecondShop({ offset: 8, env: { RATE_LIMIT_STRICT_MAX: '1000' } });
+// A proof of identity opens the dangerous acts for 5 seconds here (10 minutes in a shop).
+const PROOF_SECONDS = 5;
+const { origin, dataDir } = useSecondShop({
+  offset: 8,
+  env: { RATE_LIMIT_STRICT_MAX: '1000', OWNER_PROOF_SECONDS: String(PROOF_SECONDS) },
+});
 
 /** Up to the password; answers once the shop has said what comes next. */
 async function enterPassword(page: Page) {
@@ -35,8 +40,9 @@ async function signOut(page: Page) {
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
-test('the owner sets up a second factor, then signs in with a code and with a recovery code', async ({
+test('the owner sets up a second factor, signs in with it, proves it again for a refund, signs a session out', async ({
   page,
+  playwright,
 }, testInfo) => {
   await page.setViewportSize(DESKTOP);
   await enterPassword(page);
@@ -108,5 +114,73 @@ test('the owner sets up a second factor, then signs in with a code and with a re
       ),
     ).toBeVisible();
     await expect(page).toHaveURL(`${origin}/login/admin/owner`);
+  });
+
+  await test.step('a refund asks for a fresh proof; a session elsewhere is signed out', async () => {
+    const shop = await playwright.request.newContext({ baseURL: origin });
+    const order = await customerWithOrder(shop, newShopper('Ravi', 'Thakur'), {
+      dataDir: dataDir(),
+    });
+    // The owner, signed in on a phone too.
+    const elsewhere = await shop.post('/api/v1/admins/onlyAdminTo/login', {
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0.0.0 Mobile Safari/537.36',
+      },
+      data: { ...OWNER, otp: recoveryCodes[1] },
+    });
+    expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
+    const phone = { Authorization: `Bearer ${(await elsewhere.json()).data.accessToken}` };
+
+    await page.setViewportSize(DESKTOP);
+    await enterPassword(page);
+    await enterCode(page, recoveryCodes[2] ?? '');
+    await signedIn(page);
+    // Past the proof the sign-in gave.
+    await page.waitForTimeout((PROOF_SECONDS + 1) * 1000);
+    await page.goto(`${origin}/owner/admin/dashboard`);
+    await openTab(page, 'Orders');
+    await searchList(page, order.orderNumber);
+    await page
+      .getByRole('button', { name: `View order ${order.orderNumber}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
+    await dialog.getByRole('button', { name: 'Refund this order' }).click();
+    await page.getByLabel('Reason for the refund').fill('The customer asked to cancel');
+    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await page
+      .getByRole('dialog', { name: /to the customer\?$/ })
+      .getByRole('button', { name: /^Refund ₹/ })
+      .click();
+
+    const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+    const code = proof.getByLabel('Code from your authenticator app');
+    await expect(code).toBeFocused();
+    await expectAccessible(page);
+    await shot(page, testInfo, 'owner-fresh-proof-desktop');
+    await code.fill(recoveryCodes[3] ?? '');
+    await proof.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(/^Order refunded: ₹/)).toBeVisible();
+    await expect(proof).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    await openTab(page, 'Security');
+    const sessions = page.getByRole('list', { name: 'Sessions' });
+    await expect(sessions.getByRole('listitem')).toHaveCount(2);
+    await expect(sessions).toContainText('This device');
+    await expectAccessible(page);
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await shot(page, testInfo, `owner-sessions-${size}`);
+    }
+    await page.getByRole('button', { name: /^Sign out Chrome on Android/ }).click();
+    await expect(page.getByText('Session signed out')).toBeVisible();
+    await expect(sessions.getByRole('listitem')).toHaveCount(1);
+    expect((await shop.get('/api/v1/admins/getAdmin', { headers: phone })).status()).toBe(401);
+    await shop.dispose();
   });
 });

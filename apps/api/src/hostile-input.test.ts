@@ -242,6 +242,16 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/admins/totp/setup', auth: 'owner' },
   {
     method: 'POST',
+    path: '/admins/confirm-identity',
+    auth: 'owner',
+    body: { password: 'not the password', otp: '123456' },
+    fields: ['password', 'otp'],
+  },
+  { method: 'GET', path: '/admins/sessions', auth: 'owner' },
+  { method: 'POST', path: '/admins/sessions/revoke/:id', auth: 'owner' },
+  { method: 'POST', path: '/admins/sessions/revoke-others', auth: 'owner' },
+  {
+    method: 'POST',
     path: '/admins/totp/confirm',
     auth: 'owner',
     body: { otp: '123456' },

@@ -7,6 +7,7 @@ import { API_BASE } from '@makhana/domain/api';
 import { validate as parserValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Secret, TOTP } from 'otpauth';
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { pngOf } from './adapters/images/test-images';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
 import { openPostgres } from './db/client';
+import { refreshSessions } from './db/schema';
 import { success } from './lib/envelope';
 import { OPENAPI_PATH } from './plugins/api-docs';
 import { answers } from './plugins/route-contracts';
@@ -110,6 +112,8 @@ beforeAll(async () => {
 /** The writes that read nothing from their body (the path names what they act on). */
 const TAKES_NO_BODY = [
   '/api/v1/admins/totp/setup',
+  '/api/v1/admins/sessions/revoke/:id',
+  '/api/v1/admins/sessions/revoke-others',
   '/api/v1/users/deleteAddress/:addressId',
   '/api/v1/users/deleteUser/:userId',
   '/api/v1/products/deleteProduct/:productId',
@@ -574,7 +578,8 @@ describe('every refusal the document declares is one the routes give', () => {
       const url = route.replace(/:\w+/g, randomUUID());
       const visitor = await inject(api.app, method, url);
       expect(visitor.statusCode, `${method} ${route}`).toBe(401);
-      if (!declares(method, route, 403)) continue;
+      // A read's 403 is a dangerous act's, given below to a session without a recent proof.
+      if (!declares(method, route, 403) || method === 'GET') continue;
       const cookies =
         realm === 'customer' ? { accessToken: customer } : { adminAccessToken: owner };
       const foreign = await inject(api.app, method, url, {
@@ -708,6 +713,30 @@ describe('every refusal the document declares is one the routes give', () => {
       token: owner,
       body: product(variant.sku),
     });
+    // The dangerous acts of a session whose last proof of identity is 11 minutes old; then the
+    // owner proves it again.
+    await api.db
+      .update(refreshSessions)
+      .set({ provenAt: sql`now() - interval '11 minutes'` })
+      .where(eq(refreshSessions.subjectType, 'admin'));
+    for (const [method, path] of [
+      ['GET', '/orders/export?from=2026-11-01&to=2026-11-02'],
+      ['POST', `/orders/refund/${orderId}`],
+      ['POST', `/users/deleteUser/${randomUUID()}`],
+      ['POST', '/admins/totp/setup'],
+    ] as const) {
+      const stale = await call(api.app, method, path, {
+        token: owner,
+        body: method === 'POST' && path.includes('refund') ? { reason: 'Out of stock' } : undefined,
+      });
+      expect(stale.statusCode, `${method} ${path}: ${stale.body}`).toBe(403);
+      expect(stale.json().data).toEqual({ needsProof: 'password' });
+    }
+    const proven = await call(api.app, 'POST', '/admins/confirm-identity', {
+      token: owner,
+      body: { password: DEV_ADMIN_PASSWORD },
+    });
+    expect(proven.statusCode, proven.body).toBe(200);
     // The owner's second factor: nothing to confirm yet, then set up, then set up again.
     await call(api.app, 'POST', '/admins/totp/confirm', { token: owner, body: { otp: '123456' } });
     const setup = await call(api.app, 'POST', '/admins/totp/setup', { token: owner });

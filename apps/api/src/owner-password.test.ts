@@ -64,7 +64,13 @@ describe('npm run owner:password', () => {
     onTestFinished(() => liveness?.close());
     const sessions = new SessionService(
       api.db,
-      { authSecret: DEV_AUTH_SECRET, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 },
+      {
+        authSecret: DEV_AUTH_SECRET,
+        accessTokenTtlSeconds: 900,
+        refreshTokenTtlDays: 30,
+        ownerSessionHours: 12,
+        ownerIdleMinutes: 30,
+      },
       liveness,
     );
     const session = await sessions.start('owner', owner!.id);

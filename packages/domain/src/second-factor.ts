@@ -12,6 +12,9 @@ export const SECOND_FACTOR_MESSAGES = {
   wrong: 'That code is not right. Enter the code your app shows now, or an unused recovery code.',
   confirmWrong: 'That code is not right. Enter the 6-digit code your app shows now.',
   alreadySet: 'A second factor is already set up.',
+  proveWithCode: 'Confirm it is you: enter the code from your authenticator app.',
+  proveWithPassword: 'Confirm it is you: enter your password.',
+  wrongPassword: 'That password is not right.',
   noSetup: 'Start the set-up first: no second factor is waiting to be confirmed.',
 } as const;
 
@@ -44,4 +47,10 @@ export const confirmSecondFactorSchema = z.object({
     .max(OTP_MAX, SECOND_FACTOR_MESSAGES.confirmWrong)
     .trim()
     .regex(/^\d{6}$/, SECOND_FACTOR_MESSAGES.confirmWrong),
+});
+
+/** What the owner gives to prove it is them again: the second factor, or the password without one. */
+export const confirmIdentitySchema = z.object({
+  otp: secondFactorSchema.optional(),
+  password: z.string().max(200, SECOND_FACTOR_MESSAGES.wrongPassword).optional(),
 });

@@ -47,7 +47,12 @@ describe('loadConfig defaults (development)', () => {
     expect(config.mail.ownerEmail).toBe(DEV_ADMIN_EMAIL);
     expect(config.mail).toMatchObject({ transport: 'outbox', smtpUrl: null });
     expect(config.trustProxy).toBe(false);
-    expect(config.signInLockout).toEqual({ maxFailures: 5, lockSeconds: 60, maxLockSeconds: 3600 });
+    expect(config.signInLockout).toEqual({
+      maxFailures: 5,
+      lockSeconds: 60,
+      maxLockSeconds: 3600,
+      ceiling: 10,
+    });
     expect(config.mail.from).toBe('"Mithila Makhana Co." <care@mithilamakhana.in>');
     expect(config.auth).toEqual({
       otpTtlSeconds: 600,
@@ -56,6 +61,9 @@ describe('loadConfig defaults (development)', () => {
       otpMaxPerDay: 10,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
+      ownerSessionHours: 12,
+      ownerIdleMinutes: 30,
+      ownerProofSeconds: 600,
     });
   });
 
@@ -65,6 +73,9 @@ describe('loadConfig defaults (development)', () => {
       OTP_RESEND_SECONDS: '0',
       ACCESS_TOKEN_TTL_SECONDS: '2',
       REFRESH_TOKEN_TTL_DAYS: '1',
+      OWNER_SESSION_HOURS: '8',
+      OWNER_IDLE_MINUTES: '15',
+      OWNER_PROOF_SECONDS: '60',
     });
     expect(short.auth).toEqual({
       otpTtlSeconds: 5,
@@ -73,12 +84,17 @@ describe('loadConfig defaults (development)', () => {
       otpMaxPerDay: 10,
       accessTokenTtlSeconds: 2,
       refreshTokenTtlDays: 1,
+      ownerSessionHours: 8,
+      ownerIdleMinutes: 15,
+      ownerProofSeconds: 60,
     });
     for (const [name, value] of [
       ['OTP_TTL_SECONDS', '0'],
       ['OTP_RESEND_SECONDS', '-1'],
       ['ACCESS_TOKEN_TTL_SECONDS', 'soon'],
       ['REFRESH_TOKEN_TTL_DAYS', '1.5'],
+      ['OWNER_SESSION_HOURS', '0'],
+      ['OWNER_IDLE_MINUTES', 'half an hour'],
     ] as const) {
       expect(() => loadConfig({ [name]: value })).toThrow(name);
     }
@@ -329,11 +345,13 @@ describe('owner sign-in lockout', () => {
         OWNER_SIGN_IN_MAX_FAILURES: '3',
         OWNER_SIGN_IN_LOCK_SECONDS: '2',
         OWNER_SIGN_IN_MAX_LOCK_SECONDS: '8',
+        OWNER_SIGN_IN_CEILING: '4',
       }).signInLockout,
-    ).toEqual({ maxFailures: 3, lockSeconds: 2, maxLockSeconds: 8 });
+    ).toEqual({ maxFailures: 3, lockSeconds: 2, maxLockSeconds: 8, ceiling: 4 });
     expect(() => loadConfig({ OWNER_SIGN_IN_MAX_FAILURES: '0' })).toThrow(
       /OWNER_SIGN_IN_MAX_FAILURES/,
     );
+    expect(() => loadConfig({ OWNER_SIGN_IN_CEILING: 'ten' })).toThrow(/OWNER_SIGN_IN_CEILING/);
   });
 });
 

@@ -44,6 +44,11 @@ export interface AuthConfig {
   otpMaxPerDay: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** an owner's session ends this long after its sign-in, or once unused this long */
+  ownerSessionHours: number;
+  ownerIdleMinutes: number;
+  /** how long the owner's last proof of identity opens the dangerous acts */
+  ownerProofSeconds: number;
 }
 
 /**
@@ -454,6 +459,9 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       otpMaxPerDay: read(env, 'OTP_MAX_PER_DAY', positiveInt, 10),
       accessTokenTtlSeconds: read(env, 'ACCESS_TOKEN_TTL_SECONDS', positiveInt, 15 * 60),
       refreshTokenTtlDays: read(env, 'REFRESH_TOKEN_TTL_DAYS', positiveInt, 30),
+      ownerSessionHours: read(env, 'OWNER_SESSION_HOURS', positiveInt, 12),
+      ownerIdleMinutes: read(env, 'OWNER_IDLE_MINUTES', positiveInt, 30),
+      ownerProofSeconds: read(env, 'OWNER_PROOF_SECONDS', positiveInt, 10 * 60),
     },
     admin: { email: adminEmail, password: adminPassword ?? DEV_ADMIN_PASSWORD },
     mail: {

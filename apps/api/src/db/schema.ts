@@ -486,8 +486,14 @@ export const refreshSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent').notNull().default(''),
+    /** the address the session was last renewed from, for the owner's list of sessions */
+    clientIp: text('client_ip').notNull().default(''),
     /** when the family's sign-in happened: no refresh carries a session past a fixed age */
     signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the owner's last request in this session (to the minute): an idle one ends */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the owner's last proof of identity in this session (the sign-in, or asked again) */
+    provenAt: timestamp('proven_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -24,14 +24,14 @@ export class BadRequestError extends AppError {
 export class ValidationError extends BadRequestError {}
 
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Unauthorized request') {
-    super(401, message);
+  constructor(message = 'Unauthorized request', data: FailureData | null = null) {
+    super(401, message, [], data);
   }
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'Forbidden') {
-    super(403, message);
+  constructor(message = 'Forbidden', data: FailureData | null = null) {
+    super(403, message, [], data);
   }
 }
 

@@ -203,6 +203,7 @@ export async function registerApiDocs(
         takesBody: schema.body !== undefined,
         anyContentType: route.config?.anyContentType === true,
         rateLimited: route.config?.rateLimit !== false,
+        freshProof: route.config?.freshProof === true,
       });
       const response = {
         ...Object.fromEntries(refusals.map((status) => [status, apiFailureShape])),

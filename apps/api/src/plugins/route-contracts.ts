@@ -77,7 +77,7 @@ declare module 'fastify' {
 export const REFUSALS = {
   400: 'Refused input: `errors` names each field at fault, `message` the first',
   401: 'Not signed in, or the session has ended',
-  403: 'Not allowed: a write signed in by cookie alone from a page that is not ours, or a thing that is not yours',
+  403: 'Not allowed: a write signed in by cookie alone from a page that is not ours, a thing that is not yours, or a dangerous act without a recent proof of identity (`data.needsProof`)',
   404: 'No such thing, or not yours',
   409: 'Not possible in the present state (taken, already done, changed since)',
   413: 'The body is too large (a JSON body over 64 KB, a picture over its limit, too many pictures)',
@@ -96,7 +96,8 @@ export const OTHER_FAILURE = 'Any other failure, in the same envelope';
  * The refusals every route of its kind can give, so no route lists them by hand: any write a body
  * it cannot parse or check, a route with a body one too large or of a type it does not take, a
  * read its query string; a route behind a realm a caller not signed in,
- * and a write signed in by cookie alone from another site; a path naming a thing that is not
+ * a write signed in by cookie alone from another site, and a dangerous act without a recent proof
+ * of identity; a path naming a thing that is not
  * there; and every route of the API its rate limit.
  */
 export function derivedRefusals(route: {
@@ -107,6 +108,8 @@ export function derivedRefusals(route: {
   takesBody: boolean;
   anyContentType: boolean;
   rateLimited: boolean;
+  /** an owner's dangerous act, refused without a recent proof of identity */
+  freshProof?: boolean;
 }): Refusal[] {
   const write = route.method !== 'GET';
   const guarded = route.realm !== undefined && route.realm !== 'public';
@@ -115,7 +118,7 @@ export function derivedRefusals(route: {
   if (route.takesBody) refusals.push(413);
   if (route.takesBody && !route.anyContentType) refusals.push(415);
   if (guarded) refusals.push(401);
-  if (guarded && write) refusals.push(403);
+  if (guarded && (write || route.freshProof)) refusals.push(403);
   if (route.url.includes('/:')) refusals.push(404);
   if (route.rateLimited) refusals.push(429);
   return refusals;

@@ -120,6 +120,8 @@ export async function customerToken(db: Database, userId: string): Promise<strin
     authSecret: DEV_AUTH_SECRET,
     accessTokenTtlSeconds: 900,
     refreshTokenTtlDays: 30,
+    ownerSessionHours: 12,
+    ownerIdleMinutes: 30,
   });
   return (await sessions.start('customer', userId)).accessToken;
 }

@@ -326,6 +326,74 @@ describe("the owner's second factor", () => {
   });
 });
 
+describe("the owner's sessions", () => {
+  it('lists where the owner is signed in, and signs one or all the others out', async () => {
+    const here = {
+      _id: 'session-here',
+      device: 'Edge on Windows',
+      clientIp: '192.0.2.10',
+      signedInAt: '2026-11-28T03:30:00.000Z',
+      lastUsedAt: '2026-11-28T04:00:00.000Z',
+      current: true,
+    };
+    const phone = {
+      ...here,
+      _id: 'session-phone',
+      device: 'Chrome on Android',
+      clientIp: '198.51.100.7',
+      current: false,
+    };
+    const tablet = { ...phone, _id: 'session-tablet', clientIp: '203.0.113.9' };
+    let live = [here, phone, tablet];
+    const api = stubRoutes({
+      ...ownerApi,
+      'GET /admins/sessions': () => ok(live),
+      'POST /admins/sessions/revoke/session-phone': () => {
+        live = live.filter((s) => s._id !== 'session-phone');
+        return {
+          body: { statusCode: 200, data: null, message: 'Session signed out', success: true },
+        };
+      },
+      'POST /admins/sessions/revoke-others': () => {
+        live = [here];
+        return {
+          body: {
+            statusCode: 200,
+            data: { ended: 1 },
+            message: 'Other sessions signed out',
+            success: true,
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard?tab=security'],
+      store: ownerStore(),
+    });
+
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    const first = within(list).getAllByRole('listitem')[0] as HTMLElement;
+    expect(first.textContent).toContain('Edge on Windows');
+    expect(first.textContent).toContain('This device');
+    expect(first.textContent).toContain('192.0.2.10 · signed in 28 Nov 2026, 9:00 am');
+    expect(within(first).queryByRole('button')).toBeNull();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Sign out Chrome on Android, 198.51.100.7' }),
+    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Session signed out'));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Other sessions signed out'));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere else' })).toBeNull();
+    expect(api.callsTo('GET /admins/sessions').length).toBeGreaterThanOrEqual(3);
+  });
+});
+
 describe('/owner/admin/dashboard: the owner only', () => {
   it('shows a visitor the owner sign-in and loads no owner data', async () => {
     const api = stubRoutes(ownerApi);

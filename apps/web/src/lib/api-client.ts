@@ -116,6 +116,33 @@ function refreshOwnerSession(): Promise<Renewal> {
   return refreshingOwner;
 }
 
+/** What the owner gives to prove it is them again before a dangerous act (decision 031). */
+export type ProofKind = 'otp' | 'password';
+
+/** Asks the owner for the proof; resolves true once it is given, false if the owner gave up. */
+type IdentityProver = (kind: ProofKind) => Promise<boolean>;
+let identityProver: IdentityProver | null = null;
+
+/** The owner area's dialog registers here; without it a refused act stays refused. */
+export function setIdentityProver(prover: IdentityProver | null): void {
+  identityProver = prover;
+}
+
+/**
+ * A dangerous act the server refused for want of a recent proof of identity (403 with
+ * `data.needsProof`): the owner is asked for it, and true means the act may be asked once more.
+ */
+export async function provedAfterRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 403 || !identityProver) return false;
+  const payload = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { data?: { needsProof?: unknown } | null } | null;
+  const kind = payload?.data?.needsProof;
+  if (kind !== 'otp' && kind !== 'password') return false;
+  return identityProver(kind);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -189,6 +216,7 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
     // The 401 stands, but as no answer: the session was not refused, so nothing takes it as ended.
     else if (renewal === 'unanswered') throw new ApiError(NO_ANSWER, 0);
   }
+  if (owner && (await provedAfterRefusal(response))) response = await send(path, options);
 
   const payload = await readEnvelope<T>(response);
   if (response.status === 429) {

@@ -36,6 +36,7 @@ const API_TAGS = [
   'Review',
   'SupportMessage',
   'Product',
+  'OwnerSession',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

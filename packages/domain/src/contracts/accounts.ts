@@ -116,3 +116,15 @@ export const refreshTokenBodyShape = z.preprocess(
     .optional()
     .meta({ description: 'May be left out: a browser sends none, and its cookie is read.' }),
 );
+
+/** One of the owner's live sessions, as the owner's Security tab lists them. */
+export const ownerSessionShape = z
+  .object({
+    _id: z.string(),
+    device: z.string().meta({ description: 'browser and system, read from the User-Agent' }),
+    clientIp: z.string().meta({ description: 'the address it was last renewed from' }),
+    signedInAt: z.string(),
+    lastUsedAt: z.string(),
+    current: z.boolean().meta({ description: 'the session this request came in' }),
+  })
+  .meta({ id: 'OwnerSession' });

@@ -11,11 +11,15 @@ export const apiFieldErrorShape = z
   })
   .meta({ id: 'ApiFieldError' });
 
-/** What a refusal tells beyond its words: only the owner's sign-in says anything (decision 030). */
+/** What a refusal tells beyond its words: only the owner's sign-in and dangerous acts do (030, 031). */
 export const failureDataShape = z
   .object({
-    needsOtp: z.literal(true).meta({
+    needsOtp: z.literal(true).optional().meta({
       description: 'the password was right; send it again with the second factor as `otp`',
+    }),
+    needsProof: z.enum(['otp', 'password']).optional().meta({
+      description:
+        'a dangerous act wants a fresh proof of identity: `POST /admins/confirm-identity` with this, then again',
     }),
   })
   .meta({ id: 'FailureData' });

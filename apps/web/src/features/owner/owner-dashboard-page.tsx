@@ -12,6 +12,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../lib/seo';
 import { useAppSelector } from '../../stores/hooks';
 import { useGetOpenSupportCountQuery } from './api/support';
+import { IdentityProof } from './identity-proof';
 import { OwnerLoginPage } from './owner-login-page';
 import { activeOwnerTab, OWNER_TABS, type OwnerTabId } from './owner-tabs';
 
@@ -166,6 +167,7 @@ function OwnerDashboard() {
           <Panel />
         </Suspense>
       </div>
+      <IdentityProof />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { API_BASE } from '@makhana/domain/api';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, provedAfterRefusal } from '../../lib/api-client';
 
 export interface OwnerFile {
   blob: Blob;
@@ -40,7 +40,7 @@ async function refusal(response: Response): Promise<ApiError> {
 /**
  * A file only the owner may read (an invoice, the CSV export), as a blob. A 401 renews the
  * owner's session through the API client (which also ends it and sends the owner to sign in when
- * it cannot be renewed) and asks once more.
+ * it cannot be renewed) and asks once more; so does a 403 asking for a fresh proof, once given.
  */
 export async function fetchOwnerFile(path: string, signal?: AbortSignal): Promise<OwnerFile> {
   let response = await send(path, signal);
@@ -48,6 +48,7 @@ export async function fetchOwnerFile(path: string, signal?: AbortSignal): Promis
     await apiRequest('/admins/getAdmin', { realm: 'owner', signal });
     response = await send(path, signal);
   }
+  if (await provedAfterRefusal(response)) response = await send(path, signal);
   if (!response.ok) throw await refusal(response);
   return {
     blob: await response.blob(),

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
 import { fail, paidOrder, spyToasts, stubRoutes } from '../../test/customer-fixtures';
 import { signInOwner } from '../../test/owner-fixtures';
+import { IdentityProof } from './identity-proof';
 import { RefundOrderAction } from './refund-order-action';
 
 let toasts: ReturnType<typeof spyToasts>;
@@ -80,6 +81,84 @@ describe('RefundOrderAction', () => {
     ]);
     expect(changed).toEqual([refunded]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks for a fresh proof when the server wants one, then refunds; Cancel leaves it undone', async () => {
+    let proven = false;
+    const needsProof = {
+      status: 403,
+      body: {
+        statusCode: 403,
+        data: { needsProof: 'password' },
+        message: 'Confirm it is you: enter your password.',
+        success: false,
+        errors: [],
+      },
+    };
+    const api = stubRoutes({
+      [REFUND_PATH]: () =>
+        proven
+          ? { body: { statusCode: 200, data: refunded, message: REFUNDED_MESSAGE, success: true } }
+          : needsProof,
+      'POST /admins/confirm-identity': (body) => {
+        if ((body as { password?: string }).password !== 'makhana-owner-dev') {
+          return {
+            status: 400,
+            body: {
+              statusCode: 400,
+              data: null,
+              message: 'That password is not right.',
+              success: false,
+              errors: [{ field: 'password', message: 'That password is not right.' }],
+            },
+          };
+        }
+        proven = true;
+        return { body: { statusCode: 200, data: null, message: 'Thank you', success: true } };
+      },
+    });
+    const store = createStore();
+    signInOwner(store);
+    const changed: Order[] = [];
+    render(
+      <Provider store={store}>
+        <RefundOrderAction order={paidOrder} onOrderChanged={(next) => changed.push(next)} />
+        <IdentityProof />
+      </Provider>,
+    );
+    const user = userEvent.setup();
+
+    // Given up: the refund is not made, and says why.
+    await askToRefund(user, 'Out of stock at the warehouse');
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund ₹549' }),
+    );
+    const proof = within(await screen.findByRole('dialog', { name: 'Confirm it is you' }));
+    await user.click(proof.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText(
+        'The refund did not go through: Confirm it is you: enter your password.',
+      ),
+    ).toBeTruthy();
+    expect(changed).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: /Refund ₹549|Try the refund again/ }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund ₹549' }),
+    );
+    const again = within(await screen.findByRole('dialog', { name: 'Confirm it is you' }));
+    const password = again.getByLabelText('Your password');
+    await vi.waitFor(() => expect(document.activeElement).toBe(password));
+    await user.type(password, 'not-it');
+    await user.click(again.getByRole('button', { name: 'Confirm' }));
+    expect(await again.findByText('That password is not right.')).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, 'makhana-owner-dev');
+    await user.click(again.getByRole('button', { name: 'Confirm' }));
+
+    await vi.waitFor(() => expect(toasts.success).toHaveBeenCalledWith(REFUNDED_MESSAGE));
+    expect(changed).toEqual([refunded]);
+    expect(api.callsTo(REFUND_PATH)).toHaveLength(3);
   });
 
   it('shows why a refund failed and leaves the form for another try', async () => {

@@ -8,11 +8,15 @@ import { loadAdmin } from '../../api/load-admin';
 import { TextField } from '../../components/form-field';
 import { LockIcon } from '../../components/icons';
 import { errorMessage } from '../../lib/api-client';
+import { formatOrderMoment } from '../../lib/orders';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
 import {
   type SecondFactorSetup,
   useConfirmSecondFactorMutation,
+  useGetOwnerSessionsQuery,
+  useRevokeOtherOwnerSessionsMutation,
+  useRevokeOwnerSessionMutation,
   useStartSecondFactorSetupMutation,
 } from './api/second-factor';
 import { saveBlob } from './owner-file';
@@ -20,7 +24,10 @@ import { saveBlob } from './owner-file';
 /** The key in groups of four, as an app's "enter a key" screen reads best. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-/** The owner's second factor: what it is, setting it up, and the recovery codes, shown once. */
+/**
+ * The owner's security: the second factor (what it is, setting it up, the recovery codes shown
+ * once) and the live sessions.
+ */
 export function SecurityTab() {
   const admin = useAppSelector((state) => state.auth.admin);
   const [setup, setSetup] = useState<SecondFactorSetup | null>(null);
@@ -41,6 +48,36 @@ export function SecurityTab() {
   }
 
   return (
+    <div className="space-y-6">
+      <SecondFactorCard
+        secondFactor={admin?.secondFactor ?? false}
+        setup={setup}
+        starting={starting}
+        canStart={admin !== null}
+        onStart={begin}
+        onConfirmed={setRecoveryCodes}
+      />
+      <Sessions />
+    </div>
+  );
+}
+
+function SecondFactorCard({
+  secondFactor,
+  setup,
+  starting,
+  canStart,
+  onStart,
+  onConfirmed,
+}: {
+  secondFactor: boolean;
+  setup: SecondFactorSetup | null;
+  starting: boolean;
+  canStart: boolean;
+  onStart: () => void;
+  onConfirmed: (codes: string[]) => void;
+}) {
+  return (
     <section aria-labelledby="second-factor-heading" className="card max-w-2xl p-5 sm:p-8">
       <div className="flex items-start gap-4">
         <span className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-forest-50 text-forest-700">
@@ -53,7 +90,7 @@ export function SecurityTab() {
           >
             Second factor
           </h2>
-          {admin?.secondFactor ? (
+          {secondFactor ? (
             <p className="mt-2 text-sm text-ink">
               <strong className="font-semibold text-forest-800">On.</strong> Signing in asks for the
               password and the code your authenticator app shows.
@@ -68,22 +105,114 @@ export function SecurityTab() {
         </div>
       </div>
 
-      {admin?.secondFactor ? (
+      {secondFactor ? (
         <p className="mt-6 rounded-xl bg-cream-50 px-4 py-3 text-sm text-muted">
           Lost your phone? Sign in with one of your recovery codes. With none left, run{' '}
           <code className="font-mono text-ink">npm run owner:password</code> on the server: it sets
           a new password and turns the second factor off, so you can set it up again here.
         </p>
       ) : setup ? (
-        <SetUpSteps setup={setup} onConfirmed={setRecoveryCodes} />
+        <SetUpSteps setup={setup} onConfirmed={onConfirmed} />
       ) : (
         <button
           type="button"
           className="btn-primary mt-6"
-          onClick={begin}
-          disabled={starting || !admin}
+          onClick={onStart}
+          disabled={starting || !canStart}
         >
           {starting ? 'Starting…' : 'Set up a second factor'}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The owner's live sessions: where and when, each signed out on its own, or all but this one. */
+function Sessions() {
+  const {
+    data: sessions,
+    isLoading,
+    isError,
+    refetch,
+  } = useGetOwnerSessionsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [revoke, { isLoading: revoking }] = useRevokeOwnerSessionMutation();
+  const [revokeOthers, { isLoading: revokingOthers }] = useRevokeOtherOwnerSessionsMutation();
+  const others = sessions?.filter((session) => !session.current) ?? [];
+
+  const run = async (work: () => Promise<string>) => {
+    try {
+      toast.success(await work());
+    } catch (error) {
+      const message = errorMessage(error);
+      toast.error(message, { toastId: message });
+    }
+  };
+
+  return (
+    <section aria-labelledby="sessions-heading" className="card max-w-2xl p-5 sm:p-8">
+      <h2 id="sessions-heading" className="font-display text-2xl font-semibold text-forest-800">
+        Where you are signed in
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Each session ends by itself some hours after its sign-in, and sooner when left unused. Sign
+        out any you do not know.
+      </p>
+      {isLoading ? (
+        <p className="mt-5 text-sm text-muted">Loading…</p>
+      ) : isError || !sessions ? (
+        <p className="mt-5 text-sm text-maroon-700">
+          The sessions could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul aria-label="Sessions" className="mt-5 divide-y divide-cream-200">
+          {sessions.map((session) => (
+            <li
+              key={session._id}
+              className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-semibold text-ink">
+                  {session.device}
+                  {session.current && (
+                    <span className="ml-2 rounded-full bg-forest-50 px-2 py-0.5 text-xs font-semibold text-forest-800">
+                      This device
+                    </span>
+                  )}
+                </p>
+                <p className="text-muted">
+                  {session.clientIp || 'Address not known'} · signed in{' '}
+                  {formatOrderMoment(session.signedInAt)} · last used{' '}
+                  {formatOrderMoment(session.lastUsedAt)}
+                </p>
+              </div>
+              {!session.current && (
+                <button
+                  type="button"
+                  className="btn-outline shrink-0 self-start px-4 py-1.5 text-sm sm:self-auto"
+                  disabled={revoking}
+                  aria-label={`Sign out ${session.device}, ${session.clientIp}`}
+                  onClick={() => run(() => revoke(session._id).unwrap())}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <button
+          type="button"
+          className="btn border border-maroon-600/40 mt-4 text-maroon-700 hover:bg-maroon-600/5"
+          disabled={revokingOthers}
+          onClick={() => run(() => revokeOthers().unwrap())}
+        >
+          Sign out everywhere else
         </button>
       )}
     </section>

@@ -1,21 +1,25 @@
 import {
   adminShape,
   adminSignInShape,
+  ownerSessionShape,
   recoveryCodesShape,
   secondFactorSetupShape,
 } from '@makhana/domain/contracts/accounts';
-import { confirmSecondFactorSchema } from '@makhana/domain/second-factor';
+import { describeDevice } from '@makhana/domain/device';
+import { confirmIdentitySchema, confirmSecondFactorSchema } from '@makhana/domain/second-factor';
 import { adminLoginSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
 import { success } from '../../../lib/envelope';
+import { NotFoundError } from '../../../lib/errors';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
 import { sessionRoutes } from '../auth/session-routes';
 import { confirmSecondFactor, startSecondFactorSetup } from './second-factor';
-import { getAdminView, SignInLockedError, signInOwner } from './service';
+import { getAdminView, proveIdentity, SignInLockedError, signInOwner } from './service';
 
 export const adminRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -45,7 +49,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         }
         throw error;
       });
-      const session = await app.auth.sessions.start('owner', admin._id, userAgentOf(request));
+      const session = await app.auth.sessions.start(
+        'owner',
+        admin._id,
+        userAgentOf(request),
+        request.ip,
+      );
       app.auth.setCookies(reply, 'owner', session);
       return success(
         { admin, accessToken: session.accessToken, refreshToken: session.refreshToken },
@@ -71,7 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/totp/setup',
     {
-      config: { realm: 'owner' },
+      config: { realm: 'owner', freshProof: true },
       schema: {
         summary: "Start setting up the owner's second factor (TOTP)",
         description:
@@ -104,6 +113,96 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         await confirmSecondFactor(db, request.auth.subjectId, request.body.otp),
         'Second factor set up',
       ),
+  );
+
+  app.post(
+    '/confirm-identity',
+    {
+      config: { realm: 'owner', ...strictRateLimit(config.rateLimit) },
+      schema: {
+        summary: 'The owner proves who they are again, for the dangerous acts',
+        description:
+          'With a second factor set up, `otp`; without one, `password`. Opens refunds, erasure, the export and the second factor for 10 minutes in this session.',
+        tags: ['accounts'],
+        body: confirmIdentitySchema,
+        response: answers(z.null()),
+      },
+    },
+    async (request, reply) => {
+      const attempt = { ...request.body, client: request.ip };
+      await proveIdentity(db, request.auth.subjectId, attempt, config.signInLockout).catch(
+        (error: unknown) => {
+          if (error instanceof SignInLockedError) {
+            reply.header('retry-after', error.retryAfterSeconds);
+          }
+          throw error;
+        },
+      );
+      await app.auth.sessions.markProven(request.auth.sessionId);
+      return success(null, 'Thank you: confirmed');
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "The owner's live sessions, the most recently used first",
+        tags: ['accounts'],
+        response: answers(z.array(ownerSessionShape)),
+      },
+    },
+    async (request) => {
+      const sessions = await app.auth.sessions.ownerSessions(request.auth.subjectId);
+      return success(
+        sessions.map((session) => ({
+          _id: session._id,
+          device: describeDevice(session.userAgent),
+          clientIp: session.clientIp,
+          signedInAt: session.signedInAt.toISOString(),
+          lastUsedAt: session.lastUsedAt.toISOString(),
+          current: session._id === request.auth.sessionId,
+        })),
+        'Sessions fetched successfully',
+      );
+    },
+  );
+
+  app.post(
+    '/sessions/revoke/:id',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "Sign one of the owner's sessions out",
+        tags: ['accounts'],
+        params: z.object({ id: z.uuid({ error: 'id: not a session id' }) }),
+        response: answers(z.null()),
+      },
+    },
+    async (request) => {
+      const { subjectId } = request.auth;
+      const ended = await app.auth.sessions.revokeSessionOf('owner', subjectId, request.params.id);
+      if (!ended) throw new NotFoundError('Session not found');
+      return success(null, 'Session signed out');
+    },
+  );
+
+  app.post(
+    '/sessions/revoke-others',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "Sign out every session of the owner's but this one",
+        tags: ['accounts'],
+        response: answers(z.object({ ended: z.int() })),
+      },
+    },
+    async (request) => {
+      const { subjectId, sessionId } = request.auth;
+      const ended = await app.auth.sessions.revokeOtherSessions('owner', subjectId, sessionId);
+      return success({ ended }, 'Other sessions signed out');
+    },
   );
 
   await app.register(sessionRoutes, {

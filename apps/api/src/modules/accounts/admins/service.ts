@@ -5,7 +5,12 @@ import type { z } from 'zod';
 import { ConfigError, DEV_ADMIN_PASSWORD, type SignInLockoutConfig } from '../../../config/config';
 import type { Database, Executor } from '../../../db/client';
 import { admins, signInFailures } from '../../../db/schema';
-import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../../../lib/errors';
+import {
+  BadRequestError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../../lib/errors';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { revokeSessionsOf } from '../auth/service';
 import { removeSecondFactor, useSecondFactor } from './second-factor';
@@ -75,8 +80,7 @@ export class SignInLockedError extends TooManyRequestsError {
 /** The password was right; the owner has a second factor and did not send it. */
 export class SecondFactorNeededError extends UnauthorizedError {
   constructor() {
-    super(SECOND_FACTOR_MESSAGES.needed);
-    Object.assign(this, { data: { needsOtp: true } });
+    super(SECOND_FACTOR_MESSAGES.needed, { needsOtp: true });
   }
 }
 
@@ -305,6 +309,50 @@ export async function setOwnerPassword(
       );
     return { outcome: existing ? 'updated' : 'created', secondFactorRemoved };
   });
+}
+
+/**
+ * The owner proves who they are again, within a session: with the second factor when one is set,
+ * else the password. A wrong one is a 400 naming the field, never a 401 (the session is fine), and
+ * counts as a failed sign-in from this client: a stolen session cannot guess the password freely.
+ */
+export async function proveIdentity(
+  db: Database,
+  adminId: string,
+  attempt: { otp?: string | undefined; password?: string | undefined; client: string },
+  lockout: SignInLockoutConfig,
+): Promise<void> {
+  const [owner] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
+  if (!owner) throw new NotFoundError('Admin not found');
+  const perClient = clientKey(owner.email, attempt.client);
+  const perEmail = emailKey(owner.email);
+  const [counter] = await db
+    .select({ heldForSeconds: secondsUntil(signInFailures.lockedUntil) })
+    .from(signInFailures)
+    .where(eq(signInFailures.key, perClient));
+  const heldFor = Number(counter?.heldForSeconds ?? 0);
+  if (heldFor > 0) throw new SignInLockedError(heldFor);
+
+  const refuse = async (field: 'otp' | 'password', message: string) => {
+    await db.insert(signInFailures).values({ key: perClient }).onConflictDoNothing();
+    await countFailure(db, perClient, perEmail, lockout);
+    throw new BadRequestError(message, [{ field, message }]);
+  };
+  if (owner.totpSecret) {
+    if (!attempt.otp) return refuse('otp', SECOND_FACTOR_MESSAGES.needed);
+    // Using a code up is one conditional write: two proofs with one code cannot both pass.
+    const proven = await useSecondFactor(
+      db,
+      { id: owner.id, email: owner.email, totpSecret: owner.totpSecret },
+      attempt.otp,
+    );
+    if (!proven) return refuse('otp', SECOND_FACTOR_MESSAGES.wrong);
+    return;
+  }
+  if (!attempt.password) return refuse('password', SECOND_FACTOR_MESSAGES.proveWithPassword);
+  if (!(await verifyPassword(attempt.password, owner.passwordHash))) {
+    return refuse('password', SECOND_FACTOR_MESSAGES.wrongPassword);
+  }
 }
 
 export async function getAdminView(db: Executor, adminId: string): Promise<AdminView> {

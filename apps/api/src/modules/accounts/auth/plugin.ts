@@ -1,4 +1,6 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { SECOND_FACTOR_MESSAGES } from '@makhana/domain/second-factor';
+import { eq } from 'drizzle-orm';
 import type {
   FastifyReply,
   FastifyRequest,
@@ -9,6 +11,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
+import { admins } from '../../../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../../../lib/errors';
 import { type LivenessCache, SessionService, type TokenPair } from './service';
 import {
@@ -49,6 +52,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the realm a caller must be signed in to; the auth plugin guards the route and documents it */
     realm?: RouteRealm;
+    /**
+     * An owner's dangerous act (a refund, an erasure, the export, the second factor): the session
+     * must have proved who is in it within OWNER_PROOF_SECONDS, else 403 with `data.needsProof`.
+     */
+    freshProof?: boolean;
   }
   interface FastifyInstance {
     /** sessions, and the realms' cookies */
@@ -135,13 +143,19 @@ function createAuthKit(
   db: Database,
   config: Config,
   liveness: LivenessCache | null,
-): { kit: AuthKit; guards: Record<RouteRealm, preValidationAsyncHookHandler> } {
+): {
+  kit: AuthKit;
+  guards: Record<RouteRealm, preValidationAsyncHookHandler>;
+  freshProof: preValidationAsyncHookHandler;
+} {
   const sessions = new SessionService(
     db,
     {
       authSecret: config.authSecret,
       accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
       refreshTokenTtlDays: config.auth.refreshTokenTtlDays,
+      ownerSessionHours: config.auth.ownerSessionHours,
+      ownerIdleMinutes: config.auth.ownerIdleMinutes,
     },
     liveness,
   );
@@ -272,7 +286,9 @@ function createAuthKit(
       try {
         const token = refreshTokenOf(request, realm);
         if (!token) throw new UnauthorizedError(SESSION_EXPIRED);
-        const session = await sessions.rotate(realm, token, userAgentOf(request));
+        // Where the owner's sessions are used from, for the owner's list; a customer's is not kept.
+        const clientIp = realm === 'owner' ? request.ip : '';
+        const session = await sessions.rotate(realm, token, userAgentOf(request), clientIp);
         kit.setCookies(reply, realm, session);
         return { accessToken: session.accessToken, refreshToken: session.refreshToken };
       } catch (error) {
@@ -304,7 +320,20 @@ function createAuthKit(
       if (family) await sessions.revokeFamily(family);
     },
   };
-  return { kit, guards };
+  /** After the owner guard: the session's last proof of identity is recent enough. */
+  const freshProof: preValidationAsyncHookHandler = async (request) => {
+    const provenAt = await sessions.provenAt(request.auth.sessionId);
+    const freshSince = Date.now() - config.auth.ownerProofSeconds * 1000;
+    if (provenAt && provenAt.getTime() > freshSince) return;
+    const [owner] = await db
+      .select({ totpSecret: admins.totpSecret })
+      .from(admins)
+      .where(eq(admins.id, request.auth.subjectId))
+      .limit(1);
+    throw new ProofNeededError(owner?.totpSecret ? 'otp' : 'password');
+  };
+
+  return { kit, guards, freshProof };
 }
 
 /** How a caller proves who they are, as the API document names it. */
@@ -348,6 +377,7 @@ type DocumentedSchema = FastifySchema & { 'x-realm'?: RouteRealm | 'public'; sec
  */
 function guardByRealm(
   guards: Record<RouteRealm, preValidationAsyncHookHandler>,
+  freshProof: preValidationAsyncHookHandler,
   route: RouteOptions,
 ): void {
   const realm = route.config?.realm;
@@ -356,8 +386,21 @@ function guardByRealm(
   route.schema = schema;
   if (!realm) return;
   const guard = guards[realm];
+  const proof = route.config?.freshProof && realm === 'owner' ? [freshProof] : [];
   const existing = route.preValidation ?? [];
-  route.preValidation = [guard, ...(Array.isArray(existing) ? existing : [existing])];
+  route.preValidation = [guard, ...proof, ...(Array.isArray(existing) ? existing : [existing])];
+}
+
+/** A dangerous act asked for without a recent proof of identity (decision 031). */
+export class ProofNeededError extends ForbiddenError {
+  constructor(needsProof: 'otp' | 'password') {
+    super(
+      needsProof === 'otp'
+        ? SECOND_FACTOR_MESSAGES.proveWithCode
+        : SECOND_FACTOR_MESSAGES.proveWithPassword,
+      { needsProof },
+    );
+  }
 }
 
 /**
@@ -367,9 +410,9 @@ function guardByRealm(
  */
 export const authPlugin = fp<{ db: Database; config: Config; liveness?: LivenessCache | null }>(
   async (scope, { db, config, liveness = null }) => {
-    const { kit, guards } = createAuthKit(db, config, liveness);
+    const { kit, guards, freshProof } = createAuthKit(db, config, liveness);
     scope.decorate('auth', kit);
-    scope.addHook('onRoute', (route) => guardByRealm(guards, route));
+    scope.addHook('onRoute', (route) => guardByRealm(guards, freshProof, route));
     scope.decorateRequest('auth', {
       getter(this: FastifyRequest): AuthContext {
         const context = contexts.get(this);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { admins, refreshSessions, users } from '../../../db/schema';
 import { UnauthorizedError } from '../../../lib/errors';
@@ -52,7 +52,22 @@ export interface SessionSettings {
   authSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /** the owner's sessions (decision 031): their whole life, and the idle time that ends them */
+  ownerSessionHours: number;
+  ownerIdleMinutes: number;
 }
+
+/** A session of the owner's as the owner's list of sessions shows it. */
+export interface OwnerSessionView {
+  _id: string;
+  userAgent: string;
+  clientIp: string;
+  signedInAt: Date;
+  lastUsedAt: Date;
+}
+
+/** How long the owner's last-use time may lag: a request writes it at most once a minute. */
+const LAST_USE_STEP_SECONDS = 60;
 
 /**
  * Sessions of both realms. A sign-in starts a family of refresh tokens; each refresh replaces the
@@ -65,7 +80,10 @@ export interface SessionSettings {
 export class SessionService {
   readonly tokens: AccessTokens;
   readonly refreshTtlMs: number;
+  readonly ownerLifetimeMs: number;
+  readonly ownerIdleMs: number;
   readonly #liveSession: ReturnType<typeof liveSessionQuery>;
+  readonly #liveOwnerSession: ReturnType<typeof liveOwnerSessionQuery>;
 
   constructor(
     private readonly db: Database,
@@ -78,19 +96,31 @@ export class SessionService {
   ) {
     this.tokens = new AccessTokens(settings.authSecret, settings.accessTokenTtlSeconds);
     this.refreshTtlMs = settings.refreshTokenTtlDays * 24 * 3600 * 1000;
+    this.ownerLifetimeMs = Math.min(this.refreshTtlMs, settings.ownerSessionHours * 3600 * 1000);
+    this.ownerIdleMs = settings.ownerIdleMinutes * 60 * 1000;
     this.#liveSession = liveSessionQuery(db);
+    this.#liveOwnerSession = liveOwnerSessionQuery(db);
+  }
+
+  #lifetimeOf(realm: Realm): number {
+    return realm === 'owner' ? this.ownerLifetimeMs : this.refreshTtlMs;
   }
 
   /** The moment a family signed in at `signedInAt` ends, whatever its refreshes. */
-  #endOf(signedInAt: Date): number {
-    return signedInAt.getTime() + this.refreshTtlMs;
+  #endOf(realm: Realm, signedInAt: Date): number {
+    return signedInAt.getTime() + this.#lifetimeOf(realm);
   }
 
-  async start(realm: Realm, subjectId: string, userAgent = ''): Promise<Session> {
+  /** Whether an owner's session has gone unused too long (the customer's never idle out). */
+  #idle(realm: Realm, row: RefreshRow, now: number): boolean {
+    return realm === 'owner' && row.lastUsedAt.getTime() <= now - this.ownerIdleMs;
+  }
+
+  async start(realm: Realm, subjectId: string, userAgent = '', clientIp = ''): Promise<Session> {
     const familyId = randomUUID();
     const refreshToken = newRefreshToken();
     const signedInAt = new Date();
-    const refreshExpiresAt = new Date(this.#endOf(signedInAt));
+    const refreshExpiresAt = new Date(this.#endOf(realm, signedInAt));
     await this.db.insert(refreshSessions).values({
       subjectType: SUBJECT_TYPE[realm],
       subjectId,
@@ -99,20 +129,30 @@ export class SessionService {
       expiresAt: refreshExpiresAt,
       signedInAt,
       userAgent: userAgent.slice(0, 300),
+      clientIp: clientIp.slice(0, 64),
+      lastUsedAt: signedInAt,
+      // Signing in is the owner's proof of identity, good for the dangerous acts for a while.
+      provenAt: realm === 'owner' ? signedInAt : null,
     });
     const accessToken = await this.tokens.sign({ sub: subjectId, realm, sid: familyId });
     return { accessToken, refreshToken, sessionId: familyId, subjectId, refreshExpiresAt };
   }
 
   /** Replaces a refresh token by a new pair of the same family. */
-  async rotate(realm: Realm, refreshToken: string, userAgent = ''): Promise<Session> {
+  async rotate(
+    realm: Realm,
+    refreshToken: string,
+    userAgent = '',
+    clientIp = '',
+  ): Promise<Session> {
     const row = await this.#find(realm, refreshToken);
     if (!row || row.revokedAt) throw new UnauthorizedError(SESSION_EXPIRED);
-    if (row.replacedBy) return this.#replacedShownAgain(realm, row, userAgent);
+    if (row.replacedBy) return this.#replacedShownAgain(realm, row, userAgent, clientIp);
     const now = Date.now();
     if (
       row.expiresAt.getTime() <= now ||
-      this.#endOf(row.signedInAt) <= now ||
+      this.#endOf(realm, row.signedInAt) <= now ||
+      this.#idle(realm, row, now) ||
       !(await this.#subjectExists(realm, row.subjectId))
     ) {
       throw new UnauthorizedError(SESSION_EXPIRED);
@@ -121,7 +161,7 @@ export class SessionService {
     const next = newRefreshToken();
     const nextId = randomUUID();
     const refreshExpiresAt = new Date(
-      Math.min(now + this.refreshTtlMs, this.#endOf(row.signedInAt)),
+      Math.min(now + this.refreshTtlMs, this.#endOf(realm, row.signedInAt)),
     );
     const rotated = await this.db.transaction(async (tx) => {
       // Only one of two concurrent refreshes with the same token may win; the other is a reuse.
@@ -139,17 +179,13 @@ export class SessionService {
       if (claimed.length === 0) return false;
       await tx.insert(refreshSessions).values({
         id: nextId,
-        subjectType: row.subjectType,
-        subjectId: row.subjectId,
-        familyId: row.familyId,
+        ...successorOf(row, { userAgent, clientIp }),
         tokenHash: hashRefreshToken(next),
         expiresAt: refreshExpiresAt,
-        signedInAt: row.signedInAt,
-        userAgent: (userAgent || row.userAgent).slice(0, 300),
       });
       return true;
     });
-    if (!rotated) return this.#replacedShownAgain(realm, row, userAgent);
+    if (!rotated) return this.#replacedShownAgain(realm, row, userAgent, clientIp);
     return this.#pair(realm, row, next, refreshExpiresAt);
   }
 
@@ -160,7 +196,12 @@ export class SessionService {
    * of the family, at most MAX_GRACE_TOKENS of them. Later, it means a copy exists: the whole
    * family ends.
    */
-  async #replacedShownAgain(realm: Realm, row: RefreshRow, userAgent: string): Promise<Session> {
+  async #replacedShownAgain(
+    realm: Realm,
+    row: RefreshRow,
+    userAgent: string,
+    clientIp: string,
+  ): Promise<Session> {
     const now = Date.now();
     // Read again: a refresh that lost the race to replace `row` holds it as it was before.
     const [current] = await this.db
@@ -200,7 +241,7 @@ export class SessionService {
     const within = successor !== undefined && Number(since?.n ?? 0) < MAX_GRACE_TOKENS;
     if (
       !within ||
-      this.#endOf(row.signedInAt) <= now ||
+      this.#endOf(realm, row.signedInAt) <= now ||
       !(await this.#subjectExists(realm, row.subjectId))
     ) {
       await this.revokeFamily(row.familyId);
@@ -208,16 +249,12 @@ export class SessionService {
     }
     const next = newRefreshToken();
     const refreshExpiresAt = new Date(
-      Math.min(now + this.refreshTtlMs, this.#endOf(row.signedInAt)),
+      Math.min(now + this.refreshTtlMs, this.#endOf(realm, row.signedInAt)),
     );
     await this.db.insert(refreshSessions).values({
-      subjectType: row.subjectType,
-      subjectId: row.subjectId,
-      familyId: row.familyId,
+      ...successorOf(row, { userAgent, clientIp }),
       tokenHash: hashRefreshToken(next),
       expiresAt: refreshExpiresAt,
-      signedInAt: row.signedInAt,
-      userAgent: (userAgent || row.userAgent).slice(0, 300),
     });
     return this.#pair(realm, row, next, refreshExpiresAt);
   }
@@ -247,7 +284,8 @@ export class SessionService {
       row.revokedAt ||
       row.replacedBy ||
       row.expiresAt.getTime() <= now ||
-      this.#endOf(row.signedInAt) <= now
+      this.#endOf(realm, row.signedInAt) <= now ||
+      this.#idle(realm, row, now)
     ) {
       return null;
     }
@@ -280,6 +318,7 @@ export class SessionService {
   async isLive(claims: AccessClaims): Promise<boolean> {
     const ask = async () => {
       const now = Date.now();
+      if (claims.realm === 'owner') return this.#ownerLive(claims, now);
       const [row] = await this.#liveSession.execute({
         familyId: claims.sid,
         subjectType: SUBJECT_TYPE[claims.realm],
@@ -294,6 +333,109 @@ export class SessionService {
     return this.liveness
       ? this.liveness.get(`${claims.realm}:${claims.sub}:${claims.sid}`, ask)
       : ask();
+  }
+
+  /**
+   * An owner's session is live within its (short) lifetime and while used: a live answer also
+   * marks the session used now, at most once a minute.
+   */
+  async #ownerLive(claims: AccessClaims, now: number): Promise<boolean> {
+    const [row] = await this.#liveOwnerSession.execute({
+      familyId: claims.sid,
+      subjectId: claims.sub,
+      now: new Date(now),
+      signedInAfter: new Date(now - this.ownerLifetimeMs),
+      usedAfter: new Date(now - this.ownerIdleMs),
+    });
+    if (!row) return false;
+    if (row.lastUsedAt.getTime() <= now - LAST_USE_STEP_SECONDS * 1000) {
+      await this.db
+        .update(refreshSessions)
+        .set({ lastUsedAt: new Date(now) })
+        .where(and(eq(refreshSessions.familyId, claims.sid), isNull(refreshSessions.revokedAt)));
+    }
+    return true;
+  }
+
+  /** The owner's live sessions, the most recently used first. */
+  async ownerSessions(subjectId: string): Promise<OwnerSessionView[]> {
+    const now = Date.now();
+    const rows = await this.db
+      .select({
+        _id: refreshSessions.familyId,
+        userAgent: refreshSessions.userAgent,
+        clientIp: refreshSessions.clientIp,
+        signedInAt: refreshSessions.signedInAt,
+        lastUsedAt: refreshSessions.lastUsedAt,
+      })
+      .from(refreshSessions)
+      .where(
+        and(
+          eq(refreshSessions.subjectType, 'admin'),
+          eq(refreshSessions.subjectId, subjectId),
+          isNull(refreshSessions.revokedAt),
+          isNull(refreshSessions.replacedBy),
+          gt(refreshSessions.expiresAt, new Date(now)),
+          gt(refreshSessions.signedInAt, new Date(now - this.ownerLifetimeMs)),
+          gt(refreshSessions.lastUsedAt, new Date(now - this.ownerIdleMs)),
+        ),
+      )
+      .orderBy(desc(refreshSessions.lastUsedAt));
+    // A family answered twice within a lost answer's grace is one session.
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(row._id) && seen.add(row._id));
+  }
+
+  /** Ends one of this subject's sessions; false when it has none by that id. */
+  async revokeSessionOf(realm: Realm, subjectId: string, familyId: string): Promise<boolean> {
+    const ended = await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshSessions.familyId, familyId),
+          eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
+          eq(refreshSessions.subjectId, subjectId),
+          isNull(refreshSessions.revokedAt),
+        ),
+      )
+      .returning({ id: refreshSessions.id });
+    if (ended.length > 0) await this.sessionsEnded();
+    return ended.length > 0;
+  }
+
+  /** Ends every session of this subject but `keep`; answers how many ended. */
+  async revokeOtherSessions(realm: Realm, subjectId: string, keep: string): Promise<number> {
+    const ended = await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
+          eq(refreshSessions.subjectId, subjectId),
+          ne(refreshSessions.familyId, keep),
+          isNull(refreshSessions.revokedAt),
+        ),
+      )
+      .returning({ familyId: refreshSessions.familyId });
+    await this.sessionsEnded();
+    return new Set(ended.map((row) => row.familyId)).size;
+  }
+
+  /** When this session last proved who is in it (null: never). */
+  async provenAt(familyId: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ provenAt: sql<Date | null>`max(${refreshSessions.provenAt})` })
+      .from(refreshSessions)
+      .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+    return row?.provenAt ? new Date(row.provenAt) : null;
+  }
+
+  async markProven(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshSessions)
+      .set({ provenAt: new Date() })
+      .where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
   }
 
   /** Verifies an access token of `realm` and that its session is still live. */
@@ -355,6 +497,42 @@ export class SessionService {
 }
 
 /** The guards' question, asked on every signed-in request: built once, prepared by name. */
+/** A family's next row: who and when it signed in, carried; where from and when used, now. */
+function successorOf(row: RefreshRow, now: { userAgent: string; clientIp: string }) {
+  return {
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    familyId: row.familyId,
+    signedInAt: row.signedInAt,
+    provenAt: row.provenAt,
+    lastUsedAt: new Date(),
+    userAgent: (now.userAgent || row.userAgent).slice(0, 300),
+    clientIp: (now.clientIp || row.clientIp).slice(0, 64),
+  };
+}
+
+/** The owner's live session: its current row, within the owner's lifetime and not idle. */
+function liveOwnerSessionQuery(db: Database) {
+  return db
+    .select({ lastUsedAt: refreshSessions.lastUsedAt })
+    .from(refreshSessions)
+    .where(
+      and(
+        eq(refreshSessions.familyId, sql.placeholder('familyId')),
+        eq(refreshSessions.subjectType, 'admin'),
+        eq(refreshSessions.subjectId, sql.placeholder('subjectId')),
+        isNull(refreshSessions.revokedAt),
+        isNull(refreshSessions.replacedBy),
+        gt(refreshSessions.expiresAt, sql.placeholder('now')),
+        gt(refreshSessions.signedInAt, sql.placeholder('signedInAfter')),
+        gt(refreshSessions.lastUsedAt, sql.placeholder('usedAfter')),
+      ),
+    )
+    .orderBy(desc(refreshSessions.lastUsedAt))
+    .limit(1)
+    .prepare('auth_live_owner_session');
+}
+
 function liveSessionQuery(db: Database) {
   return db
     .select({ one: sql<number>`1` })

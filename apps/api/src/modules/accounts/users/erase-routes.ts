@@ -18,7 +18,7 @@ export const customerErasureRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/deleteUser/:userId',
     {
-      config: { realm: 'owner' },
+      config: { realm: 'owner', freshProof: true },
       schema: {
         summary: 'Erase a customer',
         description:

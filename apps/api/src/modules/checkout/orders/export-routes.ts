@@ -10,7 +10,7 @@ export const orderExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
   app.get(
     '/export',
     {
-      config: { realm: 'owner' },
+      config: { realm: 'owner', freshProof: true },
       schema: {
         summary: 'The orders paid between two days as CSV, one line per order line',
         description:

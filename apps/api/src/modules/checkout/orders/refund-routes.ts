@@ -15,7 +15,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
   app.post(
     '/refund/:orderId',
     {
-      config: { realm: 'owner' },
+      config: { realm: 'owner', freshProof: true },
       schema: {
         summary:
           'Refund a paid order in full through the gateway (Confirmed, or cancelled and waiting for its refund); it becomes Cancelled and its stock goes back',

@@ -1,5 +1,9 @@
 import type { ApiSuccess } from '@makhana/domain/api';
-import { apiSlice } from '../../../lib/api-slice';
+import type { ownerSessionShape } from '@makhana/domain/contracts/accounts';
+import type { z } from 'zod';
+import { apiSlice, onSuccess } from '../../../lib/api-slice';
+
+export type OwnerSession = z.infer<typeof ownerSessionShape>;
 
 export interface SecondFactorSetup {
   secret: string;
@@ -19,8 +23,33 @@ export const secondFactorApi = apiSlice.injectEndpoints({
       transformResponse: (answer: ApiSuccess<{ recoveryCodes: string[] }>) =>
         answer.data.recoveryCodes,
     }),
+    /** The owner's live sessions (decision 031), the most recently used first. */
+    getOwnerSessions: build.query<OwnerSession[], void>({
+      query: () => ({ path: '/admins/sessions', realm: 'owner' }),
+      transformResponse: (answer: ApiSuccess<OwnerSession[]>) => answer.data,
+      providesTags: [{ type: 'OwnerSession', id: 'LIST' }],
+    }),
+    revokeOwnerSession: build.mutation<string, string>({
+      query: (id) => ({
+        path: `/admins/sessions/revoke/${encodeURIComponent(id)}`,
+        method: 'POST',
+        realm: 'owner',
+      }),
+      transformResponse: (answer: ApiSuccess<null>) => answer.message,
+      invalidatesTags: onSuccess({ type: 'OwnerSession', id: 'LIST' }),
+    }),
+    revokeOtherOwnerSessions: build.mutation<string, void>({
+      query: () => ({ path: '/admins/sessions/revoke-others', method: 'POST', realm: 'owner' }),
+      transformResponse: (answer: ApiSuccess<{ ended: number }>) => answer.message,
+      invalidatesTags: onSuccess({ type: 'OwnerSession', id: 'LIST' }),
+    }),
   }),
 });
 
-export const { useStartSecondFactorSetupMutation, useConfirmSecondFactorMutation } =
-  secondFactorApi;
+export const {
+  useStartSecondFactorSetupMutation,
+  useConfirmSecondFactorMutation,
+  useGetOwnerSessionsQuery,
+  useRevokeOwnerSessionMutation,
+  useRevokeOtherOwnerSessionsMutation,
+} = secondFactorApi;
