@@ -58,10 +58,12 @@ export async function insertUser(db: Database, email?: string) {
 }
 
 /** Signs a customer in through the real routes, reading the code from the outbox's newest .eml. */
+/** A customer signed in by the mailed code; `headers` go with the two calls (a browser's Origin). */
 export async function signInCustomer(
   app: FastifyInstance,
   outboxDir: string,
   email: string,
+  headers: Record<string, string> = {},
 ): Promise<{
   user: { _id: string; email: string };
   accessToken: string;
@@ -74,7 +76,7 @@ export async function signInCustomer(
   if (registered.statusCode !== 200 && registered.statusCode !== 409) {
     throw new Error(`register failed: ${registered.body}`);
   }
-  const sent = await call(app, 'POST', '/users/loginUser', { body: { email } });
+  const sent = await call(app, 'POST', '/users/loginUser', { body: { email }, headers });
   if (sent.statusCode !== 200) throw new Error(`loginUser failed: ${sent.body}`);
   const files = readdirSync(outboxDir)
     .filter((f) => f.endsWith('.eml'))
@@ -86,6 +88,7 @@ export async function signInCustomer(
   if (!code) throw new Error('no code in the mail');
   const response = await call(app, 'POST', '/users/loginVerificationUser', {
     body: { email, otp: code },
+    headers,
   });
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.body}`);
   return { ...response.json().data, response };

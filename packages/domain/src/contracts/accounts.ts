@@ -74,11 +74,14 @@ export const recoveryCodesShape = z
   })
   .meta({ id: 'RecoveryCodes' });
 
-/** The two tokens of a session, for clients other than the browser (which has the cookies). */
+/**
+ * The two tokens of a session, for clients other than the browser: a call that carries an `Origin`
+ * header (every browser's) gets them in httpOnly cookies only, never where a script could read them.
+ */
 export const sessionTokensShape = z
   .object({
-    accessToken: z.string(),
-    refreshToken: z.string(),
+    accessToken: z.string().optional().meta({ description: 'only to a call without `Origin`' }),
+    refreshToken: z.string().optional().meta({ description: 'only to a call without `Origin`' }),
   })
   .meta({ id: 'SessionTokens' });
 

@@ -57,7 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       );
       app.auth.setCookies(reply, 'owner', session);
       return success(
-        { admin, accessToken: session.accessToken, refreshToken: session.refreshToken },
+        { admin, ...app.auth.bodyTokens(request, session) },
         'Admin login successfully',
       );
     },

@@ -80,6 +80,11 @@ export interface AuthKit {
     tokens: TokenPair & { refreshExpiresAt?: Date },
   ): void;
   clearCookies(reply: FastifyReply, realm: Realm): void;
+  /**
+   * The tokens a sign-in or renewal answers in its body: to an API client (no `Origin` header),
+   * both; to a browser, none (its cookies carry them, out of any script's reach).
+   */
+  bodyTokens(request: FastifyRequest, tokens: TokenPair): Partial<TokenPair>;
   /** the refresh token of a request: body `refreshToken`, else the realm's cookie (Origin-checked) */
   refreshTokenOf(request: FastifyRequest, realm: Realm): string | null;
   /** the access token of a request (bearer, else cookie), without verifying it */
@@ -96,7 +101,7 @@ export interface AuthKit {
    * cookies and answered. A refused one clears the realm's cookies, so the browser stops sending
    * a dead session.
    */
-  renew(request: FastifyRequest, reply: FastifyReply, realm: Realm): Promise<TokenPair>;
+  renew(request: FastifyRequest, reply: FastifyReply, realm: Realm): Promise<Partial<TokenPair>>;
 }
 
 function bearer(request: FastifyRequest): string | null | undefined {
@@ -240,17 +245,22 @@ function createAuthKit(
   const refreshCookieMaxAge = (expiresAt: Date | undefined): number =>
     expiresAt ? Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) : refreshMaxAge;
 
+  // A signed-in caller's answers carry their personal data (or an owner's view of everyone's):
+  // no cache keeps them, whatever the route's own headers add.
   const guards: Record<RouteRealm, preValidationAsyncHookHandler> = {
-    customer: async (request) => {
+    customer: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       await resolve(request, ['customer']);
     },
-    owner: async (request) => {
+    owner: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       await resolve(request, ['owner']);
     },
     // A bearer token decides, else the realm the caller names, else the owner cookie, then the
     // customer cookie. A browser signed in as both names the owner for the owner's screens: without
     // it, an owner whose session ran out would be answered as the customer.
-    customerOrOwner: async (request) => {
+    customerOrOwner: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       const named = request.headers[REALM_HEADER];
       await resolve(
         request,
@@ -263,6 +273,8 @@ function createAuthKit(
     sessions,
     setCookies(reply, realm, tokens) {
       const names = COOKIE_NAMES[realm];
+      // An answer that starts or renews a session is nobody's to keep.
+      reply.header('cache-control', 'no-store');
       reply.setCookie(
         names.access,
         tokens.accessToken,
@@ -276,9 +288,13 @@ function createAuthKit(
     },
     clearCookies(reply, realm) {
       const names = COOKIE_NAMES[realm];
+      reply.header('cache-control', 'no-store');
       const { maxAge: _maxAge, ...options } = cookieOptions(0);
       reply.clearCookie(names.access, options);
       reply.clearCookie(names.refresh, options);
+    },
+    bodyTokens(request, { accessToken, refreshToken }) {
+      return request.headers.origin === undefined ? { accessToken, refreshToken } : {};
     },
     refreshTokenOf,
     accessTokenOf,
@@ -290,7 +306,7 @@ function createAuthKit(
         const clientIp = realm === 'owner' ? request.ip : '';
         const session = await sessions.rotate(realm, token, userAgentOf(request), clientIp);
         kit.setCookies(reply, realm, session);
-        return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+        return kit.bodyTokens(request, session);
       } catch (error) {
         if (error instanceof UnauthorizedError) kit.clearCookies(reply, realm);
         throw error;

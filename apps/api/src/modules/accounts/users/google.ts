@@ -219,11 +219,7 @@ export const googleRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, de
       reply.clearCookie(BROWSER_COOKIE, browserCookie);
       reply.header('cache-control', 'no-store');
       return success(
-        {
-          user: await getUserView(db, userId),
-          accessToken: session.accessToken,
-          refreshToken: session.refreshToken,
-        },
+        { user: await getUserView(db, userId), ...app.auth.bodyTokens(request, session) },
         'User Login successfully',
       );
     },

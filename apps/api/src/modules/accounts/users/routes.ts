@@ -129,11 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
         const session = await app.auth.sessions.start('customer', user.id, userAgentOf(request));
         app.auth.setCookies(reply, 'customer', session);
         return success(
-          {
-            user: await getUserView(db, user.id),
-            accessToken: session.accessToken,
-            refreshToken: session.refreshToken,
-          },
+          { user: await getUserView(db, user.id), ...app.auth.bodyTokens(request, session) },
           'User Login successfully',
         );
       },
