@@ -1,4 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import { API_BASE } from '@makhana/domain/api';
 import { SECOND_FACTOR_MESSAGES } from '@makhana/domain/second-factor';
 import { eq } from 'drizzle-orm';
 import type {
@@ -26,6 +27,28 @@ export const COOKIE_NAMES = {
   customer: { access: 'accessToken', refresh: 'refreshToken' },
   owner: { access: 'adminAccessToken', refresh: 'adminRefreshToken' },
 } as const satisfies Record<Realm, { access: string; refresh: string }>;
+
+/** The only path a realm's refresh cookie is sent to. */
+export const REFRESH_PATHS = {
+  customer: `${API_BASE}/users/refresh-token`,
+  owner: `${API_BASE}/admins/refresh-token`,
+} as const satisfies Record<Realm, string>;
+
+/**
+ * The cookies' names. In production the access cookie is `__Host-` (the browser takes it only
+ * Secure, for Path=/ and this host alone, so no sibling domain can set or shadow it) and the
+ * refresh cookie `__Secure-` (Secure, on its refresh path).
+ */
+export function cookieNames(
+  isProduction: boolean,
+): Record<Realm, { access: string; refresh: string }> {
+  if (!isProduction) return COOKIE_NAMES;
+  const prefixed = ({ access, refresh }: { access: string; refresh: string }) => ({
+    access: `__Host-${access}`,
+    refresh: `__Secure-${refresh}`,
+  });
+  return { customer: prefixed(COOKIE_NAMES.customer), owner: prefixed(COOKIE_NAMES.owner) };
+}
 
 export const ORIGIN_NOT_ALLOWED = 'Request origin not allowed';
 
@@ -166,12 +189,13 @@ function createAuthKit(
   );
   const allowed = originChecker(config);
   const refreshMaxAge = config.auth.refreshTokenTtlDays * 24 * 3600;
+  const names = cookieNames(config.isProduction);
 
-  const cookieOptions = (maxAge: number): CookieSerializeOptions => ({
+  const cookieOptions = (maxAge: number, path = '/'): CookieSerializeOptions => ({
     httpOnly: true,
     sameSite: 'lax',
     secure: config.isProduction,
-    path: '/',
+    path,
     maxAge,
   });
 
@@ -188,7 +212,7 @@ function createAuthKit(
   const accessTokenOf = (request: FastifyRequest, realm: Realm): string | null => {
     const fromHeader = bearer(request);
     if (fromHeader !== undefined) return fromHeader;
-    return request.cookies[COOKIE_NAMES[realm].access] || null;
+    return request.cookies[names[realm].access] || null;
   };
 
   /** The claims of a bearer header that carries our signature for `realm`, expired or not. */
@@ -215,7 +239,7 @@ function createAuthKit(
     let claims: AccessClaims | null = null;
     let expired = false;
     for (const realm of realms) {
-      const token = fromHeader ?? request.cookies[COOKIE_NAMES[realm].access];
+      const token = fromHeader ?? request.cookies[names[realm].access];
       if (!token) continue;
       if (fromHeader === undefined) checkOrigin(request);
       try {
@@ -236,7 +260,7 @@ function createAuthKit(
   const refreshTokenOf = (request: FastifyRequest, realm: Realm): string | null => {
     const fromBody = bodyRefreshToken(request);
     if (fromBody) return fromBody;
-    const cookie = request.cookies[COOKIE_NAMES[realm].refresh];
+    const cookie = request.cookies[names[realm].refresh];
     if (!cookie) return null;
     checkOrigin(request);
     return cookie;
@@ -272,26 +296,25 @@ function createAuthKit(
   const kit: AuthKit = {
     sessions,
     setCookies(reply, realm, tokens) {
-      const names = COOKIE_NAMES[realm];
       // An answer that starts or renews a session is nobody's to keep.
       reply.header('cache-control', 'no-store');
+      const sessionMaxAge = refreshCookieMaxAge(tokens.refreshExpiresAt);
+      // The access cookie lives as long as the session, though its token expires in minutes: a
+      // logout (which the refresh cookie does not reach) still names the session by it.
+      reply.setCookie(names[realm].access, tokens.accessToken, cookieOptions(sessionMaxAge));
       reply.setCookie(
-        names.access,
-        tokens.accessToken,
-        cookieOptions(config.auth.accessTokenTtlSeconds),
-      );
-      reply.setCookie(
-        names.refresh,
+        names[realm].refresh,
         tokens.refreshToken,
-        cookieOptions(refreshCookieMaxAge(tokens.refreshExpiresAt)),
+        cookieOptions(sessionMaxAge, REFRESH_PATHS[realm]),
       );
     },
     clearCookies(reply, realm) {
-      const names = COOKIE_NAMES[realm];
       reply.header('cache-control', 'no-store');
       const { maxAge: _maxAge, ...options } = cookieOptions(0);
-      reply.clearCookie(names.access, options);
-      reply.clearCookie(names.refresh, options);
+      reply.clearCookie(names[realm].access, options);
+      reply.clearCookie(names[realm].refresh, { ...options, path: REFRESH_PATHS[realm] });
+      // A refresh cookie set before it was kept to its path.
+      reply.clearCookie(names[realm].refresh, options);
     },
     bodyTokens(request, { accessToken, refreshToken }) {
       return request.headers.origin === undefined ? { accessToken, refreshToken } : {};
@@ -365,14 +388,14 @@ export const SECURITY_SCHEMES = {
     in: 'cookie',
     name: COOKIE_NAMES.customer.access,
     description:
-      "The storefront's httpOnly cookie. A write authenticated by it alone must come from the shop's own origin.",
+      "The storefront's httpOnly cookie (`__Host-accessToken` in production). A write authenticated by it alone must come from the shop's own origin.",
   },
   ownerCookie: {
     type: 'apiKey',
     in: 'cookie',
     name: COOKIE_NAMES.owner.access,
     description:
-      "The owner area's httpOnly cookie. A write authenticated by it alone must come from the shop's own origin.",
+      "The owner area's httpOnly cookie (`__Host-adminAccessToken` in production). A write authenticated by it alone must come from the shop's own origin.",
   },
 } as const;
 

@@ -64,7 +64,7 @@ function sidOf(token: string): string {
 }
 
 describe('cookies', () => {
-  it('sets httpOnly, SameSite=Lax, path / cookies with the token lifetimes, not Secure in development', async () => {
+  it("sets httpOnly, SameSite=Lax cookies for the session's life, the refresh one on its path only, not Secure in development", async () => {
     const { response, accessToken, refreshToken } = await customer();
     const cookies = setCookies(response);
     expect(cookies.get('accessToken')?.value).toBe(accessToken);
@@ -74,11 +74,11 @@ describe('cookies', () => {
     for (const raw of [access, refresh]) {
       expect(raw).toMatch(/; HttpOnly/);
       expect(raw).toMatch(/; SameSite=Lax/);
-      expect(raw).toMatch(/; Path=\/(;|$)/);
       expect(raw).not.toMatch(/Secure/);
+      expect(raw).toMatch(/Max-Age=2592000(;|$)/);
     }
-    expect(access).toMatch(/Max-Age=900(;|$)/);
-    expect(refresh).toMatch(/Max-Age=2592000(;|$)/);
+    expect(access).toMatch(/; Path=\/(;|$)/);
+    expect(refresh).toMatch(/; Path=\/api\/v1\/users\/refresh-token(;|$)/);
   });
 
   it('marks cookies Secure in production, and the owner has cookies of their own', async () => {
@@ -87,12 +87,46 @@ describe('cookies', () => {
     const response = await ownerLogin(production, PROD_PASSWORD);
     expect(response.statusCode).toBe(200);
     const cookies = setCookies(response);
-    expect([...cookies.keys()].sort()).toEqual(['adminAccessToken', 'adminRefreshToken']);
+    // __Host-: Secure, Path=/, no Domain, so no other host of the domain can set or shadow it.
+    expect([...cookies.keys()].sort()).toEqual([
+      '__Host-adminAccessToken',
+      '__Secure-adminRefreshToken',
+    ]);
     for (const { raw } of cookies.values()) {
       expect(raw).toMatch(/; Secure/);
       expect(raw).toMatch(/; HttpOnly/);
       expect(raw).toMatch(/; SameSite=Lax/);
+      expect(raw).not.toMatch(/Domain=/i);
     }
+    expect(cookies.get('__Host-adminAccessToken')?.raw).toMatch(/; Path=\/(;|$)/);
+    expect(cookies.get('__Secure-adminRefreshToken')?.raw).toMatch(
+      /; Path=\/api\/v1\/admins\/refresh-token(;|$)/,
+    );
+
+    // The session works by its cookies: a read, a renewal, and a logout that ends it.
+    const access = cookies.get('__Host-adminAccessToken')?.value ?? '';
+    const me = await call(production, 'GET', '/admins/getAdmin', {
+      cookies: { '__Host-adminAccessToken': access },
+    });
+    expect(me.statusCode, me.body).toBe(200);
+    const renewed = await call(production, 'POST', '/admins/refresh-token', {
+      cookies: {
+        '__Secure-adminRefreshToken': cookies.get('__Secure-adminRefreshToken')?.value ?? '',
+      },
+      headers: { origin: 'https://mithilamakhana.in' },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    // Logout is not sent the refresh cookie: the access cookie names the session.
+    const newAccess = setCookies(renewed).get('__Host-adminAccessToken')?.value ?? '';
+    const out = await call(production, 'POST', '/admins/logoutAdmin', {
+      cookies: { '__Host-adminAccessToken': newAccess },
+      headers: { origin: 'https://mithilamakhana.in' },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = await call(production, 'GET', '/admins/getAdmin', {
+      cookies: { '__Host-adminAccessToken': newAccess },
+    });
+    expect(after.statusCode).toBe(401);
   });
 });
 
@@ -650,7 +684,7 @@ describe('Origin check on cookie-authenticated writes', () => {
     await api.database.reset();
     await ensureOwnerAccount(api.db, { email: DEV_ADMIN_EMAIL, password: PROD_PASSWORD });
     const login = await ownerLogin(production, PROD_PASSWORD);
-    const cookies = { adminRefreshToken: login.json().data.refreshToken };
+    const cookies = { '__Secure-adminRefreshToken': login.json().data.refreshToken };
     const dev = await call(production, 'POST', '/admins/refresh-token', {
       cookies,
       headers: { origin: 'http://localhost:5173' },
