@@ -216,7 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
       await api.register(authPlugin, { db, config, liveness: sessionLiveness });
-      await api.register(openApiRoute);
+      // A map of every route is for developers: production serves it only when asked to.
+      if (config.apiDocs) await api.register(openApiRoute);
       await api.register(healthRoutes, { db });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, catalogue, prefix: '/banners' });

@@ -7,7 +7,7 @@ import { type DatabaseHandle, openDatabase, openPostgres, poolSettings } from '.
 import { connectionBudgetWarning } from './db/connection-budget';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
-import { printNotice } from './lib/notice';
+import { developmentWarning, printNotice } from './lib/notice';
 import { ownersWithoutSecondFactor } from './modules/accounts';
 import { startSweeper } from './modules/checkout';
 
@@ -146,6 +146,8 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
  */
 function logReady(config: Config, logger: Logger, processes: number): void {
   const say = config.isProduction ? (text: string) => logger.info(text) : printNotice;
+  const development = developmentWarning(config);
+  if (development) say(development);
   say(
     `Shop ready at ${config.publicUrl} (${processes === 1 ? 'one process' : `${processes} processes`})`,
   );

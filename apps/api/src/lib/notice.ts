@@ -13,3 +13,21 @@ const RESET = '\x1b[0m';
 export function printNotice(text: string, out: NodeJS.WriteStream = process.stdout): void {
   out.write(out.isTTY ? `${BOLD_YELLOW}▸ ${text}${RESET}\n` : `▸ ${text}\n`);
 }
+
+/**
+ * The first line of a shop started without NODE_ENV=production: it is for trying out, not for
+ * customers. It listens on the loopback address unless HOST says otherwise.
+ */
+export function developmentWarning(config: {
+  isProduction: boolean;
+  host: string;
+  payments: { provider: string };
+}): string | null {
+  if (config.isProduction) return null;
+  const payments =
+    config.payments.provider === 'simulated' ? 'payments are simulated' : 'payments are real';
+  const reach = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
+    ? 'only this machine can reach it'
+    : `it listens on ${config.host} (HOST)`;
+  return `Development mode (NODE_ENV is not production): ${payments}, the owner's password is the public development one, and ${reach}. Set NODE_ENV=production to run a real shop.`;
+}
