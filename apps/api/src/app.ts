@@ -239,7 +239,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             notice: deps.notice ?? (config.nodeEnv === 'development' ? printNotice : null),
             prefix: '/users',
           });
-          await bodyless.register(customerErasureRoutes, { db, prefix: '/users' });
+          await bodyless.register(customerErasureRoutes, {
+            db,
+            privateDir: path.join(config.dataDir, 'private'),
+            prefix: '/users',
+          });
           await bodyless.register(adminRoutes, { db, config, prefix: '/admins' });
           await bodyless.register(reviewRoutes, {
             db,

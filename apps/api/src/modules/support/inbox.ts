@@ -217,7 +217,7 @@ export async function resolveMessage(
 }
 
 /** What submitComplaint writes, and nothing else: a stored path that is not this is never opened. */
-const STORED_INVOICE = /^complaints\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
+export const STORED_INVOICE = /^complaints\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
 const INVOICE_TYPES = {
   jpg: 'image/jpeg',
   png: 'image/png',

@@ -1,4 +1,4 @@
 // Support: contact messages and complaints.
-export { forgetCustomerMessages } from './erased-customer';
+export { forgetCustomerMessages, removeInvoiceFiles } from './erased-customer';
 export { countOpenMessages, messagesFrom } from './inbox';
 export { supportRoutes } from './routes';

@@ -14,7 +14,8 @@ const userParams = z.object({ userId: z.string().max(100, 'User id is too long')
 /** The owner erases a customer (docs/decisions/017-erasing-a-customer.md). */
 export const customerErasureRoutes: FastifyPluginAsyncZod<{
   db: Database;
-}> = async (app, { db }) => {
+  privateDir: string;
+}> = async (app, { db, privateDir }) => {
   app.post(
     '/deleteUser/:userId',
     {
@@ -22,7 +23,7 @@ export const customerErasureRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Erase a customer',
         description:
-          'Deletes the account, its addresses, sessions and one-time codes; its access tokens stop working at once. Orders stay for the books, named "Deleted customer" with no contact (city, state, pincode and country stay); reviews stay without a name. The same e-mail can register again as a new customer.',
+          'Deletes the account, its addresses, sessions and one-time codes; its access tokens stop working at once. Orders stay for the books, named "Deleted customer" with no contact (city, state, pincode and country stay); reviews stay without a name; complaints lose their invoices; the gateway webhook records of its payments lose the payer\'s contact, UPI address and card holder. The same e-mail can register again as a new customer.',
         tags: ['accounts'],
         params: userParams,
         response: answers(erasedCustomerShape),
@@ -30,7 +31,7 @@ export const customerErasureRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       success(
-        await eraseCustomer({ db, sessions: app.auth.sessions }, request.params.userId),
+        await eraseCustomer({ db, privateDir, sessions: app.auth.sessions }, request.params.userId),
         CUSTOMER_ERASED,
       ),
   );

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import type { Order } from '@makhana/domain/orders';
 import type { Review } from '@makhana/domain/product';
@@ -11,6 +15,7 @@ import {
   otpCodes,
   otpRequests,
   outbox as outboxTable,
+  paymentEvents,
   refreshSessions,
   reviews,
   users,
@@ -81,6 +86,11 @@ async function aCustomer(email: string) {
   });
   expect(review.statusCode, review.body).toBe(200);
 
+  // The complaint's invoice, kept as the complaint form keeps one.
+  const invoiceUrl = `complaints/${randomUUID()}.png`;
+  const invoiceFile = path.join(api.dataDir, 'private', invoiceUrl);
+  await mkdir(path.dirname(invoiceFile), { recursive: true });
+  await writeFile(invoiceFile, 'an invoice naming the shopper');
   await api.db.insert(complaints).values({
     fromName: 'Ravi Jha',
     replyTo: email,
@@ -88,6 +98,31 @@ async function aCustomer(email: string) {
     issueType: 'Damaged Product',
     query: 'The pouch arrived torn.',
     userId,
+    invoiceUrl,
+  });
+  // The gateway's webhook for the payment, as Razorpay sends one: the payer's contact inside.
+  const paymentEventId = `evt_${randomUUID()}`;
+  await api.db.insert(paymentEvents).values({
+    id: paymentEventId,
+    type: 'payment.captured',
+    payload: {
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: `pay_${userId.slice(0, 8)}`,
+            order_id: gatewayOrderId,
+            amount: 89800,
+            status: 'captured',
+            email,
+            contact: '+919123456780',
+            vpa: 'ravi@okbank',
+            card: { name: 'Ravi Jha', last4: '1111', network: 'Visa' },
+            notes: { shopper: 'Ravi Jha' },
+          },
+        },
+      },
+    },
   });
   // Sent from the contact form before signing in: no account, the same e-mail in other case.
   await api.db.insert(contactMessages).values({
@@ -122,7 +157,17 @@ async function aCustomer(email: string) {
     orderId,
     productId: makhana.productId,
     review: review.json().data as Review,
+    invoiceUrl,
+    invoiceFile,
+    paymentEventId,
   };
+}
+
+/** What a stored webhook event keeps of its payment. */
+async function paymentEntityOf(eventId: string): Promise<Record<string, unknown>> {
+  const [event] = await api.db.select().from(paymentEvents).where(eq(paymentEvents.id, eventId));
+  const payload = event?.payload as { payload: { payment: { entity: Record<string, unknown> } } };
+  return payload.payload.payment.entity;
 }
 
 /** What rowsOf counts for a customer aCustomer made, before any erasure. */
@@ -274,6 +319,21 @@ describe('POST /users/deleteUser/:userId', () => {
       replyTo: '',
       query: 'The pouch arrived torn.',
       userId: null,
+      invoiceUrl: null,
+    });
+    // The invoice goes, its file and its route.
+    expect(existsSync(ravi.invoiceFile)).toBe(false);
+    const invoice = await call(api.app, 'GET', `/supports/invoice/${complaint?.id}`, {
+      token: owner,
+    });
+    expect(invoice.statusCode).toBe(404);
+    // The gateway's event keeps what the books need, not who paid.
+    expect(await paymentEntityOf(ravi.paymentEventId)).toEqual({
+      id: expect.stringMatching(/^pay_/),
+      order_id: expect.stringMatching(/^order_/),
+      amount: 89800,
+      status: 'captured',
+      card: { last4: '1111', network: 'Visa' },
     });
     const contacts = await api.db.select().from(contactMessages);
     expect(
@@ -299,7 +359,17 @@ describe('POST /users/deleteUser/:userId', () => {
       .select()
       .from(complaints)
       .where(eq(complaints.orderId, asha.orderId));
-    expect(ashaComplaint).toMatchObject({ fromName: 'Ravi Jha', replyTo: asha.email });
+    expect(ashaComplaint).toMatchObject({
+      fromName: 'Ravi Jha',
+      replyTo: asha.email,
+      invoiceUrl: asha.invoiceUrl,
+    });
+    expect(existsSync(asha.invoiceFile)).toBe(true);
+    expect(await paymentEntityOf(asha.paymentEventId)).toMatchObject({
+      email: asha.email,
+      vpa: 'ravi@okbank',
+      card: { name: 'Ravi Jha' },
+    });
     expect((await call(api.app, 'GET', '/users/getUser', { token: asha.token })).statusCode).toBe(
       200,
     );

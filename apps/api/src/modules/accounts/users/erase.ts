@@ -12,13 +12,15 @@ import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { forgetReviewAuthor } from '../../catalogue';
 import { forgetCustomerOnOrders } from '../../checkout';
-import { forgetCustomerMessages } from '../../support';
+import { forgetCustomerMessages, removeInvoiceFiles } from '../../support';
 import type { SessionService } from '../auth/service';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 export interface EraseContext {
   db: Database;
+  /** DATA_DIR/private, where complaint invoices are kept */
+  privateDir: string;
   /** keeps whether sessions are live, in every process */
   sessions: Pick<SessionService, 'sessionsEnded'>;
 }
@@ -33,7 +35,7 @@ export interface EraseContext {
 export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<{ _id: string }> {
   // Any other text names no account, and would make PostgreSQL refuse some bytes (NUL) instead.
   if (!isUuid(userId)) throw new NotFoundError(CUSTOMER_NOT_FOUND);
-  await ctx.db.transaction(async (tx) => {
+  const { invoiceFiles } = await ctx.db.transaction(async (tx) => {
     // Locked first: an order or review written meanwhile either lands before (and is
     // anonymised here) or waits and then finds no account to belong to.
     const [user] = await tx
@@ -45,7 +47,7 @@ export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<
 
     await forgetCustomerOnOrders(tx, user.id);
     await forgetReviewAuthor(tx, user.id);
-    await forgetCustomerMessages(tx, { userId: user.id, email: user.email });
+    const messages = await forgetCustomerMessages(tx, { userId: user.id, email: user.email });
 
     // An e-mail change in progress keeps its code under the new address, and the mails sent
     // there are counted under it: both name the person.
@@ -64,7 +66,9 @@ export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<
       .where(and(eq(refreshSessions.subjectType, 'user'), eq(refreshSessions.subjectId, user.id)));
     await tx.delete(addresses).where(eq(addresses.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
+    return messages;
   });
+  await removeInvoiceFiles(ctx.privateDir, invoiceFiles);
   // After the commit, so no process asks again whether a deleted session is live before it is
   // gone (the catalogue's cached reviews are dropped by its own hook: forgetReviewAuthor marks it).
   await ctx.sessions.sessionsEnded();

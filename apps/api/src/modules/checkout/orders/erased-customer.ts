@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { orders } from '../../../db/schema';
+import { orders, paymentEvents } from '../../../db/schema';
 
 /** The name an erased customer's orders carry instead of theirs. */
 export const ERASED_CUSTOMER_NAME = 'Deleted customer';
@@ -20,6 +20,37 @@ export async function forgetCustomerOnOrders(tx: Executor, userId: string): Prom
         'lastName', '', 'email', '', 'phone', '', 'address', '')`,
     })
     .where(eq(orders.userId, userId))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, gatewayOrderId: orders.gatewayOrderId });
+  const gatewayOrderIds = rows.flatMap((row) => (row.gatewayOrderId ? [row.gatewayOrderId] : []));
+  if (gatewayOrderIds.length > 0) await forgetPayerOnEvents(tx, gatewayOrderIds);
   return rows.length;
+}
+
+/**
+ * The gateway's webhook events of those orders keep their ids, amounts and states for the books;
+ * the payer's e-mail, phone, UPI address and card holder's name go.
+ */
+async function forgetPayerOnEvents(tx: Executor, gatewayOrderIds: string[]): Promise<void> {
+  const entity = ['payload', 'payment', 'entity'];
+  const personal = [
+    [...entity, 'email'],
+    [...entity, 'contact'],
+    [...entity, 'vpa'],
+    [...entity, 'upi', 'vpa'],
+    [...entity, 'card', 'name'],
+    [...entity, 'notes'],
+  ];
+  const scrubbed = personal.reduce(
+    (payload, route) => sql`(${payload} #- ${`{${route.join(',')}}`}::text[])`,
+    sql`${paymentEvents.payload}`,
+  );
+  await tx
+    .update(paymentEvents)
+    .set({ payload: scrubbed })
+    .where(
+      inArray(
+        sql`${paymentEvents.payload} #>> '{payload,payment,entity,order_id}'`,
+        gatewayOrderIds,
+      ),
+    );
 }
