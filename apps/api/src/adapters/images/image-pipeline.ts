@@ -121,6 +121,39 @@ export async function renderImage(bytes: Buffer): Promise<Rendition[]> {
   }
 }
 
+/** What a document's picture (a complaint's invoice) may be, and is written back as. */
+export type DocumentFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+
+/**
+ * A picture sent as a document, decoded and written again in its own format at its own size:
+ * orientation applied, every piece of metadata (place, camera, author) left behind, and any bytes
+ * that are not the picture with it. Refused when it does not decode as the format it claims, or
+ * claims more pixels than the limit.
+ */
+export async function reencodeDocument(bytes: Buffer, format: DocumentFormat): Promise<Buffer> {
+  const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', animated: false } as const;
+  const sharp = await loadSharp();
+  try {
+    const header = await sharp(bytes, options).metadata();
+    if (header.format !== format) throw new ImageRefusedError('type');
+    if (!header.width || !header.height) throw new ImageRefusedError('unreadable');
+    if (header.width * header.height > IMAGE_MAX_PIXELS) throw new ImageRefusedError('pixels');
+    const image = sharp(bytes, options).rotate();
+    switch (format) {
+      case 'jpeg':
+        return await image.jpeg({ quality: 90 }).toBuffer();
+      case 'png':
+        return await image.png().toBuffer();
+      case 'webp':
+        return await image.webp({ quality: 90 }).toBuffer();
+      case 'gif':
+        return await image.gif().toBuffer();
+    }
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
 /** sharp's own refusal of the pixel count (from the header) is ours; any other failure is bad bytes. */
 function refusalOf(error: unknown): ImageRefusedError {
   if (error instanceof ImageRefusedError) return error;

@@ -23,6 +23,7 @@ import {
   COMPLAINT_SENT_MESSAGE,
   CONTACT_SENT_MESSAGE,
   checkInvoice,
+  cleanInvoice,
   INVOICE_MAX_BYTES,
   INVOICE_REQUIRED_MESSAGE,
   INVOICE_TOO_LARGE_MESSAGE,
@@ -174,7 +175,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
       }
       const input = parseInput(complaintSchema, fields);
       const kind = checkInvoice(invoice);
-      await submitComplaint(service, input, { bytes: invoice as Buffer, kind });
+      const bytes = await cleanInvoice(invoice as Buffer, kind);
+      await submitComplaint(service, input, { bytes, kind });
       return success(null, COMPLAINT_SENT_MESSAGE);
     },
   );

@@ -5,6 +5,11 @@ import type { complaintSchema, contactSchema } from '@makhana/domain/validation'
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import {
+  ImageRefusedError,
+  REFUSAL_MESSAGES,
+  reencodeDocument,
+} from '../../adapters/images/image-pipeline';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { renderMail } from '../../adapters/mail/template';
 import type { Database } from '../../db/client';
@@ -17,6 +22,7 @@ export const INVOICE_REQUIRED_MESSAGE = 'Please attach your invoice as an image'
 export const INVOICE_NOT_IMAGE_MESSAGE = 'The invoice must be a JPEG, PNG, WebP or GIF image';
 export const INVOICE_MAX_BYTES = 5 * 1024 * 1024;
 export const INVOICE_TOO_LARGE_MESSAGE = 'The invoice must be at most 5 MB';
+export const INVOICE_UNREADABLE_MESSAGE = 'The invoice is not a readable picture';
 
 export type ContactInput = z.output<typeof contactSchema>;
 export type ComplaintInput = z.output<typeof complaintSchema>;
@@ -33,6 +39,23 @@ export interface SupportDeps {
 export interface ImageKind {
   ext: 'jpg' | 'png' | 'webp' | 'gif';
   contentType: string;
+}
+
+const DOCUMENT_FORMAT = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif' } as const;
+
+/**
+ * The invoice as it will be kept: decoded and written again in its format, its metadata (where a
+ * phone photo was taken, by what) left behind; bytes that do not decode as a picture are refused.
+ */
+export async function cleanInvoice(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
+  try {
+    return await reencodeDocument(bytes, DOCUMENT_FORMAT[kind.ext]);
+  } catch (error) {
+    if (!(error instanceof ImageRefusedError)) throw error;
+    const message =
+      error.reason === 'pixels' ? REFUSAL_MESSAGES.pixels : INVOICE_UNREADABLE_MESSAGE;
+    throw invoiceError(message);
+  }
 }
 
 /**

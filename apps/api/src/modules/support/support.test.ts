@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../../adapters/mail/local-smtp';
 import { parseMail } from '../../adapters/mail/parse-mail';
@@ -187,7 +188,12 @@ describe('POST /api/v1/supports/raise-complaint', () => {
     expect(row?.mailedAt).toBeInstanceOf(Date);
     expect(row?.invoiceUrl).toMatch(/^complaints\/[0-9a-f-]{36}\.png$/);
     const stored = path.join(api.dataDir, 'private', String(row?.invoiceUrl));
-    expect(readFileSync(stored).equals(tinyPng())).toBe(true);
+    // Written again from its pixels: the same picture, the same format.
+    const kept = readFileSync(stored);
+    const pixels = await sharp(kept).raw().toBuffer({ resolveWithObject: true });
+    expect(pixels.info).toMatchObject({ format: 'raw', width: 1, height: 1 });
+    expect([...pixels.data]).toEqual([0xe8, 0xb8, 0x3a]);
+    expect((await sharp(kept).metadata()).format).toBe('png');
     const served = await api.app.inject({ url: `/uploads/${row?.invoiceUrl}` });
     expect(served.statusCode).toBe(404);
 
@@ -199,7 +205,43 @@ describe('POST /api/v1/supports/raise-complaint', () => {
     expect(mail.headers.get('reply-to')).toBe('asha@example.com');
     expect(mail.headers.get('subject')).toContain('MM-1001');
     expect(raw).toMatch(/Content-Disposition: attachment; filename=invoice\.png/i);
-    expect(raw.replace(/\r?\n/g, '')).toContain(tinyPng().toString('base64'));
+    expect(raw.replace(/\r?\n/g, '')).toContain(kept.toString('base64'));
+  });
+
+  it("keeps a phone photo's invoice without its metadata, and refuses bytes that do not decode", async () => {
+    const photo = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#d9c7a0' },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Asha Kumari', Copyright: 'Asha', Model: 'Phone 12' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const sent = await complain(
+      api.app,
+      complaintForm(COMPLAINT, { bytes: photo, name: 'invoice.jpg', type: 'image/jpeg' }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [row] = await api.db.select().from(complaints);
+    const kept = readFileSync(path.join(api.dataDir, 'private', String(row?.invoiceUrl)));
+    const metadata = await sharp(kept).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 40, height: 30 });
+    expect(metadata.exif).toBeUndefined();
+    expect(kept.includes('Asha Kumari')).toBe(false);
+
+    const broken = await complain(
+      api.app,
+      complaintForm(COMPLAINT, {
+        bytes: Buffer.concat([tinyPng().subarray(0, 20), Buffer.from('not the rest of a picture')]),
+        name: 'invoice.png',
+        type: 'image/png',
+      }),
+    );
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({
+      message: 'invoice: The invoice is not a readable picture',
+      errors: [{ field: 'invoice', message: 'The invoice is not a readable picture' }],
+    });
+    expect(await api.db.select().from(complaints)).toHaveLength(1);
   });
 
   it('refuses a text file named .png, a missing file and an SVG', async () => {
