@@ -56,6 +56,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_STRICT_MAX: '100000',
+      RATE_LIMIT_SIGN_IN_EMAILS: '100000',
       // Journeys sign the same shopper in twice within a minute; the cooldown has its API tests.
       OTP_RESEND_SECONDS: '0',
       ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS,

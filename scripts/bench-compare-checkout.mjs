@@ -43,6 +43,7 @@ async function startSide(name, dir, port) {
       RATE_LIMIT_MAX: '100000000',
       RATE_LIMIT_STRICT_MAX: '100000',
       RATE_LIMIT_ACCOUNT_MAX: '100000',
+      RATE_LIMIT_SIGN_IN_EMAILS: '100000',
     },
     undefined,
     dir,

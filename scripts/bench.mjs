@@ -570,6 +570,7 @@ async function checkoutPart() {
     RATE_LIMIT_MAX: '100000000',
     RATE_LIMIT_STRICT_MAX: '100000',
     RATE_LIMIT_ACCOUNT_MAX: '100000',
+    RATE_LIMIT_SIGN_IN_EMAILS: '100000',
   });
   const before = load1();
   let result;

@@ -234,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await bodyless.register(userRoutes, {
             db,
             config,
+            redis,
             mailer,
             oidc,
             notice: deps.notice ?? (config.nodeEnv === 'development' ? printNotice : null),

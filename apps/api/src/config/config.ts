@@ -32,6 +32,8 @@ export interface RateLimitConfig {
   strictWindowMs: number;
   /** writes per signed-in account in `strictWindowMs`, on the routes that take it (reviews) */
   accountMax: number;
+  /** different e-mails one client may ask the sign-in about in a day */
+  signInEmailsPerDay: number;
 }
 
 /** Lifetimes of sign-in codes and tokens; tests shorten them, the defaults are the real ones. */
@@ -504,6 +506,7 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       strictMax: read(env, 'RATE_LIMIT_STRICT_MAX', positiveInt, 10),
       strictWindowMs: read(env, 'RATE_LIMIT_STRICT_WINDOW_MS', positiveInt, 15 * 60_000),
       accountMax: read(env, 'RATE_LIMIT_ACCOUNT_MAX', positiveInt, 20),
+      signInEmailsPerDay: read(env, 'RATE_LIMIT_SIGN_IN_EMAILS', positiveInt, 30),
     },
     signInLockout: {
       maxFailures: read(env, 'OWNER_SIGN_IN_MAX_FAILURES', positiveInt, 5),

@@ -13,6 +13,7 @@ const limits: RateLimitConfig = {
   strictMax: 2,
   strictWindowMs: 60_000,
   accountMax: 2,
+  signInEmailsPerDay: 30,
 };
 
 describe('strictRateLimit', () => {

@@ -14,7 +14,11 @@ beforeAll(async () => {
   smtp = await startLocalSmtp();
 });
 const api = useTestApp({
-  env: () => ({ SMTP_URL: smtp.url, RATE_LIMIT_STRICT_MAX: '1000' }),
+  env: () => ({
+    SMTP_URL: smtp.url,
+    RATE_LIMIT_STRICT_MAX: '1000',
+    RATE_LIMIT_SIGN_IN_EMAILS: '30',
+  }),
   notice: (text) => notices.push(text),
 });
 afterAll(async () => {
@@ -196,6 +200,30 @@ describe('sign-in with a one-time code', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('No account found for this email. Please register first.');
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('answers one client about 30 different e-mails a day, known or not; others still ask', async () => {
+    const ask = (email: string, remoteAddress: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/loginUser',
+        remoteAddress,
+        payload: { email },
+      });
+    const harvester = '2001:db8:7:1::5';
+    for (let i = 0; i < 30; i++) {
+      const answer = await ask(`guess${i}@example.com`, harvester);
+      expect(answer.statusCode, answer.body).toBe(404);
+    }
+    // The 31st, from another address of the same /64, is refused before any lookup.
+    const refused = await ask('guess30@example.com', '2001:db8:7:1::99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Too many different e-mails from this connection today. Please try again tomorrow.',
+    );
+    // An e-mail it asked about already is not a new one; another connection is not held up.
+    expect((await ask('guess3@example.com', harvester)).statusCode).toBe(404);
+    expect((await ask('guess30@example.com', '198.51.100.20')).statusCode).toBe(404);
   });
 
   it('refuses a wrong code, then burns the code on the fifth wrong try', async () => {

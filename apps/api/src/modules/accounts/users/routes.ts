@@ -15,13 +15,15 @@ import {
   registerSchema,
 } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Mailer } from '../../../adapters/mail/mailer';
 import type { OidcClient } from '../../../adapters/oauth/oidc';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
+import { clientOf, createDistinctCounter } from '../../../lib/distinct-counter';
 import { page, success } from '../../../lib/envelope';
-import { NotFoundError } from '../../../lib/errors';
+import { NotFoundError, TooManyRequestsError } from '../../../lib/errors';
 import type { Notice } from '../../../lib/notice';
 import { strictRateLimit } from '../../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
@@ -45,9 +47,14 @@ import {
   updateAddress,
 } from './service';
 
+export const TOO_MANY_EMAILS_MESSAGE =
+  'Too many different e-mails from this connection today. Please try again tomorrow.';
+
 export interface UserRouteDeps {
   db: Database;
   config: Config;
+  /** counts what each client asks across processes; null counts in this process only */
+  redis: Redis | null;
   mailer: Mailer;
   oidc: OidcClient | null;
   /** where a development shop shows each one-time code; null shows none */
@@ -83,6 +90,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
   // are the same two steps (docs/product.md#one-time-codes). The alias routes share one budget
   // per client, or each name would double it.
   const sendCodeLimit = strictRateLimit(config.rateLimit, 'send-code');
+  // "No account found" tells a shopper to register; asked of many e-mails, it would be a list.
+  const emailsAsked = createDistinctCounter(deps.redis, 'sign-in-emails');
   const verifyCodeLimit = strictRateLimit(config.rateLimit, 'verify-code');
   for (const path of ['/loginUser', '/send-otp']) {
     app.post(
@@ -98,6 +107,15 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       },
       async (request) => {
         const { email } = request.body;
+        // Counted before the account is looked up, so a known and an unknown e-mail cost alike.
+        if (config.rateLimit.enabled) {
+          const admitted = await emailsAsked.admit(
+            clientOf(request.ip),
+            email.trim().toLowerCase(),
+            config.rateLimit.signInEmailsPerDay,
+          );
+          if (!admitted) throw new TooManyRequestsError(TOO_MANY_EMAILS_MESSAGE);
+        }
         if (!(await findUserByEmail(db, email))) throw new NotFoundError(NO_ACCOUNT_MESSAGE);
         await otp.send(email);
         return success({ user: { email } }, 'OTP Send successfully');
@@ -331,5 +349,5 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       success(await listAddresses(db, request.auth.subjectId), 'Addresses fetched successfully'),
   );
 
-  await app.register(googleRoutes, { db, config, mailer, oidc: deps.oidc, notice: deps.notice });
+  await app.register(googleRoutes, { ...deps });
 };
