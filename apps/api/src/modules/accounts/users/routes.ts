@@ -349,5 +349,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       success(await listAddresses(db, request.auth.subjectId), 'Addresses fetched successfully'),
   );
 
-  await app.register(googleRoutes, { ...deps });
+  await app.register(googleRoutes, {
+    db,
+    config,
+    mailer,
+    redis: deps.redis,
+    oidc: deps.oidc,
+    notice: deps.notice,
+  });
 };
