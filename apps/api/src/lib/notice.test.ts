@@ -11,10 +11,12 @@ describe('developmentWarning', () => {
     );
   });
 
-  it('names the address a HOST set on purpose opens it on', () => {
-    expect(developmentWarning(loadConfig({ HOST: '0.0.0.0' }))).toContain(
-      'it listens on 0.0.0.0 (HOST)',
+  it('names the address a HOST set on purpose opens it on, and an owner password of its own', () => {
+    const warning = developmentWarning(
+      loadConfig({ HOST: '0.0.0.0', ADMIN_PASSWORD: 'a-password-of-our-own' }),
     );
+    expect(warning).toContain('it listens on 0.0.0.0 (HOST)');
+    expect(warning).toContain("the owner's password is printed below");
   });
 
   it('says nothing in production', () => {
@@ -23,6 +25,7 @@ describe('developmentWarning', () => {
         isProduction: true,
         host: '0.0.0.0',
         payments: { provider: 'razorpay' },
+        admin: { password: 'a-password-of-our-own' },
       }),
     ).toBeNull();
   });

@@ -4,6 +4,8 @@
  * JSON log (kept at `warn` there unless LOG_LEVEL says otherwise), so they are not lost among
  * request lines.
  */
+import { DEV_ADMIN_PASSWORD } from '../config/config';
+
 export type Notice = (text: string) => void;
 
 const BOLD_YELLOW = '\x1b[1;33m';
@@ -22,12 +24,17 @@ export function developmentWarning(config: {
   isProduction: boolean;
   host: string;
   payments: { provider: string };
+  admin: { password: string };
 }): string | null {
   if (config.isProduction) return null;
   const payments =
     config.payments.provider === 'simulated' ? 'payments are simulated' : 'payments are real';
+  const password =
+    config.admin.password === DEV_ADMIN_PASSWORD
+      ? "the owner's password is the public development one"
+      : "the owner's password is printed below";
   const reach = ['127.0.0.1', '::1', 'localhost'].includes(config.host)
     ? 'only this machine can reach it'
     : `it listens on ${config.host} (HOST)`;
-  return `Development mode (NODE_ENV is not production): ${payments}, the owner's password is the public development one, and ${reach}. Set NODE_ENV=production to run a real shop.`;
+  return `Development mode (NODE_ENV is not production): ${payments}, ${password}, and ${reach}. Set NODE_ENV=production to run a real shop.`;
 }
