@@ -1,19 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SECOND_FACTOR_MESSAGES } from '@makhana/domain/second-factor';
+import { SECOND_FACTOR_MESSAGES, secondFactorSchema } from '@makhana/domain/second-factor';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-field';
 import { ApiError, apiRequest, type ProofKind, setIdentityProver } from '../../lib/api-client';
+import { SecondFactorField } from './second-factor-field';
 
-const otpForm = z.object({
-  proof: z
-    .string()
-    .max(24, SECOND_FACTOR_MESSAGES.wrong)
-    .trim()
-    .min(1, SECOND_FACTOR_MESSAGES.needed),
-});
+const otpForm = z.object({ proof: secondFactorSchema });
 const passwordForm = z.object({
   proof: z
     .string()
@@ -90,11 +85,7 @@ function ProofDialog({ kind, answer }: Asking) {
     >
       <form onSubmit={submit} noValidate className="space-y-5">
         {kind === 'otp' ? (
-          <TextField
-            label="Code from your authenticator app"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
+          <SecondFactorField
             hint="Or one of your recovery codes."
             registration={register('proof')}
             error={errors.proof?.message}

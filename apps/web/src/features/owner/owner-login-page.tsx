@@ -11,6 +11,7 @@ import { LockIcon } from '../../components/icons';
 import { usePageMeta } from '../../lib/seo';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
+import { SecondFactorField } from './second-factor-field';
 
 const OWNER_AREA = '/owner/admin';
 
@@ -114,11 +115,7 @@ export function OwnerLoginPage() {
               error={errors.password?.message}
             />
             {needsCode && (
-              <TextField
-                label="Code from your authenticator app"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
+              <SecondFactorField
                 hint="The 6 digits your app shows for this shop now, or one of your recovery codes."
                 registration={register('otp')}
                 error={errors.otp?.message}

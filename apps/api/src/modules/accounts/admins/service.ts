@@ -192,6 +192,8 @@ async function countFailure(
   lockout: SignInLockoutConfig,
 ): Promise<void> {
   const failures = sql`case when ${signInFailures.lastFailedAt} < now() - ${FAILURES_FORGOTTEN_AFTER} then 1 else ${signInFailures.failures} + 1 end`;
+  // A sign-in made the client's row already (to hold it); a proof of identity may not have.
+  await tx.insert(signInFailures).values({ key: perClient }).onConflictDoNothing();
   await tx
     .update(signInFailures)
     .set({
@@ -334,7 +336,6 @@ export async function proveIdentity(
   if (heldFor > 0) throw new SignInLockedError(heldFor);
 
   const refuse = async (field: 'otp' | 'password', message: string) => {
-    await db.insert(signInFailures).values({ key: perClient }).onConflictDoNothing();
     await countFailure(db, perClient, perEmail, lockout);
     throw new BadRequestError(message, [{ field, message }]);
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client';
 import { admins, refreshSessions, users } from '../../../db/schema';
 import { UnauthorizedError } from '../../../lib/errors';
@@ -388,37 +388,29 @@ export class SessionService {
 
   /** Ends one of this subject's sessions; false when it has none by that id. */
   async revokeSessionOf(realm: Realm, subjectId: string, familyId: string): Promise<boolean> {
-    const ended = await this.db
-      .update(refreshSessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(refreshSessions.familyId, familyId),
-          eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
-          eq(refreshSessions.subjectId, subjectId),
-          isNull(refreshSessions.revokedAt),
-        ),
-      )
-      .returning({ id: refreshSessions.id });
-    if (ended.length > 0) await this.sessionsEnded();
-    return ended.length > 0;
+    return (await this.#revokeOf(realm, subjectId, eq(refreshSessions.familyId, familyId))) > 0;
   }
 
   /** Ends every session of this subject but `keep`; answers how many ended. */
   async revokeOtherSessions(realm: Realm, subjectId: string, keep: string): Promise<number> {
+    return this.#revokeOf(realm, subjectId, ne(refreshSessions.familyId, keep));
+  }
+
+  /** Ends the subject's live sessions that `which` picks; answers how many families ended. */
+  async #revokeOf(realm: Realm, subjectId: string, which: SQL): Promise<number> {
     const ended = await this.db
       .update(refreshSessions)
       .set({ revokedAt: new Date() })
       .where(
         and(
+          which,
           eq(refreshSessions.subjectType, SUBJECT_TYPE[realm]),
           eq(refreshSessions.subjectId, subjectId),
-          ne(refreshSessions.familyId, keep),
           isNull(refreshSessions.revokedAt),
         ),
       )
       .returning({ familyId: refreshSessions.familyId });
-    await this.sessionsEnded();
+    if (ended.length > 0) await this.sessionsEnded();
     return new Set(ended.map((row) => row.familyId)).size;
   }
 
