@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldError } from '../../../components/form-field';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
+import { holdFocus } from '../../../lib/return-focus';
 import { toast } from '../../../lib/toast';
 import { useDragToReorder } from '../../../lib/use-drag-to-reorder';
 
@@ -139,16 +140,17 @@ export function ImageManager({
   // The buttons are off while the server answers; focus then returns to the moved picture.
   const move = async (from: number, to: number) => {
     const url = images[from];
+    const returnFocus = holdFocus();
     if (!(await onReorder(moved(images, from, to)))) return;
     setMoveNote(`Picture ${from + 1} is now picture ${to + 1}.`);
-    requestAnimationFrame(() => {
+    returnFocus(() => {
       const item = [...(list.current?.children ?? [])].find(
         (child) => (child as HTMLElement).dataset.url === url,
       );
       const buttons = item?.querySelectorAll<HTMLButtonElement>('button');
       const same = to < from ? buttons?.[0] : buttons?.[1];
       const other = to < from ? buttons?.[1] : buttons?.[0];
-      (same && !same.disabled ? same : other)?.focus();
+      return same && !same.disabled ? same : other;
     });
   };
 

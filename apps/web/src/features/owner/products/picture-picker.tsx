@@ -1,6 +1,7 @@
 import { IMAGE_ACCEPT, IMAGE_ALT_MAX, IMAGE_MAX_FILES } from '@makhana/domain/images';
 import { useId, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon, TrashIcon } from '../../../components/icons';
+import { holdFocus } from '../../../lib/return-focus';
 import { useDragToReorder } from '../../../lib/use-drag-to-reorder';
 
 /** A picture chosen in the form and not yet uploaded: its file, a preview and what it shows. */
@@ -68,17 +69,18 @@ export function PicturePicker({
   const move = (from: number, to: number, focusButton?: 'earlier' | 'later') => {
     if (from === to || to < 0 || to >= pictures.length) return;
     const key = pictures[from]?.key;
+    const returnFocus = holdFocus();
     onChange(moved(pictures, from, to));
     setNote(`Picture ${from + 1} is now picture ${to + 1}.`);
     if (!focusButton) return;
     // Focus stays on the moved picture's button, or its other one at either end.
-    requestAnimationFrame(() => {
+    returnFocus(() => {
       const item = list.current?.querySelector<HTMLElement>(`[data-key="${key}"]`);
       const same = item?.querySelector<HTMLButtonElement>(`[data-move="${focusButton}"]`);
       const other = item?.querySelector<HTMLButtonElement>(
         `[data-move="${focusButton === 'earlier' ? 'later' : 'earlier'}"]`,
       );
-      (same && !same.disabled ? same : other)?.focus();
+      return same && !same.disabled ? same : other;
     });
   };
 
