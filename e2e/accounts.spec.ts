@@ -289,47 +289,99 @@ test.describe('the browser session', () => {
 });
 
 test.describe('e-mail is identity', () => {
-  test('a new e-mail takes effect only once the code mailed to it is entered', async ({ page }) => {
+  test('a new e-mail needs the old mailbox to approve it, and the old mailbox can undo it', async ({
+    page,
+  }, testInfo) => {
     const shopper = newShopper();
     const next = `new.${shopper.email}`;
     await register(page, shopper);
     await enterCode(page, shopper.email);
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: `Hello, ${shopper.firstName}` })).toBeVisible();
-    const main = page.getByRole('main');
+    /** the e-mail the profile lists (the code forms name addresses too) */
+    const profileShows = (email: string) =>
+      page.getByRole('main').locator('dd').getByText(email, { exact: true });
+    const approval = page.getByRole('form', {
+      name: 'Approve the change from your current e-mail',
+    });
+    const confirmation = page.getByRole('form', { name: 'Confirm your new e-mail' });
 
-    await test.step('saving a new e-mail sends a code there and changes nothing yet', async () => {
+    await test.step('saving a new e-mail asks the current mailbox first and changes nothing yet', async () => {
+      const before = (await mailsTo(shopper.email)).length;
       await page.getByRole('button', { name: 'Edit' }).click();
       await page.getByLabel('Email address').fill(next);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(
+        page.getByText(
+          `We sent a code to ${shopper.email}. Enter it to approve changing your e-mail to ${next}.`,
+        ),
+      ).toBeVisible();
+      await expect(approval.getByText('Step 1 of 2')).toBeVisible();
+      await expect(profileShows(shopper.email)).toBeVisible();
+      expect(await mailsTo(next)).toHaveLength(0);
+      await approval.getByLabel('One-time code').fill(await latestCode(shopper.email, before));
+      await expectAccessible(page);
+      await screenshotBoth(page, testInfo, 'email-change-approve');
+    });
+
+    await test.step('the code from the current mailbox approves; the new mailbox gets its own', async () => {
+      await approval.getByRole('button', { name: 'Approve' }).click();
+      await expect(
         page.getByText(`We sent a code to ${next}. Enter it to change your e-mail.`),
       ).toBeVisible();
-      const step = page.getByRole('form', { name: 'Confirm your new e-mail' });
-      await expect(step.getByText(`Enter the code we sent to ${next}`)).toBeVisible();
-      await expect(main.getByText(shopper.email, { exact: true })).toBeVisible();
-      await expectAccessible(page);
+      await expect(confirmation.getByText(`Enter the code we sent to ${next}`)).toBeVisible();
+      await expect(approval).toHaveCount(0);
     });
 
+    const notices = (await mailsTo(shopper.email)).length;
     await test.step('the code from the new mailbox confirms it', async () => {
-      const step = page.getByRole('form', { name: 'Confirm your new e-mail' });
-      await step.getByLabel('One-time code').fill(await latestCode(next));
-      await step.getByRole('button', { name: 'Confirm' }).click();
+      await confirmation.getByLabel('One-time code').fill(await latestCode(next));
+      await confirmation.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByText('Email updated successfully')).toBeVisible();
-      await expect(main.getByText(next, { exact: true })).toBeVisible();
-      await expect(step).toHaveCount(0);
+      await expect(profileShows(next)).toBeVisible();
+      await expect(confirmation).toHaveCount(0);
       await page.reload();
-      await expect(main.getByText(next, { exact: true })).toBeVisible();
+      await expect(profileShows(next)).toBeVisible();
     });
 
-    await test.step('the new e-mail signs in', async () => {
-      await page.getByRole('button', { name: 'User Logout' }).click();
-      await expect(page.getByText('Logout successfully')).toBeVisible();
-      await page.goto('/login');
-      await page.getByLabel('Email address').fill(next);
-      const sent = (await mailsTo(next)).length;
+    let link = '';
+    await test.step('the old mailbox is told, with a link that undoes the change', async () => {
+      await expect
+        .poll(async () => (await mailsTo(shopper.email)).length, { timeout: 15_000 })
+        .toBeGreaterThan(notices);
+      const notice = (await mailsTo(shopper.email)).at(-1)!.replace(/=\r?\n/g, '');
+      expect(notice).toContain('Subject: Your Mithila Makhana e-mail was changed');
+      link = notice.match(/^(http\S+\/undo-email-change#\S+)$/m)?.[1] ?? '';
+      expect(link).toMatch(/#[\w-]{36}\.[\w-]{43}$/);
+    });
+
+    await test.step('the link, opened, asks first; undone, the e-mail is back and every session over', async () => {
+      await page.goto(new URL(link).pathname + new URL(link).hash);
+      await expect(page).toHaveURL(/\/undo-email-change$/);
+      await expect(page.getByRole('heading', { name: 'Undo the e-mail change' })).toBeVisible();
+      await expectAccessible(page);
+      await screenshotBoth(page, testInfo, 'email-change-undo');
+      await page.getByRole('button', { name: 'Undo the change' }).click();
+      await expect(page.getByRole('heading', { name: 'Your e-mail is back' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: `Your e-mail is ${shopper.email} again` }),
+      ).toBeVisible();
+      await page.goto('/dashboard');
+      await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    });
+
+    await test.step('the old e-mail signs in again; the link works once', async () => {
+      await page.getByLabel('Email address').fill(shopper.email);
+      const sent = (await mailsTo(shopper.email)).length;
       await page.getByRole('button', { name: 'Send code' }).click();
-      await enterCode(page, next, sent);
+      await enterCode(page, shopper.email, sent);
+      await page.goto('/dashboard');
+      await expect(profileShows(shopper.email)).toBeVisible();
+      await page.goto(new URL(link).pathname + new URL(link).hash);
+      await page.getByRole('button', { name: 'Undo the change' }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+        'This link has expired or was already used.',
+      );
     });
   });
 });

@@ -194,10 +194,24 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/users/approveEmailChange',
+    auth: 'customer',
+    body: { otp: '123456' },
+    fields: ['otp'],
+  },
+  {
+    method: 'POST',
     path: '/users/verifyEmailChange',
     auth: 'customer',
     body: { otp: '123456' },
     fields: ['otp'],
+  },
+  {
+    method: 'POST',
+    path: '/users/undoEmailChange',
+    auth: 'none',
+    body: { token: `${'0'.repeat(36)}.${'A'.repeat(43)}` },
+    fields: ['token'],
   },
   {
     method: 'POST',

@@ -33,7 +33,7 @@ import {
   signedPayment,
 } from './test/order-fixtures';
 import { useRazorpayStub } from './test/razorpay-stub';
-import { call } from './test/requests';
+import { call, codeMailedTo, insertUser, mailsTo } from './test/requests';
 import { apiRoutes } from './test/routes';
 
 interface Answer {
@@ -790,6 +790,28 @@ describe('every refusal the document declares is one the routes give', () => {
     );
     expect(taken.statusCode, taken.body).toBe(409);
     await expectDown('POST', '/users/updateUserAccount', profile('new-address@example.com'));
+    // The e-mail change's later mails: the new address's code, then the old address's notice.
+    const mover = await api.signInCustomer('mover-down@example.com');
+    const move = {
+      token: mover.accessToken,
+      body: {
+        firstName: 'Asha',
+        lastName: 'Kumari',
+        email: 'moved-down@example.com',
+        phoneNumber: '9876543210',
+      },
+    };
+    await call(api.app, 'POST', '/users/updateUserAccount', move);
+    await expectDown('POST', '/users/approveEmailChange', {
+      headers: bearer(mover.accessToken),
+      payload: { otp: codeMailedTo(api.outboxDir, 'mover-down@example.com') },
+    });
+    // Approved already: saving again sends the new address its code without asking again.
+    await call(api.app, 'POST', '/users/updateUserAccount', move);
+    await expectDown('POST', '/users/verifyEmailChange', {
+      headers: bearer(mover.accessToken),
+      payload: { otp: codeMailedTo(api.outboxDir, 'moved-down@example.com') },
+    });
     // The pincode directory: the check, and the order that checks its address.
     const [variant] = await insertProduct(api.db, {
       variants: [{ weight: 100, price: 149, stock: 5 }],
@@ -871,6 +893,46 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await refund()).statusCode).toBe(502);
     gateway.down = true;
     expect((await refund()).statusCode).toBe(503);
+  });
+
+  it('409 when an e-mail change meets an address another account took meanwhile', async () => {
+    const change = async (from: string, to: string) => {
+      const { accessToken: token } = await api.signInCustomer(from);
+      await call(api.app, 'POST', '/users/updateUserAccount', {
+        token,
+        body: { firstName: 'Asha', lastName: 'Kumari', email: to, phoneNumber: '9876543210' },
+      });
+      return token;
+    };
+    const approve = (token: string, from: string) =>
+      call(api.app, 'POST', '/users/approveEmailChange', {
+        token,
+        body: { otp: codeMailedTo(api.outboxDir, from) },
+      });
+    const verify = (token: string, to: string) =>
+      call(api.app, 'POST', '/users/verifyEmailChange', {
+        token,
+        body: { otp: codeMailedTo(api.outboxDir, to) },
+      });
+
+    const early = await change('taken-early@example.com', 'taken-first@example.com');
+    await insertUser(api.db, 'taken-first@example.com');
+    expect((await approve(early, 'taken-early@example.com')).statusCode).toBe(409);
+
+    const late = await change('taken-late@example.com', 'taken-next@example.com');
+    expect((await approve(late, 'taken-late@example.com')).statusCode).toBe(200);
+    await insertUser(api.db, 'taken-next@example.com');
+    expect((await verify(late, 'taken-next@example.com')).statusCode).toBe(409);
+
+    // The way back is held against every route; a row written past them still meets the index.
+    const moved = await change('undo-from@example.com', 'undo-to@example.com');
+    expect((await approve(moved, 'undo-from@example.com')).statusCode).toBe(200);
+    expect((await verify(moved, 'undo-to@example.com')).statusCode).toBe(200);
+    const link = mailsTo(api.outboxDir, 'undo-from@example.com').at(-1)?.text ?? '';
+    const token = link.match(/#([\w.-]{80})/)?.[1];
+    await insertUser(api.db, 'undo-from@example.com');
+    const undo = await call(api.app, 'POST', '/users/undoEmailChange', { body: { token } });
+    expect(undo.statusCode, undo.body).toBe(409);
   });
 
   it('304 to an If-None-Match that names the ETag', async () => {

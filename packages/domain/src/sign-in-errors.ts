@@ -12,6 +12,8 @@ export const SIGN_IN_ERRORS = {
   google_other_account: 'This e-mail is linked to a different Google account.',
   google_email_unproven:
     'An account with this e-mail already exists. Please sign in with the code we e-mail you once; after that Google sign-in works too.',
+  google_email_held:
+    'This e-mail left an account in the last week and is kept for it. Use the link we e-mailed to this address, or write to us.',
 } as const;
 
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

@@ -462,7 +462,7 @@ export const otpCodes = pgTable(
     id: id(),
     email: text('email').notNull(),
     purpose: text('purpose').notNull().default('login'),
-    /** for an e-mail change: the account that asked; `email` is the new address */
+    /** for an e-mail change: the account that asked; `email` is the address the code went to */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -471,6 +471,45 @@ export const otpCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('otp_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/**
+ * A customer's e-mail change under way (decision 032): the new address waits for a code from the
+ * current one (`approved_at` set once it came), then for its own code. One per account.
+ */
+export const emailChanges = pgTable('email_changes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * What undoes a made e-mail change, from the link mailed to the old address. The link carries
+ * this row's id signed with AUTH_SECRET, so nothing secret is stored. While a row is live its
+ * `restore_email` is held: no other account can take the address the link gives back.
+ */
+export const emailChangeUndos = pgTable(
+  'email_change_undos',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    restoreEmail: text('restore_email').notNull(),
+    changedTo: text('changed_to').notNull(),
+    /** the Google link the account had before the change, given back with the e-mail */
+    googleSubject: text('google_subject'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_change_undos_restore_idx').on(t.restoreEmail),
+    index('email_change_undos_user_idx').on(t.userId),
+  ],
 );
 
 /** Refresh tokens (hashed), rotated within a family; reuse of a rotated token revokes the family. */

@@ -57,7 +57,25 @@ export async function insertUser(db: Database, email?: string) {
   return row!;
 }
 
-/** Signs a customer in through the real routes, reading the code from the outbox's newest .eml. */
+/** The mails in `outboxDir` (the outbox mailer's .eml files) to `email`, oldest first. */
+export function mailsTo(outboxDir: string, email: string) {
+  return readdirSync(outboxDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.eml'))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => parseMail(readFileSync(path.join(outboxDir, name), 'utf8')))
+    .filter((mail) => mail.headers.get('to') === email);
+}
+
+/** The six-digit code in the newest mail to `email`. */
+export function codeMailedTo(outboxDir: string, email: string): string {
+  const code = mailsTo(outboxDir, email)
+    .at(-1)
+    ?.text?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
 /** A customer signed in by the mailed code; `headers` go with the two calls (a browser's Origin). */
 export async function signInCustomer(
   app: FastifyInstance,
@@ -78,14 +96,7 @@ export async function signInCustomer(
   }
   const sent = await call(app, 'POST', '/users/loginUser', { body: { email }, headers });
   if (sent.statusCode !== 200) throw new Error(`loginUser failed: ${sent.body}`);
-  const files = readdirSync(outboxDir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort();
-  const raw = readFileSync(path.join(outboxDir, files.at(-1)!), 'utf8');
-  const mail = parseMail(raw);
-  if (mail.headers.get('to') !== email) throw new Error('newest mail is for someone else');
-  const code = mail.text?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error('no code in the mail');
+  const code = codeMailedTo(outboxDir, email);
   const response = await call(app, 'POST', '/users/loginVerificationUser', {
     body: { email, otp: code },
     headers,

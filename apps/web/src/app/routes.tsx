@@ -1,3 +1,4 @@
+import { EMAIL_UNDO_PATH } from '@makhana/domain/email-change';
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
@@ -118,6 +119,13 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../features/account/google-login-page').then((m) => ({
             Component: m.GoogleLoginPage,
+          })),
+      },
+      {
+        path: EMAIL_UNDO_PATH,
+        lazy: () =>
+          import('../features/account/undo-email-change-page').then((m) => ({
+            Component: m.UndoEmailChangePage,
           })),
       },
       {

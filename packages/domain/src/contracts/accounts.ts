@@ -1,6 +1,7 @@
 /** Customers, their addresses, the owner and sessions, as the API sends them. */
 import { z } from 'zod';
 import { ADDRESS_LABELS, GENDERS } from '../constants';
+import { EMAIL_CHANGE_STEPS } from '../email-change';
 
 export const genderShape = z.enum(GENDERS);
 
@@ -19,11 +20,15 @@ export const userShape = z
   })
   .meta({ id: 'User' });
 
-/** The profile as saved: the e-mail stays the old one until the code mailed to the new is entered. */
+/** The profile as saved: the e-mail stays the old one until both addresses' codes are entered. */
 export const savedProfileShape = userShape
   .extend({
     pendingEmail: z.string().nullable().meta({
-      description: 'the new e-mail a code was sent to; null when the e-mail is unchanged',
+      description: 'the new e-mail a change is under way to; null when the e-mail is unchanged',
+    }),
+    emailChangeStep: z.enum(EMAIL_CHANGE_STEPS).nullable().meta({
+      description:
+        "whose code the change waits for: `approve`, the current address's; `verify`, the new one's",
     }),
   })
   .meta({ id: 'SavedProfile' });

@@ -12,6 +12,7 @@ const PRIVATE_PATHS = [
   '/login',
   '/register',
   '/google-login',
+  '/undo-email-change',
   '/owner/',
   '/raise-complaint',
 ];

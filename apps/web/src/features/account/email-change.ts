@@ -1,16 +1,20 @@
-export const EMAIL_UPDATED = 'Email updated successfully';
+import { EMAIL_CHANGE_STEPS, type EmailChangeStep } from '@makhana/domain/email-change';
 
-/** What the server says after a code was mailed to `email`. */
-export function codeSentMessage(email: string): string {
-  return `We sent a code to ${email}. Enter it to change your e-mail.`;
+/** An e-mail change under way: the address it goes to, and whose code it waits for. */
+export interface EmailChangeUnderWay {
+  pendingEmail: string;
+  step: EmailChangeStep;
 }
 
 /**
- * The address a profile save is waiting to confirm: the server keeps the e-mail until the code
- * mailed to the new one is entered, and names that address in `pendingEmail`.
+ * The change a profile save started: the server keeps the e-mail until the current address
+ * approves (`approve`) and the new one proves itself (`verify`), and names the new one in
+ * `pendingEmail`.
  */
-export function pendingEmailOf(saved: unknown): string | null {
-  if (typeof saved !== 'object' || saved === null || !('pendingEmail' in saved)) return null;
-  const { pendingEmail } = saved as { pendingEmail: unknown };
-  return typeof pendingEmail === 'string' && pendingEmail !== '' ? pendingEmail : null;
+export function emailChangeOf(saved: unknown): EmailChangeUnderWay | null {
+  if (typeof saved !== 'object' || saved === null) return null;
+  const { pendingEmail, emailChangeStep } = saved as Record<string, unknown>;
+  if (typeof pendingEmail !== 'string' || pendingEmail === '') return null;
+  const step = EMAIL_CHANGE_STEPS.find((known) => known === emailChangeStep);
+  return step ? { pendingEmail, step } : null;
 }

@@ -16,7 +16,9 @@ afterEach(() => {
 });
 
 const NEW_EMAIL = 'asha.new@example.in';
+const APPROVAL_CODE = '135790';
 const CODE = '246810';
+const APPROVAL_SENT = `We sent a code to ${customer.email}. Enter it to approve changing your e-mail to ${NEW_EMAIL}.`;
 const SENT = `We sent a code to ${NEW_EMAIL}. Enter it to change your e-mail.`;
 
 function renderDashboard() {
@@ -28,21 +30,32 @@ function renderDashboard() {
   });
 }
 
-/** The server's side of an e-mail change: the e-mail moves only when the right code comes in. */
+/**
+ * The server's side of an e-mail change: the current address's code approves it, and the e-mail
+ * moves only when the new address's code comes in; within the hour a save sends that code again.
+ */
 function emailChangeServer() {
   let email = customer.email;
+  let approved = false;
   return stubRoutes({
     'POST /users/updateUserAccount': (body) => {
       const wanted = (body as { email: string }).email.toLowerCase();
+      const changing = wanted !== email;
       return ok({
         ...customer,
         ...(body as object),
         email,
-        pendingEmail: wanted === email ? null : wanted,
+        pendingEmail: changing ? wanted : null,
+        emailChangeStep: changing ? (approved ? 'verify' : 'approve') : null,
       });
     },
+    'POST /users/approveEmailChange': (body) => {
+      if ((body as { otp: string }).otp !== APPROVAL_CODE) return fail(400, 'Invalid OTP');
+      approved = true;
+      return ok({ ...customer, email, pendingEmail: NEW_EMAIL, emailChangeStep: 'verify' });
+    },
     'POST /users/verifyEmailChange': (body) => {
-      if ((body as { otp: string }).otp !== CODE) return fail(400, 'Invalid OTP');
+      if (!approved || (body as { otp: string }).otp !== CODE) return fail(400, 'Invalid OTP');
       email = NEW_EMAIL;
       return ok({ ...customer, email });
     },
@@ -56,18 +69,42 @@ async function askForNewEmail(user: ReturnType<typeof userEvent.setup>) {
   await user.clear(field);
   await user.type(field, NEW_EMAIL);
   await user.click(screen.getByRole('button', { name: 'Save' }));
+  return screen.findByRole('form', { name: 'Approve the change from your current e-mail' });
+}
+
+/** Enters the current address's code: the form then asks for the new address's. */
+async function approveChange(user: ReturnType<typeof userEvent.setup>, step: HTMLElement) {
+  await user.type(within(step).getByLabelText('One-time code'), APPROVAL_CODE);
+  await user.click(within(step).getByRole('button', { name: 'Approve' }));
   return screen.findByRole('form', { name: 'Confirm your new e-mail' });
 }
 
 describe('changing the e-mail on the profile', () => {
-  it('asks for the code mailed to the new address, and only the right code changes the e-mail', async () => {
+  it('asks the current address to approve, then the new one, and only its code changes the e-mail', async () => {
     const api = emailChangeServer();
     const user = userEvent.setup();
     const { store } = renderDashboard();
 
-    const step = await askForNewEmail(user);
-    expect(toasts.success).toHaveBeenCalledWith(SENT);
+    const approval = await askForNewEmail(user);
+    expect(toasts.success).toHaveBeenCalledWith(APPROVAL_SENT);
     expect(toasts.success).not.toHaveBeenCalledWith('Profile updated successfully');
+    expect(approval.textContent).toContain('Step 1 of 2');
+    const approvalInput = within(approval).getByLabelText('One-time code');
+    const asked = document.getElementById(approvalInput.getAttribute('aria-describedby') ?? '');
+    expect(asked?.textContent).toBe(
+      `Enter the code we sent to ${customer.email} to approve changing your e-mail to ${NEW_EMAIL}`,
+    );
+    await user.type(approvalInput, '111111');
+    await user.click(within(approval).getByRole('button', { name: 'Approve' }));
+    expect(await within(approval).findByRole('alert')).toHaveProperty('textContent', 'Invalid OTP');
+    await user.clear(approvalInput);
+
+    const step = await approveChange(user, approval);
+    expect(api.callsTo('POST /users/approveEmailChange').at(-1)?.body).toEqual({
+      otp: APPROVAL_CODE,
+    });
+    expect(toasts.success).toHaveBeenCalledWith(SENT);
+    expect(step.textContent).toContain('Step 2 of 2');
     expect(step.textContent).toContain(`Enter the code we sent to ${NEW_EMAIL}`);
     // Until the code is entered, the profile still shows the e-mail it has.
     expect(screen.getByText(customer.email)).toBeTruthy();
@@ -107,20 +144,26 @@ describe('changing the e-mail on the profile', () => {
     const api = emailChangeServer();
     const user = userEvent.setup();
     renderDashboard();
-    const step = await askForNewEmail(user);
-    expect(api.callsTo('POST /users/updateUserAccount')).toHaveLength(1);
+    const approval = await askForNewEmail(user);
+    await user.click(within(approval).getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(2));
+    expect(toasts.success).toHaveBeenLastCalledWith(APPROVAL_SENT);
+    const step = await approveChange(user, approval);
+    expect(api.callsTo('POST /users/updateUserAccount')).toHaveLength(2);
 
     await user.click(within(step).getByRole('button', { name: 'Send a new code' }));
-    await waitFor(() => expect(api.callsTo('POST /users/updateUserAccount')).toHaveLength(2));
-    expect(api.callsTo('POST /users/updateUserAccount')[1]?.body).toEqual({
+    await waitFor(() => expect(api.callsTo('POST /users/updateUserAccount')).toHaveLength(3));
+    expect(api.callsTo('POST /users/updateUserAccount')[2]?.body).toEqual({
       firstName: customer.firstName,
       lastName: customer.lastName,
       gender: customer.gender,
       email: NEW_EMAIL,
       phoneNumber: customer.phoneNumber,
     });
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(4));
     expect(toasts.success).toHaveBeenLastCalledWith(SENT);
+    // Still the new address's code: approved within the hour, the server did not ask again.
+    expect(screen.getByRole('form', { name: 'Confirm your new e-mail' })).toBe(step);
 
     api.fetchMock.mockImplementationOnce(async () =>
       Response.json(

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@makhana/domain/account';
+import {
+  approvalSentMessage,
+  codeSentMessage,
+  EMAIL_CHANGE_MESSAGES,
+} from '@makhana/domain/email-change';
 import { profileSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,9 +13,13 @@ import { updateAccount } from '../../api/update-account';
 import { FormAlert, OtpField, SelectField, TextField } from '../../components/form-field';
 import { toast } from '../../lib/toast';
 import { useAppDispatch } from '../../stores/hooks';
-import { confirmEmailChange, emailCodeSchema } from './api/confirm-email-change';
+import {
+  approveEmailChange,
+  confirmEmailChange,
+  emailCodeSchema,
+} from './api/confirm-email-change';
 import { resendEmailChangeCode } from './api/resend-email-change-code';
-import { codeSentMessage, EMAIL_UPDATED, pendingEmailOf } from './email-change';
+import { type EmailChangeUnderWay, emailChangeOf } from './email-change';
 import { notifyError, rejection } from './notify';
 
 function formValues(user: User) {
@@ -23,8 +32,8 @@ function formValues(user: User) {
   };
 }
 
-/** Reading the profile, editing it, or confirming a new e-mail with the code mailed to it. */
-type Mode = { name: 'view' } | { name: 'edit' } | { name: 'code'; email: string };
+/** Reading the profile, editing it, or entering a code of an e-mail change under way. */
+type Mode = { name: 'view' } | { name: 'edit' } | ({ name: 'code' } & EmailChangeUnderWay);
 
 export function ProfileSection({ user }: { user: User }) {
   const [mode, setMode] = useState<Mode>({ name: 'view' });
@@ -35,7 +44,7 @@ export function ProfileSection({ user }: { user: User }) {
       <ProfileForm
         user={user}
         onDone={view}
-        onPending={(email) => setMode({ name: 'code', email })}
+        onPending={(change) => setMode({ name: 'code', ...change })}
       />
     );
   }
@@ -57,7 +66,13 @@ export function ProfileSection({ user }: { user: User }) {
         ))}
       </dl>
       {mode.name === 'code' ? (
-        <EmailCodeStep key={mode.email} user={user} email={mode.email} onDone={view} />
+        <EmailCodeStep
+          key={`${mode.step}:${mode.pendingEmail}`}
+          user={user}
+          change={mode}
+          onNext={(change) => setMode({ name: 'code', ...change })}
+          onDone={view}
+        />
       ) : (
         <button
           type="button"
@@ -78,8 +93,8 @@ function ProfileForm({
 }: {
   user: User;
   onDone: () => void;
-  /** the save asked for a new e-mail: a code went there, and the e-mail waits for it */
-  onPending: (email: string) => void;
+  /** the save asked for a new e-mail: a code went out, and the e-mail waits for it */
+  onPending: (change: EmailChangeUnderWay) => void;
 }) {
   const dispatch = useAppDispatch();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -94,10 +109,10 @@ function ProfileForm({
     setServerError(null);
     try {
       const saved = await dispatch(updateAccount(values)).unwrap();
-      const pending = pendingEmailOf(saved);
-      if (pending) {
-        toast.success(codeSentMessage(pending));
-        onPending(pending);
+      const change = emailChangeOf(saved);
+      if (change) {
+        toast.success(sentMessage(user, change));
+        onPending(change);
         return;
       }
       toast.success('Profile updated successfully');
@@ -167,8 +182,29 @@ function ProfileForm({
   );
 }
 
-/** The code mailed to the new address; entering it is what changes the e-mail. */
-function EmailCodeStep({ user, email, onDone }: { user: User; email: string; onDone: () => void }) {
+/** What the shopper hears after a code of `change` was mailed. */
+function sentMessage(user: User, change: EmailChangeUnderWay): string {
+  return change.step === 'approve'
+    ? approvalSentMessage(user.email, change.pendingEmail)
+    : codeSentMessage(change.pendingEmail);
+}
+
+/**
+ * A code of the change under way: first the one mailed to the current address, which approves
+ * the change, then the one mailed to the new address, which makes it.
+ */
+function EmailCodeStep({
+  user,
+  change,
+  onNext,
+  onDone,
+}: {
+  user: User;
+  change: EmailChangeUnderWay;
+  /** the change moved on (approved) or started again (a new code asked for) */
+  onNext: (change: EmailChangeUnderWay) => void;
+  onDone: () => void;
+}) {
   const dispatch = useAppDispatch();
   const otpId = useId();
   const headingId = useId();
@@ -181,6 +217,9 @@ function EmailCodeStep({ user, email, onDone }: { user: User; email: string; onD
     reset,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(emailCodeSchema), defaultValues: { otp: '' } });
+  const approving = change.step === 'approve';
+  const sentTo = approving ? user.email : change.pendingEmail;
+  const [action, working] = approving ? ['Approve', 'Approving…'] : ['Confirm', 'Confirming…'];
 
   const fail = (reason: unknown) => {
     const message = rejection(reason);
@@ -191,9 +230,18 @@ function EmailCodeStep({ user, email, onDone }: { user: User; email: string; onD
   const submit = handleSubmit(async ({ otp }) => {
     setServerError(null);
     try {
+      if (approving) {
+        const next = emailChangeOf(await approveEmailChange(otp)) ?? {
+          pendingEmail: change.pendingEmail,
+          step: 'verify' as const,
+        };
+        toast.success(sentMessage(user, next));
+        onNext(next);
+        return;
+      }
       await confirmEmailChange(otp);
       await dispatch(loadUser()).unwrap();
-      toast.success(EMAIL_UPDATED);
+      toast.success(EMAIL_CHANGE_MESSAGES.updated);
       onDone();
     } catch (reason) {
       fail(reason);
@@ -204,9 +252,10 @@ function EmailCodeStep({ user, email, onDone }: { user: User; email: string; onD
     setServerError(null);
     setResending(true);
     try {
-      await resendEmailChangeCode(user, email);
-      toast.success(codeSentMessage(email));
+      const next = emailChangeOf(await resendEmailChangeCode(user, change.pendingEmail)) ?? change;
+      toast.success(sentMessage(user, next));
       reset({ otp: '' });
+      if (next.step !== change.step) onNext(next);
     } catch (reason) {
       fail(reason);
     } finally {
@@ -223,18 +272,28 @@ function EmailCodeStep({ user, email, onDone }: { user: User; email: string; onD
       className="mt-6 max-w-md space-y-5 rounded-2xl border border-cream-200 bg-white p-5 shadow-sm"
     >
       <div>
+        <p className="text-xs font-semibold uppercase tracking-wider text-muted">
+          Step {approving ? 1 : 2} of 2
+        </p>
         <h3 id={headingId} className="font-display text-lg font-semibold text-forest-800">
-          Confirm your new e-mail
+          {approving ? 'Approve the change from your current e-mail' : 'Confirm your new e-mail'}
         </h3>
         <p id={promptId} className="mt-1 break-words text-sm text-muted">
-          Enter the code we sent to <strong className="text-ink">{email}</strong>
+          Enter the code we sent to <strong className="text-ink">{sentTo}</strong>
+          {approving && (
+            <>
+              {' '}
+              to approve changing your e-mail to{' '}
+              <strong className="text-ink">{change.pendingEmail}</strong>
+            </>
+          )}
         </p>
       </div>
       <OtpField id={otpId} registration={register('otp')} error={otpError} promptId={promptId} />
       <FormAlert message={serverError} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Confirming…' : 'Confirm'}
+          {isSubmitting ? working : action}
         </button>
         <button
           type="button"

@@ -52,8 +52,9 @@ describe('profile', () => {
       address: [],
       orders: 0,
       pendingEmail: null,
+      emailChangeStep: null,
     });
-    const { pendingEmail: _none, ...view } = updated.json().data;
+    const { pendingEmail: _none, emailChangeStep: _step, ...view } = updated.json().data;
     const cleared = await call(api.app, 'POST', '/users/updateUserAccount', {
       token: accessToken,
       body: { ...view, gender: null },

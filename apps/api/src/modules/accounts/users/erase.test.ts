@@ -11,6 +11,8 @@ import {
   addresses,
   complaints,
   contactMessages,
+  emailChanges,
+  emailChangeUndos,
   googleLoginCodes,
   otpCodes,
   otpRequests,
@@ -147,6 +149,15 @@ async function aCustomer(email: string) {
     expiresAt: new Date(Date.now() + 60_000),
   });
   await api.db.insert(otpRequests).values({ email: pendingEmail });
+  await api.db.insert(emailChanges).values({ userId, newEmail: pendingEmail });
+  // A change made earlier: its undo link names the address the account left, whose mails count.
+  await api.db.insert(emailChangeUndos).values({
+    userId,
+    restoreEmail: `old-${email}`,
+    changedTo: email,
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  await api.db.insert(otpRequests).values({ email: `old-${email}` });
 
   return {
     userId,
@@ -176,8 +187,10 @@ const AS_MADE = {
   addresses: 1,
   sessions: 1,
   codes: 2,
-  codeRequests: 2,
+  codeRequests: 3,
   googleCodes: 1,
+  emailChanges: 1,
+  undoLinks: 1,
 };
 
 async function orderAsOwner(orderId: string, token: string): Promise<Order> {
@@ -218,10 +231,16 @@ async function rowsOf(userId: string, email: string, pendingEmail: string) {
       api.db
         .select({ n })
         .from(otpRequests)
-        .where(sql`${otpRequests.email} in (${email}, ${pendingEmail})`),
+        .where(sql`${otpRequests.email} in (${email}, ${pendingEmail}, ${`old-${email}`})`),
     ),
     googleCodes: await count(
       api.db.select({ n }).from(googleLoginCodes).where(eq(googleLoginCodes.userId, userId)),
+    ),
+    emailChanges: await count(
+      api.db.select({ n }).from(emailChanges).where(eq(emailChanges.userId, userId)),
+    ),
+    undoLinks: await count(
+      api.db.select({ n }).from(emailChangeUndos).where(eq(emailChangeUndos.userId, userId)),
     ),
   };
 }
@@ -260,6 +279,8 @@ describe('POST /users/deleteUser/:userId', () => {
       codes: 0,
       codeRequests: 0,
       googleCodes: 0,
+      emailChanges: 0,
+      undoLinks: 0,
     });
 
     // The order stays for the books: lines, totals, payment and status as they were; the name

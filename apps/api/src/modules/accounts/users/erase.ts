@@ -2,6 +2,8 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   addresses,
+  emailChanges,
+  emailChangeUndos,
   googleLoginCodes,
   otpCodes,
   otpRequests,
@@ -49,13 +51,28 @@ export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<
     await forgetReviewAuthor(tx, user.id);
     const messages = await forgetCustomerMessages(tx, { userId: user.id, email: user.email });
 
-    // An e-mail change in progress keeps its code under the new address, and the mails sent
-    // there are counted under it: both name the person.
-    const pending = await tx
-      .select({ email: otpCodes.email })
-      .from(otpCodes)
-      .where(eq(otpCodes.userId, user.id));
-    const emails = [...new Set([user.email, ...pending.map((code) => code.email)])];
+    // An e-mail change in progress keeps its code under the new address, a made one its undo
+    // link under both (decision 032), and the mails sent there are counted under them: all name
+    // the person. The change and undo rows go with the account (their keys cascade).
+    const [pending, changes, undos] = await Promise.all([
+      tx.select({ email: otpCodes.email }).from(otpCodes).where(eq(otpCodes.userId, user.id)),
+      tx
+        .select({ email: emailChanges.newEmail })
+        .from(emailChanges)
+        .where(eq(emailChanges.userId, user.id)),
+      tx
+        .select({ from: emailChangeUndos.restoreEmail, to: emailChangeUndos.changedTo })
+        .from(emailChangeUndos)
+        .where(eq(emailChangeUndos.userId, user.id)),
+    ]);
+    const emails = [
+      ...new Set([
+        user.email,
+        ...pending.map((code) => code.email),
+        ...changes.map((change) => change.email),
+        ...undos.flatMap((undo) => [undo.from, undo.to]),
+      ]),
+    ];
     await tx
       .delete(otpCodes)
       .where(or(eq(otpCodes.userId, user.id), eq(otpCodes.email, user.email)));

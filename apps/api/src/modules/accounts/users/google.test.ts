@@ -4,10 +4,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { googleLoginCodes, refreshSessions, users } from '../../../db/schema';
+import { emailChangeUndos, googleLoginCodes, refreshSessions, users } from '../../../db/schema';
 import { loggerOptions } from '../../../lib/log-serializers';
 import { useTestApp } from '../../../test/app';
-import { call, setCookies } from '../../../test/requests';
+import { call, insertUser, setCookies } from '../../../test/requests';
 
 let unconfigured: FastifyInstance;
 let oidc: OAuth2Server;
@@ -318,6 +318,20 @@ describe('Google sign-in', () => {
     await signInWithGoogle();
     identity.sub = 'google-sub-2';
     expect(loginError((await roundTrip()).finish)).toBe('google_other_account');
+  });
+
+  it('makes no account of an address an undo link holds for the account it left', async () => {
+    const left = await insertUser(api.db, 'elsewhere@example.in');
+    await api.db.insert(emailChangeUndos).values({
+      userId: left.id,
+      restoreEmail: 'meera.jha@gmail.com',
+      changedTo: left.email,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(loginError((await roundTrip()).finish)).toBe('google_email_held');
+    expect(await api.db.select().from(users).where(eq(users.email, 'meera.jha@gmail.com'))).toEqual(
+      [],
+    );
   });
 
   it('refuses a mismatched or missing state, and a browser that did not start the sign-in', async () => {

@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { SITE } from '@makhana/domain/site';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Mailer } from '../../../adapters/mail/mailer';
 import { renderMail } from '../../../adapters/mail/template';
-import type { Database, Transaction } from '../../../db/client';
+import type { Database, Executor, Transaction } from '../../../db/client';
 import { otpCodes, otpRequests } from '../../../db/schema';
 import { AppError, BadRequestError, ServiceUnavailableError } from '../../../lib/errors';
 import type { Notice } from '../../../lib/notice';
@@ -20,14 +20,17 @@ export const OTP_DAILY_CAP =
   'Too many codes were sent to this e-mail today. Please try again tomorrow.';
 export const OTP_SUBJECT = `Your ${SITE.shortBrand} sign-in code`;
 export const EMAIL_CHANGE_SUBJECT = `Confirm your new ${SITE.shortBrand} e-mail`;
+export const EMAIL_APPROVAL_SUBJECT = `Approve a new e-mail for your ${SITE.shortBrand} account`;
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-type Purpose = 'login' | 'email-change';
+type Purpose = 'login' | AccountPurpose;
+/** An account's e-mail change: approved from the current address, proven at the new one. */
+type AccountPurpose = 'email-approve' | 'email-change';
 
-/** Who a code is for: the e-mail that signs in, or the account that moves to a new e-mail. */
-type Target = { purpose: 'login'; email: string } | { purpose: 'email-change'; userId: string };
+/** Who a code is for: the e-mail that signs in, or the account whose e-mail is changing. */
+type Target = { purpose: 'login'; email: string } | { purpose: AccountPurpose; userId: string };
 
 export interface OtpSettings {
   authSecret: string;
@@ -79,12 +82,12 @@ export class OtpService {
   #codesOf(target: Target) {
     return target.purpose === 'login'
       ? and(eq(otpCodes.email, target.email), eq(otpCodes.purpose, 'login'))
-      : and(eq(otpCodes.userId, target.userId), eq(otpCodes.purpose, 'email-change'));
+      : and(eq(otpCodes.userId, target.userId), eq(otpCodes.purpose, target.purpose));
   }
 
   /** Locks in one order everywhere (account first, then address), so two requests never deadlock. */
   async #lockTarget(tx: Transaction, target: Target, email: string | null): Promise<void> {
-    if (target.purpose === 'email-change') await this.#lock(tx, `otp-user:${target.userId}`);
+    if (target.purpose !== 'login') await this.#lock(tx, `otp-user:${target.userId}`);
     if (email) await this.#lock(tx, `otp:${email}`);
   }
 
@@ -93,12 +96,21 @@ export class OtpService {
     await this.#issue({ purpose: 'login', email }, email);
   }
 
+  /**
+   * Issues a code that approves moving account `userId` to `next`, mailed to its `current`
+   * address: whoever holds a session alone cannot move the account away from its owner.
+   */
+  async sendEmailApproval(userId: string, current: string, next: string): Promise<void> {
+    await this.#issue({ purpose: 'email-approve', userId }, current, next);
+  }
+
   /** Issues a code that moves account `userId` to `email`, mailed to that new address. */
   async sendEmailChange(userId: string, email: string): Promise<void> {
     await this.#issue({ purpose: 'email-change', userId }, email);
   }
 
-  async #issue(target: Target, email: string): Promise<void> {
+  /** `next`: for an approval, the address the account would move to, named in the mail. */
+  async #issue(target: Target, email: string, next = ''): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const userId = target.purpose === 'login' ? null : target.userId;
     const now = Date.now();
@@ -146,7 +158,7 @@ export class OtpService {
 
     this.revealCode?.(`Sign-in code for ${email}: ${code}`);
     try {
-      await this.mailer.send({ to: email, ...this.#mail(target.purpose, code) });
+      await this.mailer.send({ to: email, ...this.#mail(target.purpose, code, next) });
     } catch (error) {
       // A code nobody received must not block the next request behind the cooldown or the caps.
       await this.db.transaction(async (tx) => {
@@ -177,7 +189,7 @@ export class OtpService {
     return null;
   }
 
-  #mail(purpose: Purpose, code: string) {
+  #mail(purpose: Purpose, code: string, next: string) {
     const minutes = Math.round(this.settings.ttlSeconds / 60);
     const validity =
       this.settings.ttlSeconds % 60 === 0 && minutes > 0
@@ -193,6 +205,21 @@ export class OtpService {
           highlight: code,
           footnote:
             "Didn't ask for this code? You can safely ignore this e-mail; nobody can sign in without it.",
+        }),
+      };
+    }
+    if (purpose === 'email-approve') {
+      return {
+        subject: EMAIL_APPROVAL_SUBJECT,
+        ...renderMail({
+          heading: EMAIL_APPROVAL_SUBJECT,
+          paragraphs: [
+            `Someone signed in to your ${SITE.brand} account asked to change its e-mail to ${next}. If it was you, enter this code to approve it:`,
+            rules,
+          ],
+          highlight: code,
+          footnote:
+            "Didn't ask for this? Keep the code to yourself: without it your e-mail stays as it is. Then sign in and check your account.",
         }),
       };
     }
@@ -213,20 +240,44 @@ export class OtpService {
 
   /** Checks a sign-in code; on success it is used up. Wrong tries count, the fifth burns the code. */
   async verify(email: string, code: string): Promise<void> {
-    await this.#check({ purpose: 'login', email }, code);
+    await this.#check({ purpose: 'login', email }, code, async () => undefined);
   }
 
-  /** Checks the code of account `userId`'s pending e-mail change; answers the new address. */
-  async verifyEmailChange(userId: string, code: string): Promise<string> {
-    return this.#check({ purpose: 'email-change', userId }, code);
+  /** Checks the code the current address got to approve account `userId`'s e-mail change. */
+  async verifyEmailApproval(userId: string, code: string): Promise<void> {
+    await this.#check({ purpose: 'email-approve', userId }, code, async () => undefined);
   }
 
-  /** Forgets a pending e-mail change (the customer saved their current address instead). */
-  async discardEmailChange(userId: string): Promise<void> {
-    await this.db.delete(otpCodes).where(this.#codesOf({ purpose: 'email-change', userId }));
+  /**
+   * Checks the code of account `userId`'s pending e-mail change and, in the same transaction,
+   * makes the change with `apply` (given the new address): if `apply` throws, the code stays
+   * unused, so a change that could not be made can be tried again with it.
+   */
+  async verifyEmailChange<T>(
+    userId: string,
+    code: string,
+    apply: (tx: Transaction, email: string) => Promise<T>,
+  ): Promise<T> {
+    return this.#check({ purpose: 'email-change', userId }, code, apply);
   }
 
-  async #check(target: Target, code: string): Promise<string> {
+  /** Forgets a pending e-mail change's codes (the customer saved their current address). */
+  async discardEmailChange(userId: string, tx: Executor = this.db): Promise<void> {
+    await tx
+      .delete(otpCodes)
+      .where(
+        and(
+          eq(otpCodes.userId, userId),
+          inArray(otpCodes.purpose, ['email-approve', 'email-change'] satisfies AccountPurpose[]),
+        ),
+      );
+  }
+
+  async #check<T>(
+    target: Target,
+    code: string,
+    then: (tx: Transaction, email: string) => Promise<T>,
+  ): Promise<T> {
     const outcome = await this.db.transaction(async (tx) => {
       await this.#lockTarget(tx, target, target.purpose === 'login' ? target.email : null);
       const [row] = await tx
@@ -241,7 +292,7 @@ export class OtpService {
       const actual = Buffer.from(this.#hash(target.purpose, row.email, row.userId, code), 'hex');
       if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
         await tx.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, row.id));
-        return { status: 'ok', email: row.email } as const;
+        return { status: 'ok', value: await then(tx, row.email) } as const;
       }
       const attempts = row.attempts + 1;
       const burnt = attempts >= OTP_MAX_ATTEMPTS;
@@ -253,7 +304,7 @@ export class OtpService {
     });
     switch (outcome.status) {
       case 'ok':
-        return outcome.email;
+        return outcome.value;
       case 'expired':
         throw new BadRequestError(OTP_EXPIRED, [{ field: 'otp', message: OTP_EXPIRED }]);
       case 'burnt':

@@ -7,6 +7,13 @@ import {
 import { pageQueryShape } from '@makhana/domain/contracts/envelope';
 import { customerDetailsShape, customerShape } from '@makhana/domain/contracts/owner';
 import {
+  approvalSentMessage,
+  codeSentMessage,
+  EMAIL_CHANGE_MESSAGES,
+  emailUndoSchema,
+  undoneMessage,
+} from '@makhana/domain/email-change';
+import {
   addressSchema,
   loginEmailSchema,
   loginVerifySchema,
@@ -30,11 +37,11 @@ import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import { userAgentOf } from '../auth/plugin';
 import { sessionRoutes } from '../auth/session-routes';
 import { customerDetails } from './customer-details';
+import { EmailChanges } from './email-change';
 import { googleRoutes } from './google';
 import { OtpService } from './otp';
 import {
   addAddress,
-  applyEmailChange,
   deleteAddress,
   findUserByEmail,
   getUserView,
@@ -84,6 +91,13 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
     },
     app.log,
     config.isProduction ? null : deps.notice,
+  );
+  const emailChanges = new EmailChanges(
+    db,
+    otp,
+    mailer,
+    { authSecret: config.authSecret, publicUrl: config.publicUrl },
+    app.log,
   );
 
   // One-time codes: the shop's own names (loginUser, loginVerificationUser) and the generic ones
@@ -234,24 +248,51 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
       schema: {
         summary: "Save the signed-in customer's profile",
         description:
-          'A different e-mail is not set yet: a code goes to it, and `pendingEmail` names it until the code is entered.',
+          'A different e-mail is not set yet: `pendingEmail` names it while the change waits for a code, from the current address first (`emailChangeStep` `approve`, see approveEmailChange), then from the new one (`verify`, see verifyEmailChange).',
         tags: ['accounts'],
         body: profileSchema,
         response: answers(savedProfileShape, [409, 503]),
       },
     },
     async (request) => {
-      const { user, pendingEmail } = await updateAccount(
+      const { user, pendingEmail, emailChangeStep } = await updateAccount(
         db,
-        otp,
+        emailChanges,
         request.auth.subjectId,
         request.body,
       );
+      if (!pendingEmail) {
+        return success({ ...user, pendingEmail, emailChangeStep }, 'Profile updated successfully');
+      }
       return success(
-        { ...user, pendingEmail },
-        pendingEmail
-          ? `We sent a code to ${pendingEmail}. Enter it to change your e-mail.`
-          : 'Profile updated successfully',
+        { ...user, pendingEmail, emailChangeStep },
+        emailChangeStep === 'approve'
+          ? approvalSentMessage(user.email, pendingEmail)
+          : codeSentMessage(pendingEmail),
+      );
+    },
+  );
+
+  app.post(
+    '/approveEmailChange',
+    {
+      config: { ...strict, realm: 'customer' },
+      schema: {
+        summary: 'Approve a pending e-mail change with the code mailed to the current address',
+        description:
+          'A code then goes to the new address, for verifyEmailChange. Five wrong codes burn the code.',
+        tags: ['accounts'],
+        body: emailChangeSchema,
+        response: answers(savedProfileShape, [409, 503]),
+      },
+    },
+    async (request) => {
+      const { subjectId } = request.auth;
+      const pendingEmail = await emailChanges.approve(subjectId, request.body.otp);
+      const user = await getUserView(db, subjectId);
+      return success(
+        { ...user, pendingEmail, emailChangeStep: 'verify' as const },
+        codeSentMessage(pendingEmail),
       );
     },
   );
@@ -261,20 +302,39 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (app, deps
     {
       config: { ...strict, realm: 'customer' },
       schema: {
-        summary: 'Confirm a pending e-mail change with its code',
+        summary: 'Confirm an approved e-mail change with the code mailed to the new address',
         description:
-          "The code mailed to the new address. Sets the e-mail and ends every other session of the account (one opened by whoever knew the old e-mail must not live on); the caller's own stays.",
+          "Sets the e-mail, mails the old address a link that undoes the change for a week, and ends every other session of the account (one opened by whoever knew the old e-mail must not live on); the caller's own stays. If the old address cannot be told, nothing changes and the code stays good.",
         tags: ['accounts'],
         body: emailChangeSchema,
-        response: answers(userShape),
+        response: answers(userShape, [409, 503]),
       },
     },
     async (request) => {
       const { subjectId, sessionId } = request.auth;
-      const email = await otp.verifyEmailChange(subjectId, request.body.otp);
-      const user = await applyEmailChange(db, subjectId, email);
+      await emailChanges.complete(subjectId, request.body.otp);
       await app.auth.sessions.revokeSubject('customer', subjectId, { except: sessionId });
-      return success(user, 'Email updated successfully');
+      return success(await getUserView(db, subjectId), EMAIL_CHANGE_MESSAGES.updated);
+    },
+  );
+
+  app.post(
+    '/undoEmailChange',
+    {
+      config: strict,
+      schema: {
+        summary: 'Undo an e-mail change with the link mailed to the old address',
+        description:
+          "The token is the part of the link after `#`. Puts the old e-mail back, voids the account's other links and any change under way, and ends every session of the account.",
+        tags: ['accounts'],
+        body: emailUndoSchema,
+        response: answers(z.object({ email: z.string() }), [409]),
+      },
+    },
+    async (request) => {
+      const { userId, email } = await emailChanges.undo(request.body.token);
+      await app.auth.sessions.revokeSubject('customer', userId);
+      return success({ email }, undoneMessage(email));
     },
   );
 

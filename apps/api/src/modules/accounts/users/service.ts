@@ -1,6 +1,7 @@
 import type { Address as AddressView, User as UserView } from '@makhana/domain/account';
 import type { PageMeta } from '@makhana/domain/api';
 import type { Customer } from '@makhana/domain/contracts/owner';
+import type { EmailChangeStep } from '@makhana/domain/email-change';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { AddressInput, profileSchema, registerSchema } from '@makhana/domain/validation';
 import {
@@ -12,7 +13,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  ne,
   or,
   type SQLWrapper,
   sql,
@@ -24,10 +24,9 @@ import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { containing, offsetOf } from '../../../lib/search';
 import { isPaidOrder, isSaleOrder } from '../../checkout';
-import type { OtpService } from './otp';
+import { type EmailChanges, emailHeld } from './email-change';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
-export const EMAIL_IN_USE_MESSAGE = 'This email is already used by another account.';
 export const NO_ACCOUNT_MESSAGE = 'No account found for this email. Please register first.';
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const MAX_ADDRESSES = 20;
@@ -180,7 +179,10 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 export async function registerUser(db: Database, input: RegisterInput): Promise<UserView> {
   const email = input.email.toLowerCase();
-  if (await findUserByEmail(db, email)) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+  // An address a live undo link holds is still its account's (decision 032).
+  if ((await findUserByEmail(db, email)) || (await emailHeld(db, email))) {
+    throw new ConflictError(EMAIL_TAKEN_MESSAGE);
+  }
   try {
     const [row] = await db
       .insert(users)
@@ -204,33 +206,19 @@ export type AccountInput = z.output<typeof profileSchema>;
 
 export interface AccountUpdate {
   user: UserView;
-  /** the new e-mail a code was sent to; the account keeps its e-mail until the code is entered */
+  /** the new e-mail a change is under way to; the account keeps its e-mail until it is made */
   pendingEmail: string | null;
-}
-
-function emailInUse(): ConflictError {
-  return new ConflictError(EMAIL_IN_USE_MESSAGE, [
-    { field: 'email', message: EMAIL_IN_USE_MESSAGE },
-  ]);
-}
-
-async function takenByAnother(db: Executor, email: string, userId: string): Promise<boolean> {
-  const [other] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, userId)))
-    .limit(1);
-  return other !== undefined;
+  /** whose code the change waits for now: the current address's, or the new one's */
+  emailChangeStep: EmailChangeStep | null;
 }
 
 /**
- * Saves the profile. A different e-mail is not set: a code goes to the new address first (and a
- * refusal to send it, a cooldown or a cap, leaves everything unchanged), because whoever holds an
- * account's e-mail can sign in to it and read its addresses and orders.
+ * Saves the profile. A different e-mail is not set: the change starts (decision 032), and a
+ * refusal to start it (a cooldown, a cap, a mail that could not go) leaves everything unchanged.
  */
 export async function updateAccount(
   db: Database,
-  otp: OtpService,
+  emailChanges: EmailChanges,
   userId: string,
   input: AccountInput,
 ): Promise<AccountUpdate> {
@@ -242,13 +230,10 @@ export async function updateAccount(
     .limit(1);
   if (!current) throw new NotFoundError('User not found');
   const changing = email !== current.email;
-  if (changing) {
-    if (await takenByAnother(db, email, userId)) throw emailInUse();
-    await otp.sendEmailChange(userId, email);
-  } else {
-    // Saving the current e-mail again means the customer no longer wants the pending change.
-    await otp.discardEmailChange(userId);
-  }
+  let emailChangeStep: EmailChangeStep | null = null;
+  if (changing) emailChangeStep = await emailChanges.request(userId, email);
+  // Saving the current e-mail again means the customer no longer wants a change under way.
+  else await emailChanges.drop(userId);
   const [row] = await db
     .update(users)
     .set({
@@ -260,28 +245,11 @@ export async function updateAccount(
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new NotFoundError('User not found');
-  return { user: await toUserView(db, row), pendingEmail: changing ? email : null };
-}
-
-/** Sets the e-mail an entered code proved; 409 when another account took it in the meantime. */
-export async function applyEmailChange(
-  db: Database,
-  userId: string,
-  email: string,
-): Promise<UserView> {
-  if (await takenByAnother(db, email, userId)) throw emailInUse();
-  try {
-    const [row] = await db
-      .update(users)
-      .set({ email, emailVerifiedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    if (!row) throw new NotFoundError('User not found');
-    return toUserView(db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailInUse();
-    throw error;
-  }
+  return {
+    user: await toUserView(db, row),
+    pendingEmail: changing ? email : null,
+    emailChangeStep,
+  };
 }
 
 /**
@@ -388,7 +356,13 @@ export async function deleteAddress(
 export type GoogleUserOutcome =
   /** `firstLink`: Google was attached to an existing account just now */
   | { user: UserRow; firstLink: boolean }
-  | { refused: 'google_other_account' | 'google_email_unproven' | 'google_failed' };
+  | {
+      refused:
+        | 'google_other_account'
+        | 'google_email_unproven'
+        | 'google_email_held'
+        | 'google_failed';
+    };
 
 /**
  * The customer for a Google sign-in: the one with this subject, else the one with this e-mail
@@ -429,6 +403,7 @@ export async function findOrCreateGoogleUser(
       if (linked) return { user: linked, firstLink: true };
       continue;
     }
+    if (await emailHeld(db, email)) return { refused: 'google_email_held' };
     try {
       const [created] = await db
         .insert(users)
