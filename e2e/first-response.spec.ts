@@ -227,6 +227,25 @@ test.describe('content in the first response', () => {
     }
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
 
+    // A path no page has answers 404 with the not-found page, rendered once for every such path
+    // (kept like a page: one ETag) and kept out of search engines, with no canonical address.
+    const [first, second] = await Promise.all([
+      firstResponse(request, '/no-such-page'),
+      firstResponse(request, '/Another/Made-Up/Path?x=1'),
+    ]);
+    for (const { response, html } of [first, second]) {
+      expect(response.status()).toBe(404);
+      expect(textOf(html)).toContain('Page Not Found');
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
+      expect(html).not.toContain('rel="canonical"');
+      expect(html).not.toContain('og:url');
+    }
+    expect(second.response.headers().etag).toBe(first.response.headers().etag);
+    expect(second.html).toBe(first.html);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(0);
+
     // A product that is not in the catalogue answers 404, and the page says so.
     const missing = '/product/00000000-0000-4000-8000-000000000000';
     expect((await request.get(missing)).status()).toBe(404);

@@ -56,7 +56,7 @@ import { supportRoutes } from './modules/support';
 import { openApiRoute, registerApiDocs } from './plugins/api-docs';
 import { installErrorHandler } from './plugins/error-handler';
 import { installKeptReads } from './plugins/kept-reads';
-import { registerRateLimit } from './plugins/rate-limit';
+import { budgetOutsideRoutes, type RequestBudget, registerRateLimit } from './plugins/rate-limit';
 import { depthCheckedJson, emptyJsonAsObject, refuseNulCharacters } from './plugins/request-hooks';
 import { installRouteContracts } from './plugins/route-contracts';
 import { installSecurityHeaders, securityHeaders } from './plugins/security-headers';
@@ -212,9 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('orders', orders);
   app.addHook('onClose', () => orders.close());
 
+  // Unknown page paths are answered outside the API, on the API's budget per client.
+  let unknownPages: RequestBudget | null = null;
   await app.register(
     async (api) => {
       await registerRateLimit(api, config.rateLimit, redis);
+      unknownPages = budgetOutsideRoutes(api, config.rateLimit, 'unknown-pages');
       await api.register(authPlugin, { db, config, liveness: sessionLiveness });
       // A map of every route is for developers: production serves it only when asked to.
       if (config.apiDocs) await api.register(openApiRoute);
@@ -296,6 +299,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       listedPaths: pages.listedPaths,
     });
   }
-  await registerStorefront(app, webDist, pages);
+  await registerStorefront(app, webDist, pages, unknownPages);
   return app;
 }

@@ -8,6 +8,7 @@ import { Provider } from 'react-redux';
 import {
   createStaticHandler,
   createStaticRouter,
+  matchRoutes,
   type RouteObject,
   type StaticHandlerContext,
   StaticRouterProvider,
@@ -35,6 +36,15 @@ export function listedPaths(): string[] {
   };
   visit(routes);
   return paths;
+}
+
+/**
+ * Whether no page of the storefront has this path: only the catch-all matches it, and it answers
+ * the not-found page, the same for every such path.
+ */
+export function isUnknownPath(pathname: string): boolean {
+  const leaf = matchRoutes(routes, pathname)?.at(-1);
+  return !leaf || leaf.route.path === '*';
 }
 
 function servedRoute(context: StaticHandlerContext): ServedRoute | null {

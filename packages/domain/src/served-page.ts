@@ -38,4 +38,6 @@ export interface StorefrontRender {
   render(address: string, reads: ShopReads): Promise<RenderedPage | null>;
   /** the pages of their own with a fixed path, for the sitemap */
   listedPaths(): string[];
+  /** whether no page has this path: it answers the not-found page, the same for every such path */
+  isUnknownPath(pathname: string): boolean;
 }

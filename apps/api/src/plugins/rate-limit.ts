@@ -4,7 +4,7 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config/config';
 import { TooManyRequestsError } from '../lib/errors';
@@ -167,5 +167,31 @@ export function accountRateLimit(limits: RateLimitConfig, group: string) {
       timeWindow: limits.strictWindowMs,
       group,
     },
+  };
+}
+
+/** Counts one request against a budget kept outside a route; answers the seconds to wait once over it. */
+export type RequestBudget = (request: FastifyRequest) => Promise<number | null>;
+
+/**
+ * The API's per-client budget (the same max and window, its own counter named `group`), for
+ * answers the API's routes do not give: the storefront's unknown page paths. Null when limits
+ * are off. Call it on the scope `registerRateLimit` was given.
+ */
+export function budgetOutsideRoutes(
+  scope: FastifyInstance,
+  limits: RateLimitConfig,
+  group: string,
+): RequestBudget | null {
+  if (!limits.enabled) return null;
+  const options: CreateRateLimitOptions & { groupId: string } = {
+    max: limits.max,
+    timeWindow: limits.windowMs,
+    groupId: group,
+  };
+  const limit = scope.createRateLimit(options);
+  return async (request) => {
+    const result = await limit(request);
+    return result.isAllowed || !result.isExceeded ? null : result.ttlInSeconds;
   };
 }

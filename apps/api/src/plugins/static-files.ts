@@ -3,8 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../lib/envelope';
+import { TooManyRequestsError } from '../lib/errors';
 import { sendKept } from '../lib/kept-answer';
 import type { PageRenderer } from '../modules/storefront';
+import type { RequestBudget } from './rate-limit';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -42,6 +44,8 @@ export async function registerStorefront(
   app: FastifyInstance,
   distDir: string | null,
   pages: PageRenderer | null = null,
+  /** the budget an unknown page path draws on, like an API call; null counts nothing */
+  unknownPages: RequestBudget | null = null,
 ): Promise<boolean> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const available = Boolean(distDir && indexFile && existsSync(indexFile));
@@ -69,6 +73,14 @@ export async function registerStorefront(
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = pages ? await pages.page(request.url) : null;
+    if (page?.unknown && unknownPages) {
+      // A crawl of made-up paths costs as much as one of API calls.
+      const wait = await unknownPages(request);
+      if (wait !== null) {
+        void reply.header('retry-after', wait);
+        throw new TooManyRequestsError();
+      }
+    }
     // The same for every visitor, revalidated on every visit.
     if (page) {
       return sendKept(request, reply.code(page.status), page.answer, {

@@ -6,7 +6,10 @@ export interface PageMeta {
   description?: string;
   /** a path such as /product/123; the canonical link is the site root plus this path */
   canonicalPath?: string;
-  /** keep the page out of search engines (the owner's pages) */
+  /**
+   * keep the page out of search engines (the owner's pages, a missing page); such a page names no
+   * canonical address, so its head is the same whatever path it was asked for
+   */
   noindex?: boolean;
   /** the picture a shared link shows: a path on this shop or an address */
   image?: string;
@@ -35,7 +38,8 @@ interface ResolvedHead {
   title: string;
   description: string;
   robots: string;
-  canonical: string;
+  /** null for a page kept out of search engines */
+  canonical: string | null;
   image: string;
   ogType: 'product' | 'website';
   structuredData: string | null;
@@ -48,7 +52,7 @@ function resolveHead(meta: PageMeta, origin: string, pathname: string): Resolved
     title: meta.title ?? DEFAULT_TITLE,
     description: meta.description ?? SITE.description,
     robots: meta.noindex ? 'noindex, nofollow' : 'index, follow',
-    canonical: `${origin}${meta.canonicalPath ?? pathname}`,
+    canonical: meta.noindex ? null : `${origin}${meta.canonicalPath ?? pathname}`,
     image: /^https?:\/\//.test(image) ? image : `${origin}${image}`,
     ogType: data?.['@type'] === 'Product' ? 'product' : 'website',
     // `<` escaped: no text in the data can close the script element.
@@ -68,13 +72,13 @@ export function renderHead(head: ServerHead): string {
     `<title>${escapeHtml(h.title)}</title>`,
     meta('name', 'description', h.description),
     meta('name', 'robots', h.robots),
-    `<link rel="canonical" href="${escapeHtml(h.canonical)}" />`,
+    ...(h.canonical ? [`<link rel="canonical" href="${escapeHtml(h.canonical)}" />`] : []),
     meta('property', 'og:site_name', SITE.brand),
     meta('property', 'og:locale', 'en_IN'),
     meta('property', 'og:type', h.ogType),
     meta('property', 'og:title', h.title),
     meta('property', 'og:description', h.description),
-    meta('property', 'og:url', h.canonical),
+    ...(h.canonical ? [meta('property', 'og:url', h.canonical)] : []),
     meta('property', 'og:image', h.image),
     meta('name', 'twitter:card', 'summary_large_image'),
     ...(h.structuredData
@@ -115,11 +119,15 @@ function applyHead(h: ResolvedHead): void {
   document.title = h.title;
   setMeta('name', 'description', h.description);
   setMeta('name', 'robots', h.robots);
-  setTag(
-    'link[rel="canonical"]',
-    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
-    (element) => element.setAttribute('href', h.canonical),
-  );
+  const { canonical } = h;
+  if (canonical === null) document.head.querySelector('link[rel="canonical"]')?.remove();
+  else {
+    setTag(
+      'link[rel="canonical"]',
+      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+      (element) => element.setAttribute('href', canonical),
+    );
+  }
   setMeta('property', 'og:type', h.ogType);
   setMeta('property', 'og:title', h.title);
   setMeta('property', 'og:description', h.description);

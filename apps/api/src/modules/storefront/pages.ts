@@ -14,6 +14,8 @@ export interface PageAnswer {
   answer: KeptAnswer;
   /** the catalogue cache's key of a kept page (a 200), so a repeat can be answered early */
   heldAs?: string;
+  /** the path is none of the storefront's pages: the answer is the not-found page */
+  unknown?: boolean;
 }
 
 export interface PageRenderer {
@@ -94,7 +96,16 @@ function routeKey(pathname: string): string {
   return pathname.slice(0, end).toLowerCase();
 }
 
-/** A page that is not kept (a 404): the cache drops a load that fails, so it travels as one. */
+/**
+ * Where the not-found page is kept: one render serves every unknown path (its head names no
+ * canonical address), so a crawl of made-up paths renders nothing and keeps one entry.
+ */
+const NOT_FOUND_KEY = 'page:not-found';
+
+/**
+ * A page that is not kept (a product that is not in the catalogue): the cache drops a load that
+ * fails, so it travels as one.
+ */
 class UncachedPage extends Error {
   constructor(readonly answer: PageAnswer | null) {
     super('page not kept');
@@ -178,12 +189,15 @@ export async function createPageRenderer(options: {
     return catalogueSearch(readCatalogueQuery(new URLSearchParams(query), await reads.products()));
   };
 
-  /** What the cache keeps of a page: the kept answer of a 200, as the public reads keep theirs. */
-  const render = async (address: string): Promise<KeptAnswer> => {
+  /**
+   * What the cache keeps of a page: the kept answer of the status it is kept as (a 200, or the
+   * not-found page's 404), as the public reads keep theirs.
+   */
+  const render = async (address: string, keptStatus: number): Promise<KeptAnswer> => {
     const page = await entry.render(new URL(address, publicUrl).href, reads);
     if (!page) throw new UncachedPage(null);
     const answer = keepAnswer(assemble(page));
-    if (page.status !== 200) throw new UncachedPage({ status: page.status, answer });
+    if (page.status !== keptStatus) throw new UncachedPage({ status: page.status, answer });
     return answer;
   };
 
@@ -193,9 +207,13 @@ export async function createPageRenderer(options: {
       const mark = requested.indexOf('?');
       const pathname = routeKey(mark === -1 ? requested : requested.slice(0, mark));
       try {
+        if (entry.isUnknownPath(pathname)) {
+          const answer = await catalogue.get(NOT_FOUND_KEY, () => render(pathname, 404));
+          return { status: 404, answer, unknown: true };
+        }
         const search = await pageSearch(pathname, mark === -1 ? '' : requested.slice(mark + 1));
         const key = `page:${pathname}${search}`;
-        const answer = await catalogue.get(key, () => render(`${pathname}${search}`));
+        const answer = await catalogue.get(key, () => render(`${pathname}${search}`, 200));
         return { status: 200, answer, heldAs: key };
       } catch (error) {
         if (error instanceof UncachedPage) return error.answer;

@@ -4,7 +4,7 @@ import { PageTitleBanner } from '../../components/page-title-banner';
 import { usePageMeta } from '../../lib/seo';
 
 export function NotFoundPage() {
-  usePageMeta({ title: `Page Not Found | ${SITE.brand}` });
+  usePageMeta({ title: `Page Not Found | ${SITE.brand}`, noindex: true });
 
   return (
     <>
