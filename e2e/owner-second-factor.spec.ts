@@ -1,6 +1,6 @@
 // The owner turns on a second factor and signs in with it. In a second shop: a second factor on
 // the journeys' shop would reach every journey that signs the owner in.
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures';
 import { customerWithOrder, newShopper, OWNER, openTab, searchList, shot } from './owner-kit';
@@ -34,6 +34,17 @@ async function signedIn(page: Page) {
   await expect(page).toHaveURL(`${origin}/`);
 }
 
+/** The screen as it stands, at a phone's width and then a desktop's (where it stays). */
+async function shotBoth(page: Page, testInfo: TestInfo, name: string) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await shot(page, testInfo, `${name}-${size}`);
+  }
+}
+
 async function signOut(page: Page) {
   await page.setViewportSize(DESKTOP);
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -44,6 +55,8 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
   page,
   playwright,
 }, testInfo) => {
+  // Six sign-ins, a wait past the proof's life and a dozen full-page shots: more than a minute.
+  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await enterPassword(page);
   await signedIn(page);
@@ -54,7 +67,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     await page.goto(`${origin}/owner/admin/dashboard`);
     const note = page.getByRole('note');
     await expect(note).toContainText('Your sign-in is a password alone.');
-    await shot(page, testInfo, 'owner-no-second-factor-desktop');
+    await shotBoth(page, testInfo, 'owner-no-second-factor');
     await note.getByRole('button', { name: 'Set it up' }).click();
     await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
     await page.getByRole('button', { name: 'Set up a second factor' }).click();
@@ -64,13 +77,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     const key = (await page.getByTestId('second-factor-key').textContent()) ?? '';
     totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')) });
     await expectAccessible(page);
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await shot(page, testInfo, `owner-second-factor-setup-${size}`);
-    }
+    await shotBoth(page, testInfo, 'owner-second-factor-setup');
 
     await page.getByLabel('Code from the app').fill(totp.generate());
     await page.getByRole('button', { name: 'Turn on' }).click();
@@ -78,7 +85,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     await expect(list.getByRole('listitem')).toHaveCount(10);
     recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
     await expectAccessible(page);
-    await shot(page, testInfo, 'owner-recovery-codes-desktop');
+    await shotBoth(page, testInfo, 'owner-recovery-codes');
     await page.getByRole('button', { name: 'I have kept them' }).click();
     await expect(page.getByText(/Signing in asks for the password and the code/)).toBeVisible();
     await expect(page.getByRole('note')).toHaveCount(0);
@@ -90,7 +97,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     await enterPassword(page);
     await expect(page.getByLabel('Code from your authenticator app')).toBeVisible();
     await expectAccessible(page);
-    await shot(page, testInfo, 'owner-sign-in-code-phone');
+    await shotBoth(page, testInfo, 'owner-sign-in-code');
     // The code of the next 30 seconds: the one used to turn it on opened its step already.
     const next = totp?.generate({ timestamp: Date.now() + 30_000 }) ?? '';
     await enterCode(page, next);
@@ -158,7 +165,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     const code = proof.getByLabel('Code from your authenticator app');
     await expect(code).toBeFocused();
     await expectAccessible(page);
-    await shot(page, testInfo, 'owner-fresh-proof-desktop');
+    await shotBoth(page, testInfo, 'owner-fresh-proof');
     await code.fill(recoveryCodes[3] ?? '');
     await proof.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText(/^Order refunded: ₹/)).toBeVisible();
@@ -170,13 +177,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     await expect(sessions).toContainText('This device');
     await expectAccessible(page);
-    for (const [size, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await shot(page, testInfo, `owner-sessions-${size}`);
-    }
+    await shotBoth(page, testInfo, 'owner-sessions');
     await page.getByRole('button', { name: /^Sign out Chrome on Android/ }).click();
     await expect(page.getByText('Session signed out')).toBeVisible();
     await expect(sessions.getByRole('listitem')).toHaveCount(1);
