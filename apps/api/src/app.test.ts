@@ -74,6 +74,33 @@ describe('health', () => {
   });
 });
 
+describe('a database that cannot be reached', () => {
+  it('answers 503 with Retry-After, never a sign-out or a 500, and names nothing inside', async () => {
+    const { accessToken, refreshToken } = await api.signInCustomer('down.day@example.in');
+    const down = await openPostgres('postgres://postgres@127.0.0.1:1/nothing', { migrate: false });
+    const broken = await testApp({ db: down.db, dataDir: api.dataDir });
+    try {
+      const calls = [
+        { url: '/api/v1/orders/orderDetails', headers: { authorization: `Bearer ${accessToken}` } },
+        { url: '/api/v1/users/getUser', headers: { authorization: `Bearer ${accessToken}` } },
+        { method: 'POST' as const, url: '/api/v1/users/refresh-token', payload: { refreshToken } },
+        { url: '/api/v1/products/getProductDetails' },
+      ];
+      for (const call of calls) {
+        const response = await broken.inject(call);
+        const body = expectFailure(response, 503);
+        expect(body.message, call.url).toBe(
+          'The shop cannot reach one of its services right now. Please try again in a moment.',
+        );
+        expect(response.headers['retry-after'], call.url).toBe('5');
+      }
+    } finally {
+      await broken.close();
+      await down.close();
+    }
+  });
+});
+
 describe('banners', () => {
   it('lists banners with their pictures in order', async () => {
     const response = await api.app.inject({ url: '/api/v1/banners/getBannerDetails' });

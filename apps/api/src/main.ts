@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, lostConnection(logger));
   logger.info({ database: database.kind }, 'database migrated');
   if (database.kind === 'postgres') {
     const warning = await connectionBudgetWarning(database.db, config);
@@ -74,6 +74,12 @@ async function main(): Promise<void> {
   });
 }
 
+/** What a process says of a database connection the server dropped. */
+function lostConnection(logger: Logger): (error: Error) => void {
+  return (error) =>
+    logger.warn({ err: error }, 'a database connection was lost; its statement answers 503');
+}
+
 /**
  * Builds the app on the database and serves it: a single process passes the database it migrated
  * and seeded; a worker opens a pool of its own, the primary having done both.
@@ -82,7 +88,11 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
   const database =
     migrated ??
     // A worker exists only with DATABASE_URL (the config refuses several processes on PGlite).
-    (await openPostgres(config.databaseUrl ?? '', { ...poolSettings(config), migrate: false }));
+    (await openPostgres(config.databaseUrl ?? '', {
+      ...poolSettings(config),
+      migrate: false,
+      onLostConnection: lostConnection(logger),
+    }));
   const app = await buildApp({ config, db: database.db, logger });
 
   // Which process answered, for tests and local debugging; production does not say.

@@ -59,6 +59,8 @@ export interface PostgresOptions {
   max?: number;
   /** keep hot statements prepared on the server (`preparingClient`); on unless set false */
   preparedStatements?: boolean;
+  /** told of a connection the server dropped (a restart, a terminated backend) */
+  onLostConnection?: (error: Error) => void;
 }
 
 /** A pool on a PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
@@ -71,8 +73,14 @@ export async function openPostgres(
     max: options.max ?? 10,
     Client: options.preparedStatements === false ? pg.Client : preparingClient(),
   });
-  // An idle client that loses its server must not crash the process.
-  pool.on('error', () => {});
+  const lost = options.onLostConnection ?? (() => {});
+  // A connection the server drops must not crash the process. The pool listens on its idle
+  // connections only; one checked out (between two statements of a transaction) would emit its
+  // error to nobody, and an unheard 'error' kills the process with every request in it. So every
+  // connection gets a listener for its whole life: the statement that meets the dead connection
+  // fails (the request answers 503), and the pool discards it when it is released.
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   if (options.migrate !== false) {
     const client = await pool.connect();
     try {
@@ -110,13 +118,21 @@ export function poolSettings(config: {
 }
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db; migrated either way. */
-export function openDatabase(config: {
-  databaseUrl: string | null;
-  dataDir: string;
-  preparedStatements: boolean;
-  databasePoolSize: number;
-}): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, poolSettings(config));
+export function openDatabase(
+  config: {
+    databaseUrl: string | null;
+    dataDir: string;
+    preparedStatements: boolean;
+    databasePoolSize: number;
+  },
+  onLostConnection?: (error: Error) => void,
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, {
+      ...poolSettings(config),
+      ...(onLostConnection ? { onLostConnection } : {}),
+    });
+  }
   return openPglite(path.join(config.dataDir, 'db'));
 }
 

@@ -1,6 +1,7 @@
 import type { ApiFieldError, FailureData } from '@makhana/domain/api';
 import { TOO_MANY_REQUESTS_MESSAGE } from '@makhana/domain/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnreachable } from '../lib/db-errors';
 import { failure } from '../lib/envelope';
 import { AppError } from '../lib/errors';
 
@@ -60,8 +61,17 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('statusCode' in error || 'code' in error);
 }
 
+/** A dependency that could not be reached: the caller may try again in a moment. */
+export const UNAVAILABLE_MESSAGE =
+  'The shop cannot reach one of its services right now. Please try again in a moment.';
+/** Seconds a caller is asked to wait before trying a 503 again. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Maps any thrown value to the failure it answers; unknown errors are 500 and say nothing more. */
 export function toFailure(error: unknown): Failure {
+  if (isDatabaseUnreachable(error)) {
+    return { statusCode: 503, message: UNAVAILABLE_MESSAGE, errors: [] };
+  }
   if (error instanceof AppError) {
     return {
       statusCode: error.statusCode,
@@ -104,12 +114,17 @@ export function toFailure(error: unknown): Failure {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const result = toFailure(error);
-    if (result.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else
+    if (result.statusCode === 503) {
+      request.log.warn({ err: error }, 'request failed: a dependency is unreachable');
+      if (!reply.hasHeader('retry-after')) void reply.header('retry-after', RETRY_AFTER_SECONDS);
+    } else if (result.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
       request.log.info(
         { statusCode: result.statusCode, reason: result.message },
         'request refused',
       );
+    }
     return reply
       .code(result.statusCode)
       .send(failure(result.statusCode, result.message, result.errors, result.data));

@@ -356,9 +356,19 @@ describe('DashboardPage', () => {
     expect(auth.user).toBeNull();
   });
 
-  it('reports a failing order list', async () => {
-    stubRoutes({ 'GET /orders/orderDetails': fail(500, 'Orders are unavailable') });
-    renderDashboard({ section: 'My Orders' });
-    expect((await screen.findByRole('alert')).textContent).toBe('Orders are unavailable');
+  it('reports a failing order list, keeps the shopper signed in, and tries again when asked', async () => {
+    const down =
+      'The shop cannot reach one of its services right now. Please try again in a moment.';
+    let answer = fail(503, down);
+    const api = stubRoutes({ 'GET /orders/orderDetails': () => answer });
+    const { store } = renderDashboard({ section: 'My Orders' });
+    expect((await screen.findByRole('alert')).textContent).toBe(down);
+    expect(store.getState().auth.isUserAuthenticated).toBe(true);
+    expect(api.callsTo('POST /users/refresh-token')).toHaveLength(0);
+
+    answer = ok([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have not placed any orders yet.')).toBeTruthy();
+    expect(api.callsTo('GET /orders/orderDetails')).toHaveLength(2);
   });
 });

@@ -30,10 +30,16 @@ export function OrdersSection() {
     );
   }
   if (view.status === 'error') {
+    // A server that could not answer (a 503) leaves the shopper signed in: trying again is all.
     return (
-      <p role="alert" className="text-sm font-medium text-maroon-700">
-        {view.message}
-      </p>
+      <div className="rounded-2xl border border-maroon-600/20 bg-maroon-600/5 px-5 py-4">
+        <p role="alert" className="text-sm font-medium text-maroon-700">
+          {view.message}
+        </p>
+        <button type="button" className="btn-outline mt-3" onClick={view.retry}>
+          Try again
+        </button>
+      </div>
     );
   }
   if (view.orders.length === 0) {

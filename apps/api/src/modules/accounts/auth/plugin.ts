@@ -246,9 +246,10 @@ function createAuthKit(
         claims = await sessions.authenticate(token, realm);
         break;
       } catch (error) {
-        if (error instanceof UnauthorizedError && error.message === ACCESS_TOKEN_EXPIRED) {
-          expired = true;
-        }
+        // Only a refused token says who the caller is not; a database or Redis that cannot be
+        // reached says nothing of the sort (503), and a shopper must not be signed out for it.
+        if (!(error instanceof UnauthorizedError)) throw error;
+        if (error.message === ACCESS_TOKEN_EXPIRED) expired = true;
       }
     }
     if (!claims) throw new UnauthorizedError(expired ? ACCESS_TOKEN_EXPIRED : NOT_AUTHENTICATED);

@@ -34,16 +34,18 @@ export const myOrdersApi = apiSlice.injectEndpoints({
 type OrdersView =
   | { status: 'loading' }
   | { status: 'ready'; orders: Order[] }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; retry: () => void };
 
 /** The customer's orders, asked again each time the section opens. */
 export function useMyOrders(): OrdersView {
   const customerId = useAppSelector(selectCustomer)?._id ?? null;
   // `currentData`: another account's orders, still cached, never show for this one.
-  const { currentData, error } = myOrdersApi.useGetMyOrdersQuery(customerId, {
+  const { currentData, error, refetch } = myOrdersApi.useGetMyOrdersQuery(customerId, {
     refetchOnMountOrArgChange: true,
   });
   if (currentData) return { status: 'ready', orders: currentData };
-  if (error) return { status: 'error', message: (error as ApiCallError).message };
+  if (error) {
+    return { status: 'error', message: (error as ApiCallError).message, retry: () => refetch() };
+  }
   return { status: 'loading' };
 }
