@@ -14,3 +14,11 @@ export type ShippingAddress = z.infer<typeof shippingAddressShape>;
 export type OrderItem = z.infer<typeof orderItemShape>;
 
 export type Order = z.infer<typeof orderShape>;
+
+/**
+ * The header a Place Order carries, a key new to each order the shopper means to place: the same
+ * key from the same customer within IDEMPOTENCY_WINDOW_HOURS answers the order it first made, so
+ * an answer lost on the way never holds stock for a second one.
+ */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_WINDOW_HOURS = 24;

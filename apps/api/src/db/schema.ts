@@ -256,6 +256,11 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** why the gateway last refused or did not answer a refund; cleared when one succeeds */
     refundFailure: text('refund_failure'),
+    /**
+     * the `Idempotency-Key` the customer's Place Order sent: the same key again within a day
+     * answers this order instead of holding stock for another
+     */
+    idempotencyKey: text('idempotency_key'),
     /** an unpaid order releases its stock at this time */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -264,6 +269,9 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_user_idempotency_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('orders_status_idx').on(t.paymentStatus, t.expiresAt),
     // The owner's orders, newest first, a page at a time, whole or narrowed to a status or to
     // those awaiting a refund; the count of each comes from the same index.

@@ -154,6 +154,8 @@ export interface RequestOptions {
    * whose refusal never leads to the customer's /login; the customer's otherwise.
    */
   realm?: 'customer' | 'owner';
+  /** headers of the call's own (`Idempotency-Key`); the client sets the rest */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -254,7 +256,7 @@ async function readEnvelope<T>(response: Response): Promise<ApiResponse<T> | nul
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   // A browser may hold both sessions: the owner's screens say theirs is meant.
   if (realmOf(path, options) === 'owner') headers['X-Auth-Realm'] = 'owner';
   const isForm = options.body instanceof FormData;

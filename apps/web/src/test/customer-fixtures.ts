@@ -190,6 +190,8 @@ export interface Call {
   path: string;
   body: unknown;
   authorization: string | null;
+  /** the headers the call set itself, by name */
+  headers: Record<string, string>;
 }
 
 type Answer = ReturnType<typeof ok> | ReturnType<typeof fail>;
@@ -202,7 +204,7 @@ export function stubRoutes(routes: Record<string, Route | Answer>) {
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = (init?.headers ?? {}) as Record<string, string>;
-    const call = { method, path, body, authorization: headers.Authorization ?? null };
+    const call = { method, path, body, authorization: headers.Authorization ?? null, headers };
     calls.push(call);
     const route = routes[`${method} ${path}`];
     if (!route) return undefined;

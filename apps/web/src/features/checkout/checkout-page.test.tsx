@@ -534,6 +534,37 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
     expect(store.getState().cart.items).toHaveLength(1);
   });
 
+  it('sends one order key until an order is made, so a retry after no answer holds nothing twice', async () => {
+    let creating = fail(
+      503,
+      'The shop cannot reach one of its services right now. Please try again in a moment.',
+    );
+    const api = stubCheckout({ ...successRoutes(), 'POST /orders/createOrder': () => creating });
+    const user = userEvent.setup();
+    renderCheckout();
+    await pickHomeAddress(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(api.callsTo('POST /orders/createOrder')).toHaveLength(1));
+    await waitFor(() => expect(placeOrder().disabled).toBe(false));
+
+    creating = ok(pendingOrder);
+    await user.click(placeOrder());
+    const sheet = await screen.findByRole('dialog', { name: 'Mithila Makhana Co.' });
+    await user.click(within(sheet).getByRole('button', { name: 'Close payment window' }));
+    await waitFor(() => expect(api.callsTo('POST /orders/mark-failed')).toHaveLength(1));
+
+    await user.click(placeOrder());
+    await waitFor(() => expect(api.callsTo('POST /orders/createOrder')).toHaveLength(3));
+    const keys = api
+      .callsTo('POST /orders/createOrder')
+      .map((call) => call.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    // The answer that never came: the same key again. The order made and then given up: a new one.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('places one order however often Place Order is pressed', async () => {
     let answer: (value: Response) => void = () => {};
     const api = stubCheckout(successRoutes());
@@ -551,6 +582,7 @@ describe('CheckoutPage: placing the order, paying and abandoning the payment', (
             path: '/orders/createOrder',
             body: null,
             authorization: null,
+            headers: {},
           });
           return new Promise<Response>((resolve) => {
             answer = resolve;

@@ -15,6 +15,7 @@ import { useAppDispatch } from '../../stores/hooks';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
 import type { RootState } from '../../stores/store';
 import {
+  newIdempotencyKey,
   useCreateOrderMutation,
   useMarkOrderFailedMutation,
   useStartPaymentMutation,
@@ -67,6 +68,9 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
   const store = useStore<RootState>();
   const navigate = useNavigate();
   const running = useRef(false);
+  // One key per order the shopper means to place: a Place Order again after an answer that never
+  // came sends it again, and the server answers the order it made instead of holding stock twice.
+  const orderKey = useRef<string | null>(null);
   const [placing, setPlacing] = useState(false);
 
   /**
@@ -101,7 +105,9 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
     let paid = false;
     loader(true);
     try {
+      orderKey.current ??= newIdempotencyKey();
       const order = await createOrder({
+        idempotencyKey: orderKey.current,
         items,
         shippingCost: summary.shipping,
         totalAmount: summary.total,
@@ -109,6 +115,8 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
         paymentMethod: PAYMENT_METHOD,
       }).unwrap();
       orderId = order._id;
+      // Made: whatever follows (a window closed, a payment failed), the next Place Order is new.
+      orderKey.current = null;
       if (saveAddress) void dispatch(addAddress(saveAddress));
       const paymentOrder = await startPayment({ orderId }).unwrap();
 

@@ -287,6 +287,77 @@ describe('POST /orders/createOrder', () => {
   });
 });
 
+describe('POST /orders/createOrder with an Idempotency-Key', () => {
+  const placeWithKey = (token: string, key: string, lines = [cartLine(classic250, 2)]) =>
+    call(api.app, 'POST', '/orders/createOrder', {
+      token,
+      body: orderPayload(lines),
+      headers: { 'idempotency-key': key },
+    });
+
+  it('answers the same order to the same key, holding its stock once; a new key is a new order', async () => {
+    const { token } = await customer(api.db);
+    const first = await placeWithKey(token, 'place-order-0001');
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await placeWithKey(token, 'place-order-0001');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data._id).toBe(first.json().data._id);
+    expect(again.json().data.orderNumber).toBe(first.json().data.orderNumber);
+    expect(await countRows(api.db, orders)).toBe(1);
+    expect(await countRows(api.db, stockReservations)).toBe(1);
+    expect(await shownStock(classic250.sku)).toBe(8);
+
+    const other = await placeWithKey(token, 'place-order-0002');
+    expect(other.json().data._id).not.toBe(first.json().data._id);
+    expect(await shownStock(classic250.sku)).toBe(6);
+  });
+
+  it('makes one order of the same key sent twice at once', async () => {
+    const { token } = await customer(api.db);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => placeWithKey(token, 'double-tap-0001')),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().data._id)).size).toBe(1);
+    expect(await countRows(api.db, orders)).toBe(1);
+    expect(await shownStock(classic250.sku)).toBe(8);
+  });
+
+  it("keeps one customer's key to them, and a key for a day", async () => {
+    const asha = await customer(api.db);
+    const ravi = await customer(api.db);
+    const hers = await placeWithKey(asha.token, 'shared-key-0001');
+    const his = await placeWithKey(ravi.token, 'shared-key-0001');
+    expect(his.statusCode).toBe(200);
+    expect(his.json().data._id).not.toBe(hers.json().data._id);
+
+    await api.db
+      .update(orders)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(orders.id, hers.json().data._id));
+    const dayLater = await placeWithKey(asha.token, 'shared-key-0001');
+    expect(dayLater.statusCode).toBe(200);
+    expect(dayLater.json().data._id).not.toBe(hers.json().data._id);
+    expect(await countRows(api.db, orders)).toBe(3);
+  });
+
+  it('refuses a malformed key, naming the header, before anything is held', async () => {
+    const { token } = await customer(api.db);
+    for (const key of [
+      'short',
+      'has spaces in it',
+      'x'.repeat(101),
+      'ключ-ключ-ключ',
+      'a'.repeat(20000),
+    ]) {
+      const refused = await placeWithKey(token, key);
+      expect(refused.statusCode, key.slice(0, 20)).toBe(400);
+      expect(refused.json().errors[0].field).toBe('idempotency-key');
+    }
+    expect(await countRows(api.db, orders)).toBe(0);
+  });
+});
+
 describe('no stock hoarding: at most 10 units of one SKU held per customer', () => {
   let bulk: TestVariant;
   beforeEach(async () => {

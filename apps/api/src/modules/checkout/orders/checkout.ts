@@ -10,14 +10,15 @@ import {
 } from '@makhana/domain/constants';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
 import { NEW_ORDER } from '@makhana/domain/order-state';
-import type { ShippingAddress } from '@makhana/domain/orders';
+import { IDEMPOTENCY_WINDOW_HOURS, type ShippingAddress } from '@makhana/domain/orders';
 import { checkoutAddressSchema, MESSAGES } from '@makhana/domain/validation';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directory';
 import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
 import { orderItems, orders } from '../../../db/schema';
+import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { catalogueChanged } from '../../catalogue';
 import { verifyPincode } from '../pincodes/service';
@@ -29,7 +30,7 @@ import {
 } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { orderNumber } from './order-number';
-import { type OrderView, toOrderView } from './service';
+import { type OrderView, orderView, toOrderView } from './service';
 
 export const MAX_ORDER_LINES = 50;
 /** Unpaid orders one customer may hold at once: stops one account holding the shelf. */
@@ -94,6 +95,36 @@ export const createOrderSchema = z.object({
     .default(PAYMENT_METHOD),
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
+
+const IDEMPOTENCY_KEY_MAX = 100;
+/** Letters, digits and `-_.:` (a UUID, a ULID, a timestamped name): one class, no backtracking. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+const KEY_RULE = 'Use 8 to 100 letters, digits, or - _ . :';
+
+/** The headers of `createOrder`: an optional `Idempotency-Key`, checked for length first. */
+export const createOrderHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .max(IDEMPOTENCY_KEY_MAX, { message: KEY_RULE, abort: true })
+    .regex(IDEMPOTENCY_KEY, KEY_RULE)
+    .optional(),
+});
+
+/**
+ * The order a customer's key made within the window, if any. A key past the window is let go (its
+ * order keeps its history, not the key), so it may make a new order.
+ */
+async function orderOfKey(ctx: OrderContext, userId: string, key: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  if (!row) return null;
+  if (row.createdAt.getTime() > Date.now() - IDEMPOTENCY_WINDOW_HOURS * 3600 * 1000) return row.id;
+  await ctx.db.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, row.id));
+  return null;
+}
 
 function describe(name: string, weight: number): string {
   return `${name} ${weight}g`;
@@ -165,6 +196,30 @@ export async function createOrder(
   directory: PincodeDirectory,
   userId: string,
   input: CreateOrderInput,
+  idempotencyKey: string | null = null,
+): Promise<OrderView> {
+  if (idempotencyKey) {
+    const made = await orderOfKey(ctx, userId, idempotencyKey);
+    if (made) return orderView(ctx.db, made);
+    try {
+      return await placeOrder(ctx, directory, userId, input, idempotencyKey);
+    } catch (error) {
+      // The same key at the same moment: the request that won made the order; this one answers it.
+      if (!isUniqueViolation(error)) throw error;
+      const won = await orderOfKey(ctx, userId, idempotencyKey);
+      if (!won) throw error;
+      return orderView(ctx.db, won);
+    }
+  }
+  return placeOrder(ctx, directory, userId, input, null);
+}
+
+async function placeOrder(
+  ctx: OrderContext,
+  directory: PincodeDirectory,
+  userId: string,
+  input: CreateOrderInput,
+  idempotencyKey: string | null,
 ): Promise<OrderView> {
   const { place } = await verifyPincode(directory, input.shippingAddress.pincode);
   if (!place) {
@@ -233,6 +288,7 @@ export async function createOrder(
 
     const placed = await insertOrder(tx, {
       userId,
+      idempotencyKey,
       subtotalPaise,
       shippingPaise,
       totalPaise,
@@ -259,6 +315,7 @@ export async function createOrder(
 
 interface NewOrder {
   userId: string;
+  idempotencyKey: string | null;
   subtotalPaise: number;
   shippingPaise: number;
   totalPaise: number;
@@ -293,12 +350,12 @@ async function insertOrder(tx: Transaction, order: NewOrder): Promise<OrderView>
       sql`with ${placed} as (
             insert into orders (id, order_number, user_id, subtotal_paise, shipping_cost_paise,
               total_amount_paise, currency, shipping_address, payment_method, status,
-              payment_status, needs_refund, expires_at)
+              payment_status, needs_refund, expires_at, idempotency_key)
             values (gen_random_uuid()::text, ${number}, ${order.userId}, ${order.subtotalPaise},
               ${order.shippingPaise}, ${order.totalPaise}, ${CURRENCY},
               ${JSON.stringify(order.shippingAddress)}::jsonb, ${PAYMENT_METHOD}, ${NEW_ORDER.status},
               ${NEW_ORDER.paymentStatus}, ${NEW_ORDER.needsRefund},
-              now() + make_interval(mins => ${order.pendingOrderMinutes}))
+              now() + make_interval(mins => ${order.pendingOrderMinutes}), ${order.idempotencyKey})
             on conflict (order_number) do nothing
             returning *
           ), ${lineRows} as (

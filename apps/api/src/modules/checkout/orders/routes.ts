@@ -8,7 +8,12 @@ import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directo
 import type { Database } from '../../../db/client';
 import { page, success } from '../../../lib/envelope';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
-import { createOrder, createOrderSchema, ORDER_CREATED } from './checkout';
+import {
+  createOrder,
+  createOrderHeadersSchema,
+  createOrderSchema,
+  ORDER_CREATED,
+} from './checkout';
 import type { OrdersKit } from './kit';
 import { listOrders, listOwnerOrders, ORDER_NOT_FOUND, orderDetails, orderView } from './service';
 import { markFailed } from './state-changes';
@@ -96,12 +101,21 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Place an order from the cart, its stock held until it is paid or expires',
         tags: ['checkout'],
+        description:
+          'With an `Idempotency-Key` header (new to each order the shopper means to place), the same key from the same customer within 24 hours answers the order it first made, holding no stock for another.',
+        headers: createOrderHeadersSchema,
         body: createOrderSchema,
         response: answers(orderShape, [409, 503]),
       },
     },
     async (request) => {
-      const order = await createOrder(ctx, directory, request.auth.subjectId, request.body);
+      const order = await createOrder(
+        ctx,
+        directory,
+        request.auth.subjectId,
+        request.body,
+        request.headers['idempotency-key'] ?? null,
+      );
       return success(order, ORDER_CREATED);
     },
   );

@@ -26,6 +26,7 @@ const orderPayload = {
   totalAmount: 549,
   shippingAddress: homeCheckoutFields,
   paymentMethod: 'Prepaid' as const,
+  idempotencyKey: '0123456789abcdef0123456789abcdef',
 };
 
 describe('cart state: order and payment calls', () => {
@@ -67,6 +68,14 @@ describe('cart state: order and payment calls', () => {
 });
 
 describe('the checkout calls', () => {
+  it('send the order key as the Idempotency-Key header, not in the body', async () => {
+    const api = stubRoutes({ 'POST /orders/createOrder': ok(pendingOrder) });
+    await createStore().dispatch(createOrder.initiate(orderPayload));
+    const [call] = api.callsTo('POST /orders/createOrder');
+    expect(call?.headers['Idempotency-Key']).toBe(orderPayload.idempotencyKey);
+    expect(call?.body).not.toHaveProperty('idempotencyKey');
+  });
+
   it('read a wrapped { order } answer as the order', async () => {
     stubRoutes({ 'POST /orders/createOrder': ok({ order: pendingOrder }) });
     const store = createStore();

@@ -1,6 +1,6 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { CartItem } from '@makhana/domain/cart';
-import type { Order } from '@makhana/domain/orders';
+import { IDEMPOTENCY_HEADER, type Order } from '@makhana/domain/orders';
 import type { CheckoutAddress } from '@makhana/domain/validation';
 import { apiSlice, onSuccess } from '../../../lib/api-slice';
 import type { PaymentOrder, PaymentSuccess } from '../../../lib/payment-window';
@@ -26,12 +26,26 @@ const dataOf = <T>(answer: ApiSuccess<T>) => answer.data;
 /** The customer's orders, asked again once one is placed, paid or cancelled. */
 const myOrdersChanged = onSuccess({ type: 'Order', id: 'LIST' });
 
+/**
+ * A key for one order the shopper means to place: 128 random bits as hex. `getRandomValues`, not
+ * `randomUUID`, which a page served over plain http (a phone on the shop's LAN) does not have.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 /** The checkout's calls (docs/product.md#checkout), in the order the checkout makes them. */
 export const checkoutApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** POST /orders/createOrder: the cart lines and the browser's figures, which the server re-checks. */
-    createOrder: build.mutation<Order, CreateOrderPayload>({
-      query: (body) => ({ path: '/orders/createOrder', method: 'POST', body }),
+    createOrder: build.mutation<Order, CreateOrderPayload & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        path: '/orders/createOrder',
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
       transformResponse: createdOrderOf,
       invalidatesTags: myOrdersChanged,
     }),
