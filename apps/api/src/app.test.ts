@@ -55,9 +55,36 @@ describe('health', () => {
     expect(response.json()).toMatchObject({
       statusCode: 200,
       success: true,
-      data: { status: 'ok', database: 'up' },
+      data: { status: 'ok', database: 'up', redis: 'off', mail: 'off' },
     });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('starts and serves with Redis away, says so, and writes without waiting for it', async () => {
+    const away = await testApp({
+      db: api.db,
+      dataDir: api.dataDir,
+      env: { REDIS_URL: 'redis://127.0.0.1:1' },
+    });
+    try {
+      const health = await away.inject({ url: '/api/v1/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json().data).toEqual({
+        status: 'ok',
+        database: 'up',
+        redis: 'down',
+        mail: 'off',
+      });
+      expect((await away.inject({ url: '/api/v1/products/getProductDetails' })).statusCode).toBe(
+        200,
+      );
+      // A write drops the cached reads in every process: with Redis away it tells none, at once.
+      const started = Date.now();
+      await away.catalogue.invalidate();
+      expect(Date.now() - started).toBeLessThan(200);
+    } finally {
+      await away.close();
+    }
   });
 
   it('answers 503 when the database is unreachable', async () => {

@@ -95,6 +95,9 @@ export interface AppDeps {
 }
 
 /** The HTTP app, not yet listening: main.ts listens, tests call `app.inject`. */
+/** Longer than any Redis command of the shop takes on a working server, by far. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const db = withOwnCommitHooks(deps.db);
@@ -159,12 +162,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, {
         connectTimeout: 1000,
+        // Fail fast while Redis is away: a command is refused at once instead of queued for the
+        // next reconnection (which held every checkout for a second), and one that gets no answer
+        // gives up soon. Each user has its fallback: per-process counts, the cache's lifetime.
+        enableOfflineQueue: false,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 1,
         lazyConnect: false,
       })
     : null;
   if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    // Said once when Redis goes away and once when it is back, not at every reconnection.
+    let away = false;
+    redis.on('error', (error) => {
+      if (away) return;
+      away = true;
+      app.log.warn(
+        { err: error },
+        'Redis does not answer: rate limits count per process and cached reads live out their lifetime until it does',
+      );
+    });
+    redis.on('ready', () => {
+      if (!away) return;
+      away = false;
+      app.log.info('Redis answers again');
+    });
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
@@ -221,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authPlugin, { db, config, liveness: sessionLiveness });
       // A map of every route is for developers: production serves it only when asked to.
       if (config.apiDocs) await api.register(openApiRoute);
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, redis, mailer });
       await api.register(productRoutes, { db, catalogue, prefix: '/products' });
       await api.register(bannerRoutes, { db, catalogue, prefix: '/banners' });
       await api.register(pincodeRoutes, { directory: pincodes, prefix: '/orders' });

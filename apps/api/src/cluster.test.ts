@@ -257,6 +257,9 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
       const warned = output.join('').includes(`The shop may open ${needed} PostgreSQL connections`);
       expect(warned).toBe(needed > allowed);
     }),
+    // The first test waits for the shop's start: two workers compiling TypeScript, about 20 s on
+    // two busy cores.
+    60_000,
   );
 
   it(

@@ -17,6 +17,23 @@ describe('createDistinctCounter', () => {
     expect(await counter.admit('b', 'z@example.com', 2)).toBe(true);
   });
 
+  it('counts in this process while Redis is away, never not at all', async () => {
+    const away = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 1000,
+    });
+    away.on('error', () => {});
+    try {
+      const counter = createDistinctCounter(away, 'away');
+      expect(await counter.admit('a', 'x@example.com', 1)).toBe(true);
+      expect(await counter.admit('a', 'x@example.com', 1)).toBe(true);
+      expect(await counter.admit('a', 'y@example.com', 1)).toBe(false);
+    } finally {
+      away.disconnect();
+    }
+  });
+
   describe.runIf(redisUrl)('with Redis', () => {
     const redis = new Redis(redisUrl ?? '');
     afterAll(() => redis.quit());

@@ -33,28 +33,31 @@ redis.call('EXPIRE', KEYS[1], ARGV[3])
 return 1`;
 
 export function createDistinctCounter(redis: Redis | null, name: string): DistinctCounter {
-  if (redis) {
-    return {
-      async admit(key, item, limit) {
-        const day = Math.floor(Date.now() / DAY_MS);
-        const redisKey = `mm-distinct-${name}:${day}:${key}`;
-        try {
-          const admitted = await redis.eval(
-            ADMIT_SCRIPT,
-            1,
-            redisKey,
-            hashOf(item),
-            limit,
-            DAY_MS / 1000,
-          );
-          return admitted === 1;
-        } catch {
-          // Redis down: the shop answers as it would without the count, like its rate limits.
-          return true;
-        }
-      },
-    };
-  }
+  const local = localCounter();
+  if (!redis) return local;
+  return {
+    async admit(key, item, limit) {
+      const day = Math.floor(Date.now() / DAY_MS);
+      const redisKey = `mm-distinct-${name}:${day}:${key}`;
+      try {
+        const admitted = await redis.eval(
+          ADMIT_SCRIPT,
+          1,
+          redisKey,
+          hashOf(item),
+          limit,
+          DAY_MS / 1000,
+        );
+        return admitted === 1;
+      } catch {
+        // Redis down: this process counts alone meanwhile, as without Redis; never no count.
+        return local.admit(key, item, limit);
+      }
+    },
+  };
+}
+
+function localCounter(): DistinctCounter {
   let today = -1;
   const keys = new Map<string, Set<string>>();
   return {

@@ -171,6 +171,40 @@ describe('IPv6 clients', () => {
   });
 });
 
+describe('with Redis away', () => {
+  it('still limits: each process counts on its own, and answers without waiting for Redis', async () => {
+    const { Redis } = await import('ioredis');
+    // Nothing listens on port 1: every command fails at once, as the shop's client is set to.
+    const away = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 1000,
+    });
+    away.on('error', () => {});
+    const app = Fastify();
+    installErrorHandler(app);
+    const warnings: string[] = [];
+    app.log.warn = ((_details: unknown, message: string) => {
+      warnings.push(message);
+    }) as typeof app.log.warn;
+    try {
+      await registerRateLimit(app, limits, away);
+      app.post('/loginUser', { config: strictRateLimit(limits) }, async () => ({ ok: true }));
+      await app.ready();
+      const started = Date.now();
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++)
+        codes.push((await app.inject({ method: 'POST', url: '/loginUser' })).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(warnings).toEqual(['rate limits: Redis does not answer; each process counts alone']);
+    } finally {
+      await app.close();
+      away.disconnect();
+    }
+  });
+});
+
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe.runIf(redisUrl)('rate limits on Redis', () => {

@@ -51,11 +51,69 @@ const RedisStore = requireFromHere('@fastify/rate-limit/store/RedisStore') as ne
 ) => BuiltInStore;
 
 /**
+ * Counts in Redis, and in this process while Redis does not answer: a Redis outage never opens
+ * the limits, it only narrows them to what each process sees (as without REDIS_URL). The client
+ * fails fast (no offline queue), so the fallback costs no wait. Said once in the log when it
+ * starts; Redis is asked again on the next request.
+ */
+class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: BuiltInStore,
+    private readonly local: BuiltInStore,
+    private readonly onFallback: (error: Error) => void,
+  ) {}
+
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.onFallback(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  read(key: string, callback: Callback, timeWindow: number, max: number): void {
+    const { shared, local } = this;
+    if (!shared.read || !local.read) {
+      throw new Error('this rate-limit store cannot read without counting');
+    }
+    shared.read(
+      key,
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.onFallback(error);
+        local.read?.(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(options: ChildOptions): FastifyRateLimitStore {
+    return new FallbackStore(
+      this.shared.child(options) as BuiltInStore,
+      this.local.child(options) as BuiltInStore,
+      this.onFallback,
+    );
+  }
+}
+
+/**
  * The plugin gives every route with its own limit a store of its own, so its `groupId` never
  * joins two routes: an alias route would double the budget. This store hands every route of one
  * group the same child, so `/loginUser` and `/send-otp` draw on one counter per client.
  */
-function groupedStore(redis: Redis | null) {
+function groupedStore(redis: Redis | null, onFallback: (error: Error) => void) {
   return class GroupedStore implements FastifyRateLimitStore {
     private readonly inner: BuiltInStore;
     private readonly groups = new Map<string, BuiltInStore>();
@@ -63,9 +121,14 @@ function groupedStore(redis: Redis | null) {
     constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
       const continueExceeding = options.continueExceeding ?? false;
       const exponentialBackoff = options.exponentialBackoff ?? false;
+      const local = new LocalStore(continueExceeding, exponentialBackoff);
       this.inner = redis
-        ? new RedisStore(continueExceeding, exponentialBackoff, redis, NAMESPACE)
-        : new LocalStore(continueExceeding, exponentialBackoff);
+        ? new FallbackStore(
+            new RedisStore(continueExceeding, exponentialBackoff, redis, NAMESPACE),
+            local,
+            onFallback,
+          )
+        : local;
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
@@ -106,13 +169,25 @@ export async function registerRateLimit(
   redis: Redis | null,
 ): Promise<void> {
   if (!limits.enabled) return;
+  let counting: 'shared' | 'local' = 'shared';
+  const onFallback = (error: Error) => {
+    if (counting === 'local') return;
+    counting = 'local';
+    scope.log.warn({ err: error }, 'rate limits: Redis does not answer; each process counts alone');
+  };
+  redis?.on('ready', () => {
+    if (counting === 'shared') return;
+    counting = 'shared';
+    scope.log.info('rate limits: counted in Redis again');
+  });
   await scope.register(rateLimit, {
     global: true,
     max: limits.max,
     timeWindow: limits.windowMs,
     ipv6Subnet: IPV6_PREFIX,
-    store: groupedStore(redis),
-    // A Redis outage must not take the shop down with it.
+    store: groupedStore(redis, onFallback),
+    // Never reached with Redis down (the store counts locally then); kept so that no store
+    // failure can take the shop down.
     skipOnError: true,
     errorResponseBuilder: () => new TooManyRequestsError(),
   });

@@ -8,8 +8,14 @@ import { composeMail, type MailMessage, parseMailbox } from './compose';
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<void>;
+  /** whether the mail server answers now (asked at most every half minute); null with no server */
+  reachable(): Promise<boolean | null>;
   close(): void;
 }
+
+/** How long a mail server's answer to "are you there?" stands, and how long it is waited for. */
+const REACHABLE_KEPT_MS = 30_000;
+const REACHABLE_WAIT_MS = 2_000;
 
 export interface MailerConfig {
   smtpUrl: string | null;
@@ -31,6 +37,8 @@ export function outboxMailer(outboxDir: string, from: string): Mailer {
   const sender = parseMailbox(from);
   return {
     kind: 'outbox',
+    // A folder is not a service: nothing to be down.
+    reachable: async () => null,
     async send(message) {
       const { raw } = composeMail(sender, message);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -66,8 +74,24 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  let checked: { at: number; answer: Promise<boolean> } | null = null;
   return {
     kind: 'smtp',
+    reachable() {
+      if (checked && Date.now() - checked.at < REACHABLE_KEPT_MS) return checked.answer;
+      let timer: NodeJS.Timeout | undefined;
+      const answer = Promise.race([
+        transport.verify().then(
+          () => true,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), REACHABLE_WAIT_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      checked = { at: Date.now(), answer };
+      return answer;
+    },
     async send(message) {
       // Composed here: nodemailer only carries the finished bytes over the connection.
       await transport.sendMail(composeMail(sender, message));

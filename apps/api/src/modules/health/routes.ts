@@ -1,20 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { Mailer } from '../../adapters/mail/mailer';
 import type { Database } from '../../db/client';
 import { pingDatabase } from '../../db/client';
 import { success } from '../../lib/envelope';
 import { ServiceUnavailableError } from '../../lib/errors';
 import { answers } from '../../plugins/route-contracts';
 
-const healthShape = z.object({ status: z.literal('ok'), database: z.literal('up') });
+const state = z.enum(['up', 'down', 'off']);
+const healthShape = z.object({
+  status: z.literal('ok'),
+  database: z.literal('up'),
+  redis: state.meta({
+    description: '`off` without REDIS_URL; `down` while the shop runs on its per-process fallbacks',
+  }),
+  mail: state.meta({ description: '`off` when mail goes to the outbox folder (no SMTP_URL)' }),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export interface HealthDeps {
+  db: Database;
+  redis: Redis | null;
+  mailer: Mailer;
+}
+
+/** up, down or off: a service the shop can do without is reported, and never fails the check. */
+function stateOf(answers: boolean | null): z.infer<typeof state> {
+  if (answers === null) return 'off';
+  return answers ? 'up' : 'down';
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
+  app,
+  { db, redis, mailer },
+) => {
   app.get(
     '/health',
     {
       schema: {
-        summary: 'Whether the server and its database answer',
-        description: 'A 503 names the part that is down.',
+        summary: 'Whether the server and the services it uses answer',
+        description:
+          'A 503 only when the database is down (the shop cannot serve without it); Redis and the mail server are reported as `up`, `down` or `off`.',
         tags: ['operations'],
         response: answers(healthShape, [503]),
       },
@@ -29,7 +55,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
           { field: 'database', message: 'down' },
         ]);
       }
-      return success({ status: 'ok' as const, database: 'up' as const }, 'Service is healthy');
+      const mail = stateOf(await mailer.reachable());
+      const cache = stateOf(redis ? redis.status === 'ready' : null);
+      return success(
+        { status: 'ok' as const, database: 'up' as const, redis: cache, mail },
+        'Service is healthy',
+      );
     },
   );
 };

@@ -64,6 +64,8 @@ type Channels = ReturnType<typeof channelsOf>;
 /** How long a writer waits for every process to say it dropped its copies. */
 const ACK_WAIT_MS = 1_000;
 const RECONNECT_MS = 1_000;
+/** How long a starting process waits for Redis before it serves without the shared cache. */
+const REDIS_START_WAIT_MS = 1_500;
 
 /**
  * How invalidations travel between processes. Each process acknowledges an invalidation once it
@@ -87,19 +89,42 @@ interface Hooks {
 }
 
 async function redisBroadcast(redis: Redis, hooks: Hooks, names: Channels): Promise<Broadcast> {
-  const subscriber = redis.duplicate();
+  // Subscribed on every 'ready', the first and each after a reconnection, and only then: the
+  // shop's client does not queue commands while Redis is away (they fail at once instead).
+  const subscriber = redis.duplicate({ autoResubscribe: false });
   subscriber.on('error', () => {
     // The publisher's connection reports Redis trouble; reads bypass the cache meanwhile.
   });
   subscriber.on('close', () => hooks.connected(false));
-  // ioredis subscribes again on reconnection before it reports ready.
-  subscriber.on('ready', () => hooks.connected(true));
   subscriber.on('message', (channel, payload) => {
     if (channel === names.channel) hooks.message(payload);
     else if (channel === names.ackChannel) hooks.acknowledged(payload);
   });
-  await subscriber.subscribe(names.channel, names.ackChannel);
-  hooks.connected(true);
+  let firstTry: () => void = () => {};
+  const tried = new Promise<void>((resolve) => {
+    firstTry = resolve;
+  });
+  subscriber.on('ready', () => {
+    subscriber
+      .subscribe(names.channel, names.ackChannel)
+      .then(
+        () => hooks.connected(true),
+        () => hooks.connected(false),
+      )
+      .finally(firstTry);
+  });
+  // Until subscribed the cache is bypassed (reads go to the database). A Redis that answers is
+  // waited for, so the cache serves from the first request; one that does not never holds the
+  // shop's start.
+  hooks.connected(false);
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([
+    tried,
+    new Promise<void>((resolve) => {
+      waited = setTimeout(resolve, REDIS_START_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(waited);
   return {
     // PUBLISH answers how many subscribers received the message: each of them acknowledges.
     publish: (message) => redis.publish(names.channel, message),
