@@ -9,7 +9,7 @@ import {
   ownerFigures,
   shot,
 } from './owner-kit';
-import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
+import { DESKTOP, expectAccessible, fetchProducts, PHONE, picturesInViewSettled } from './support';
 
 for (const [label, size] of [
   ['phone', PHONE],
@@ -129,7 +129,7 @@ for (const [label, size] of [
         for (const name of ['Products', 'Support', 'Reviews', 'Banners']) {
           await openTab(page, name);
           await expect(page.getByRole('tabpanel')).toBeVisible();
-          await page.waitForLoadState('networkidle');
+          await picturesInViewSettled(page);
           await expectAccessible(page);
           await shot(page, testInfo, `owner-${name.toLowerCase()}-${label}`);
         }

@@ -46,6 +46,34 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * Waits until every picture in view has arrived (or failed), so a shot and an accessibility check
+ * see what a person sees. Unlike waiting for the network to idle, a request elsewhere on the page
+ * (a token renewed, a lazy picture below the fold) does not hold it up.
+ */
+export async function picturesInViewSettled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.images]
+            .filter((img) => {
+              const box = img.getBoundingClientRect();
+              return (
+                box.width > 0 &&
+                box.bottom > 0 &&
+                box.top < window.innerHeight &&
+                box.right > 0 &&
+                box.left < window.innerWidth
+              );
+            })
+            .every((img) => img.complete),
+        ),
+      { message: 'the pictures in view to arrive', timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 /** Scrolls through the page so lazy images load, then fails on any image that did not. */
 export async function expectImagesLoaded(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
