@@ -2,10 +2,10 @@
  * A customer's change of e-mail (decision 032): approved with a code mailed to the current
  * address, proven with a code mailed to the new one, then told to the old address with a link
  * that undoes it for a week. The steps, the words and the shape of the undo link's token, shared
- * by the profile, the undo page and the API.
+ * by the profile, the undo page and the API. No zod here: the storefront's routes import the
+ * undo page's path, and the first load must not carry the validation library (the link's
+ * schema, `emailUndoSchema`, is in validation.ts).
  */
-import { z } from 'zod';
-
 /** How long the old address's link can undo a change, and the old address stays held for it. */
 export const EMAIL_UNDO_DAYS = 7;
 
@@ -41,18 +41,3 @@ export function codeSentMessage(email: string): string {
 export function undoneMessage(email: string): string {
   return `Your e-mail is ${email} again, and every session of your account was signed out. Sign in with ${email}.`;
 }
-
-/**
- * The undo link's token: the undo's id, a dot, and its 43-character signature (HMAC-SHA256 as
- * base64url). Fixed lengths and character classes, so the pattern cannot backtrack.
- */
-const UNDO_TOKEN = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/;
-const UNDO_TOKEN_LENGTH = 80;
-
-export const emailUndoSchema = z.object({
-  token: z
-    .string({ error: EMAIL_CHANGE_MESSAGES.undoLinkMissing })
-    .max(UNDO_TOKEN_LENGTH, { message: EMAIL_CHANGE_MESSAGES.undoLinkDead, abort: true })
-    .regex(UNDO_TOKEN, EMAIL_CHANGE_MESSAGES.undoLinkDead),
-});
-export type EmailUndoInput = z.infer<typeof emailUndoSchema>;

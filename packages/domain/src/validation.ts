@@ -12,6 +12,7 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from './constants';
+import { EMAIL_CHANGE_MESSAGES } from './email-change';
 import { IMAGE_ALT_MAX } from './images';
 import { MESSAGES } from './messages';
 import { OWNER_STATUS_MOVES } from './order-state';
@@ -470,3 +471,18 @@ export const productImageAltSchema = z.object({
 export type ProductImageAltInput = z.infer<typeof productImageAltSchema>;
 export type DeleteImageInput = z.infer<typeof deleteImageSchema>;
 export type ReorderImagesInput = z.infer<typeof reorderImagesSchema>;
+
+/**
+ * The undo link's token: the undo's id, a dot, and its 43-character signature (HMAC-SHA256 as
+ * base64url). Fixed lengths and character classes, so the pattern cannot backtrack.
+ */
+const UNDO_TOKEN = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/;
+const UNDO_TOKEN_LENGTH = 80;
+
+export const emailUndoSchema = z.object({
+  token: z
+    .string({ error: EMAIL_CHANGE_MESSAGES.undoLinkMissing })
+    .max(UNDO_TOKEN_LENGTH, { message: EMAIL_CHANGE_MESSAGES.undoLinkDead, abort: true })
+    .regex(UNDO_TOKEN, EMAIL_CHANGE_MESSAGES.undoLinkDead),
+});
+export type EmailUndoInput = z.infer<typeof emailUndoSchema>;

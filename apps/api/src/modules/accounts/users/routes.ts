@@ -10,11 +10,11 @@ import {
   approvalSentMessage,
   codeSentMessage,
   EMAIL_CHANGE_MESSAGES,
-  emailUndoSchema,
   undoneMessage,
 } from '@makhana/domain/email-change';
 import {
   addressSchema,
+  emailUndoSchema,
   loginEmailSchema,
   loginVerifySchema,
   otpSchema,

@@ -1,4 +1,4 @@
-import type { EmailUndoInput } from '@makhana/domain/email-change';
+import type { EmailUndoInput } from '@makhana/domain/validation';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The old address's link: puts the e-mail back; the server ends every session of the account. */

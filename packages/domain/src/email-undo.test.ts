@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailUndoSchema } from './email-change';
+import { emailUndoSchema } from './validation';
 
 const TOKEN = `0f8fad5b-d9cb-469f-a165-70867728950e.${'A'.repeat(42)}_`;
 
