@@ -63,20 +63,21 @@ class FallbackStore implements FastifyRateLimitStore {
     private readonly onFallback: (error: Error) => void,
   ) {}
 
+  /** Passes Redis's answer on; on its error, says so and asks the local count instead. */
+  #orLocal(callback: Callback, askLocal: () => void): Callback {
+    return (error, result) => {
+      if (!error) {
+        callback(null, result);
+        return;
+      }
+      this.onFallback(error);
+      askLocal();
+    };
+  }
+
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    this.shared.incr(
-      key,
-      (error, result) => {
-        if (!error) {
-          callback(null, result);
-          return;
-        }
-        this.onFallback(error);
-        this.local.incr(key, callback, timeWindow, max);
-      },
-      timeWindow,
-      max,
-    );
+    const local = () => this.local.incr(key, callback, timeWindow, max);
+    this.shared.incr(key, this.#orLocal(callback, local), timeWindow, max);
   }
 
   read(key: string, callback: Callback, timeWindow: number, max: number): void {
@@ -84,19 +85,8 @@ class FallbackStore implements FastifyRateLimitStore {
     if (!shared.read || !local.read) {
       throw new Error('this rate-limit store cannot read without counting');
     }
-    shared.read(
-      key,
-      (error, result) => {
-        if (!error) {
-          callback(null, result);
-          return;
-        }
-        this.onFallback(error);
-        local.read?.(key, callback, timeWindow, max);
-      },
-      timeWindow,
-      max,
-    );
+    const fallback = () => local.read?.(key, callback, timeWindow, max);
+    shared.read(key, this.#orLocal(callback, fallback), timeWindow, max);
   }
 
   child(options: ChildOptions): FastifyRateLimitStore {
