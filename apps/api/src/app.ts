@@ -22,6 +22,7 @@ import type { Database } from './db/client';
 import { failure } from './lib/envelope';
 import { loggedUrl } from './lib/log-serializers';
 import { type Notice, printNotice } from './lib/notice';
+import { CIRCUIT_CLOSED, CIRCUIT_OPEN } from './lib/redis-circuit';
 import {
   adminRoutes,
   authPlugin,
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Loaded only when used, as the S3 SDK is: each held about 20 MB of a process that has no need.
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
+    ? new (await import('./lib/redis-client')).ShopRedis(config.redisUrl, {
         connectTimeout: 1000,
         // Fail fast while Redis is away: a command is refused at once instead of queued for the
         // next reconnection (which held every checkout for a second), and one that gets no answer
@@ -172,21 +173,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : null;
   if (redis) {
-    // Said once when Redis goes away and once when it is back, not at every reconnection.
+    // Said once when Redis goes away (or stops answering) and once when it is back, not at every
+    // reconnection.
     let away = false;
-    redis.on('error', (error) => {
+    const gone = (message: string, error?: unknown) => {
       if (away) return;
       away = true;
       app.log.warn(
-        { err: error },
-        'Redis does not answer: rate limits count per process and cached reads live out their lifetime until it does',
+        error ? { err: error } : {},
+        `${message}: rate limits count per process and cached reads live out their lifetime until it does`,
       );
-    });
-    redis.on('ready', () => {
+    };
+    const back = () => {
       if (!away) return;
       away = false;
       app.log.info('Redis answers again');
-    });
+    };
+    redis.on('error', (error) => gone('Redis does not answer', error));
+    redis.on(CIRCUIT_OPEN, () => gone('Redis does not answer in time, so it is not asked for now'));
+    redis.on('ready', back);
+    redis.on(CIRCUIT_CLOSED, back);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });

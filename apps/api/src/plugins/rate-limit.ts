@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } f
 import type { Redis } from 'ioredis';
 import type { RateLimitConfig } from '../config/config';
 import { TooManyRequestsError } from '../lib/errors';
+import { CIRCUIT_CLOSED } from '../lib/redis-circuit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -165,11 +166,14 @@ export async function registerRateLimit(
     counting = 'local';
     scope.log.warn({ err: error }, 'rate limits: Redis does not answer; each process counts alone');
   };
-  redis?.on('ready', () => {
+  const shared = () => {
     if (counting === 'shared') return;
     counting = 'shared';
     scope.log.info('rate limits: counted in Redis again');
-  });
+  };
+  // Back after a reconnection, or after a Redis that held its connection answers again.
+  redis?.on('ready', shared);
+  redis?.on(CIRCUIT_CLOSED, shared);
   await scope.register(rateLimit, {
     global: true,
     max: limits.max,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Database } from '../../db/client';
 import { pingDatabase } from '../../db/client';
 import { success } from '../../lib/envelope';
 import { ServiceUnavailableError } from '../../lib/errors';
+import type { ShopRedis } from '../../lib/redis-client';
 import { answers } from '../../plugins/route-contracts';
 
 const state = z.enum(['up', 'down', 'off']);
@@ -20,7 +20,7 @@ const healthShape = z.object({
 
 export interface HealthDeps {
   db: Database;
-  redis: Redis | null;
+  redis: ShopRedis | null;
   mailer: Mailer;
 }
 
@@ -56,7 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (
         ]);
       }
       const mail = stateOf(await mailer.reachable());
-      const cache = stateOf(redis ? redis.status === 'ready' : null);
+      const cache = stateOf(redis ? redis.status === 'ready' && redis.circuitClosed : null);
       return success(
         { status: 'ok' as const, database: 'up' as const, redis: cache, mail },
         'Service is healthy',

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { markChanged } from '../../../db/after-commit';
 import type { Executor } from '../../../db/client';
+import { CIRCUIT_CLOSED, CIRCUIT_OPEN } from '../../../lib/redis-circuit';
 
 /**
  * The shop's public reads (the catalogue, one product, the banners, a product's reviews), kept for
@@ -99,6 +100,17 @@ async function redisBroadcast(redis: Redis, hooks: Hooks, names: Channels): Prom
   subscriber.on('message', (channel, payload) => {
     if (channel === names.channel) hooks.message(payload);
     else if (channel === names.ackChannel) hooks.acknowledged(payload);
+  });
+  // A Redis that holds its connections and stops answering delivers nothing either: the shop's
+  // client says so (its circuit), and the cache is bypassed until it answers again. The
+  // subscription is asked for again then, in case the connection was replaced meanwhile.
+  redis.on(CIRCUIT_OPEN, () => hooks.connected(false));
+  redis.on(CIRCUIT_CLOSED, () => {
+    if (subscriber.status !== 'ready') return;
+    subscriber.subscribe(names.channel, names.ackChannel).then(
+      () => hooks.connected(true),
+      () => hooks.connected(false),
+    );
   });
   let firstTry: () => void = () => {};
   const tried = new Promise<void>((resolve) => {
