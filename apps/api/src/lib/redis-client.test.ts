@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimitConfig } from '../config/config';
-import { createCatalogueCache } from '../modules/catalogue/products/catalogue-cache';
+import { createCatalogueCache } from '../modules/catalogue';
 import { installErrorHandler } from '../plugins/error-handler';
 import { registerRateLimit, strictRateLimit } from '../plugins/rate-limit';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
