@@ -444,7 +444,7 @@ async function waitForAnswer(origin) {
   throw new Error(`the bare checkout at ${origin} did not start`);
 }
 
-export function checkoutReport(result, bare, { date, node, load, processes }) {
+export function checkoutReport(result, bare, { date, node, load, processes, redis = null }) {
   const { buyers, seconds, paid, perSecond, calls, stock } = result;
   const ratio = Math.round((perSecond / bare.perSecond) * 100) / 100;
   const floorRatio = Math.round((PAID_PER_SECOND_TARGET / bare.perSecond) * 100) / 100;
@@ -541,5 +541,54 @@ export function checkoutReport(result, bare, { date, node, load, processes }) {
     ),
     `The bare checkout's stock held too: ${bare.stock.every((s) => s.holds) ? 'yes' : '**no**'}.`,
     '',
+    ...(redis ? redisReport(redis) : ['No Redis answered: the runs with Redis were left out.', '']),
   ].join('\n');
+}
+
+/** Redis lost under a running shop may cost checkout at most a third of its speed. */
+const REDIS_DOWN_FLOOR = 1 / 1.5;
+
+/**
+ * The same buyers with `REDIS_URL` set (the rate limits and caches shared through it), then with
+ * Redis shut after the shop started: every call to it refused, the shop on its fallbacks.
+ */
+function redisReport({ up, down }) {
+  const ratio = Math.round((down.perSecond / up.perSecond) * 100) / 100;
+  const createOrder = (figures) => figures.calls.find((c) => c.name === 'createOrder') ?? {};
+  const failed = (figures) =>
+    figures.failures.length ? figures.failures.map(([why, n]) => `${n} × ${why}`).join('; ') : 0;
+  const stockHeld = (figures) => (figures.stock.every((s) => s.holds) ? 'yes' : '**no**');
+  return [
+    'The same buyers again, each run on a new database of its own, with `REDIS_URL` set (through a TCP',
+    'proxy, `scripts/tcp-proxy.mjs`): Redis up, then Redis shut once the buyers had signed in and before the',
+    'clock started (the proxy closed every connection and refused new ones), the shop on its fallbacks:',
+    'rate limits counted in each process, the caches bypassed. Target: with Redis down, at least',
+    `${Math.round(REDIS_DOWN_FLOOR * 100) / 100} of the checkouts a second with Redis up (within 1.5x of its speed).`,
+    '',
+    row([
+      'Redis',
+      'paid checkouts',
+      'per second',
+      'failed',
+      'createOrder p50 / p99 (ms)',
+      'stock held',
+    ]),
+    row(Array(6).fill('---')),
+    ...[
+      ['up', up],
+      ['down', down],
+    ].map(([name, figures]) =>
+      row([
+        name,
+        figures.paid,
+        figures.perSecond,
+        failed(figures),
+        `${createOrder(figures).p50Ms} / ${createOrder(figures).p99Ms}`,
+        stockHeld(figures),
+      ]),
+    ),
+    '',
+    `With Redis down the shop kept ${ratio} of its speed with Redis up (target ≥ ${Math.round(REDIS_DOWN_FLOOR * 100) / 100}${ratio >= REDIS_DOWN_FLOOR ? '' : ', **missed**'}).`,
+    '',
+  ];
 }

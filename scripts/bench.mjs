@@ -10,7 +10,9 @@
 // part runs on it, loading the scale data (scripts/seed-scale.mjs) first when it has no orders,
 // and the other parts make databases of their own on its server (makhana_bench_reads,
 // makhana_bench_start, makhana_bench_load, makhana_bench_bare, each dropped and made again); without it the reads
-// and the start run on PGlite, and the checkout and the owner's part are left out.
+// and the start run on PGlite, and the checkout and the owner's part are left out. The checkout
+// also runs with Redis and with Redis lost (BENCH_REDIS_URL, redis://127.0.0.1:6379 by default;
+// left out when none answers there; databases makhana_bench_load_redis and ..._redis_down).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,11 +46,13 @@ import {
   root,
   run,
 } from './lib.mjs';
+import { startTcpProxy } from './tcp-proxy.mjs';
 
 const PARTS = ['pages', 'reads', 'start', 'checkout', 'owner', 'lighthouse'];
 const named = PARTS.filter((part) => process.argv.includes(`--${part}`));
 const parts = new Set(named.length > 0 ? named : PARTS);
 const scaleUrl = process.env.BENCH_DATABASE_URL || null;
+const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 for (const part of ['checkout', 'owner']) {
   if (named.includes(part) && !scaleUrl) {
     console.error(
@@ -552,13 +556,17 @@ async function startPart() {
   return startReport(runs, { date: today(), node: process.versions.node, load: [before, load1()] });
 }
 
-async function checkoutPart() {
-  const database = await freshDatabase(scaleUrl, 'makhana_bench_load');
-  const processes = 2;
-  log(`Paid checkout under load: the production bundle, ${processes} processes on PostgreSQL`);
-  const env = productionEnv(PORT + 5);
+/**
+ * One run of the buyers against the production bundle on a new database `name`. With `redisUrl`
+ * the shop uses that Redis through a proxy, which `cutRedis` shuts after the buyers signed in and
+ * before the clock starts: Redis lost under a running shop.
+ */
+async function shopCheckoutRun({ name, port, processes, redisUrl = null, cutRedis = false }) {
+  const database = await freshDatabase(scaleUrl, name);
+  const env = productionEnv(port);
   const mailSink = await startMailSink();
-  const shop = startShop(PORT + 5, {
+  const proxy = redisUrl ? await startTcpProxy(hostAndPort(redisUrl)) : null;
+  const shop = startShop(port, {
     ...env,
     // Production's way: over SMTP to a mail server, here the bench's sink.
     MAIL_TRANSPORT: 'smtp',
@@ -566,28 +574,57 @@ async function checkoutPart() {
     DATABASE_URL: database,
     WEB_CONCURRENCY: String(processes),
     SEED_DEMO: 'false',
+    ...(proxy ? { REDIS_URL: proxy.urlFor(redisUrl) } : {}),
     // One machine plays every buyer: the per-address limits would stop it, not the shop.
     RATE_LIMIT_MAX: '100000000',
     RATE_LIMIT_STRICT_MAX: '100000',
     RATE_LIMIT_ACCOUNT_MAX: '100000',
     RATE_LIMIT_SIGN_IN_EMAILS: '100000',
   });
-  const before = load1();
-  let result;
   try {
     await waitForHealth(shop.origin);
-    result = await measureCheckout({
+    return await measureCheckout({
       origin: shop.origin,
       databaseUrl: database,
       mailSink,
       owner: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
       // Started detached, the shop leads a process group of its own: its primary and workers.
       serverGroup: shop.pid,
+      beforeRun: cutRedis ? () => proxy.cut() : undefined,
     });
   } finally {
     await stopShop(shop);
     mailSink.stop();
+    await proxy?.close();
   }
+}
+
+const hostAndPort = (url) => {
+  const { hostname, port } = new URL(url);
+  return { host: hostname, port: Number(port || 6379) };
+};
+
+/** Whether a Redis answers at `url` (a PING within a second). */
+async function redisAnswers(url) {
+  const { default: net } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = net.connect(hostAndPort(url));
+    const done = (answered) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+async function checkoutPart() {
+  const processes = 2;
+  log(`Paid checkout under load: the production bundle, ${processes} processes on PostgreSQL`);
+  const before = load1();
+  const result = await shopCheckoutRun({ name: 'makhana_bench_load', port: PORT + 5, processes });
   console.table(result.calls);
   console.table(result.stock);
   console.log(`${result.paid} paid checkouts, ${result.perSecond}/s`, result.failures);
@@ -598,11 +635,35 @@ async function checkoutPart() {
     processes,
   });
   console.log(`bare: ${bare.paid} paid checkouts, ${bare.perSecond}/s`, bare.failures);
+  const load = [before, load1()];
+  let redis = null;
+  if (await redisAnswers(redisUrl)) {
+    log(`The same buyers with Redis (${redisUrl}), then with Redis shut before the clock starts`);
+    const up = await shopCheckoutRun({
+      name: 'makhana_bench_load_redis',
+      port: PORT + 7,
+      processes,
+      redisUrl,
+    });
+    console.log(`Redis up: ${up.paid} paid checkouts, ${up.perSecond}/s`, up.failures);
+    const down = await shopCheckoutRun({
+      name: 'makhana_bench_load_redis_down',
+      port: PORT + 8,
+      processes,
+      redisUrl,
+      cutRedis: true,
+    });
+    console.log(`Redis down: ${down.paid} paid checkouts, ${down.perSecond}/s`, down.failures);
+    redis = { up, down };
+  } else {
+    log(`No Redis answers at ${redisUrl} (BENCH_REDIS_URL): the runs with Redis are left out`);
+  }
   return checkoutReport(result, bare, {
     date: today(),
     node: process.versions.node,
-    load: [before, load1()],
+    load,
     processes,
+    redis,
   });
 }
 
