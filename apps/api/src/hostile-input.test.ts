@@ -336,6 +336,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/orders/refund-extra-payment/:orderId',
+    auth: 'owner',
+    body: { paymentId: 'pay_SecondPayment01' },
+    fields: ['paymentId'],
+  },
+  {
+    method: 'POST',
     path: '/orders/razorpayPayment',
     auth: 'customer',
     body: { orderId: ORDER.items[0]?.id },

@@ -23,6 +23,7 @@ import { answers } from './plugins/route-contracts';
 import { testApp, useTestApp } from './test/app';
 import {
   ADDRESS,
+  captureEvent,
   cartLine,
   insertProduct,
   customer as newCustomer,
@@ -30,6 +31,7 @@ import {
   orderWithPayment,
   placeOrder,
   SAVED_ADDRESS,
+  sendWebhook,
   signedPayment,
 } from './test/order-fixtures';
 import { useRazorpayStub } from './test/razorpay-stub';
@@ -494,6 +496,7 @@ describe('every refusal the document declares is one the routes give', () => {
     'PUT /api/v1/reviews/update-review/:reviewId': { rating: 4, comment: 'Crisp' },
     'POST /api/v1/supports/resolve/:id': { resolved: true },
     'POST /api/v1/orders/refund/:orderId': { reason: 'Out of stock' },
+    'POST /api/v1/orders/refund-extra-payment/:orderId': { paymentId: 'pay_NotAPayment01' },
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
     'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
     'POST /api/v1/products/reorderProductImages/:productId': { images: ['/uploads/a.webp'] },
@@ -893,6 +896,26 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await refund()).statusCode).toBe(502);
     gateway.down = true;
     expect((await refund()).statusCode).toBe(503);
+    // A second payment for the paid order, heard from the webhook, then its refund.
+    gateway.down = false;
+    gateway.refundMode = { kind: 'ok' };
+    const heard = await sendWebhook(
+      razorpay,
+      captureEvent(gatewayOrderId, 'pay_OpenApiTwice01', amount),
+      {
+        secret: 'openapi-webhook-secret',
+      },
+    );
+    expect(heard.statusCode, heard.body).toBe(200);
+    const refundExtra = () =>
+      inject(razorpay, 'POST', `${API_BASE}/orders/refund-extra-payment/${orderId}`, {
+        headers: bearer(owner),
+        payload: { paymentId: 'pay_OpenApiTwice01' },
+      });
+    gateway.refundMode = { kind: 'refuse', description: 'Refund amount exceeds the payment' };
+    expect((await refundExtra()).statusCode).toBe(502);
+    gateway.down = true;
+    expect((await refundExtra()).statusCode).toBe(503);
   });
 
   it('409 when an e-mail change meets an address another account took meanwhile', async () => {

@@ -3,7 +3,12 @@
  * from the schemas the API answers through (`contracts/checkout.ts`).
  */
 import type { z } from 'zod';
-import type { orderItemShape, orderShape, shippingAddressShape } from './contracts/checkout';
+import type {
+  extraPaymentShape,
+  orderItemShape,
+  orderShape,
+  shippingAddressShape,
+} from './contracts/checkout';
 import type { OrderStatus, PaymentStatus } from './order-state';
 
 export type { OrderStatus, PaymentStatus };
@@ -14,6 +19,7 @@ export type ShippingAddress = z.infer<typeof shippingAddressShape>;
 export type OrderItem = z.infer<typeof orderItemShape>;
 
 export type Order = z.infer<typeof orderShape>;
+export type ExtraPayment = z.infer<typeof extraPaymentShape>;
 
 /**
  * The header a Place Order carries, a key new to each order the shopper means to place: the same

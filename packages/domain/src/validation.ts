@@ -429,6 +429,16 @@ export const refundOrderSchema = z.object({
 });
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
 
+/** Which second payment of an order the owner gives back: the gateway's payment id. */
+export const refundExtraPaymentSchema = z.object({
+  paymentId: z
+    .string({ error: 'paymentId is required' })
+    .max(100, { message: 'paymentId must be at most 100 characters', abort: true })
+    .trim()
+    .min(1, 'paymentId is required'),
+});
+export type RefundExtraPaymentInput = z.infer<typeof refundExtraPaymentSchema>;
+
 /** A picture's URL in the owner's picture calls (delete and reorder, products and banners). */
 const IMAGE_URL_MAX = 2048;
 

@@ -418,6 +418,36 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A payment captured for an order that another payment had paid already (a shopper who paid
+ * twice): money the shop must give back. Kept until the gateway took the refund, listed in the
+ * owner's "Needs refund" and counted on the dashboard meanwhile.
+ */
+export const extraPayments = pgTable(
+  'extra_payments',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** the gateway's payment id (pay_...): one capture is recorded once, whoever reports it */
+    paymentId: text('payment_id').notNull().unique(),
+    amountPaise: integer('amount_paise').notNull(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the gateway's refund id (rfnd_...) once the money went back */
+    refundId: text('refund_id').unique(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** why the gateway last refused or did not answer its refund; cleared when one succeeds */
+    refundFailure: text('refund_failure'),
+  },
+  (t) => [
+    index('extra_payments_order_idx').on(t.orderId),
+    // What the owner still owes: the dashboard's count and the "Needs refund" filter.
+    index('extra_payments_unrefunded_idx').on(t.orderId).where(sql`${t.refundedAt} is null`),
+    check('extra_payments_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {

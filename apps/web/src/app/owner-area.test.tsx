@@ -28,7 +28,11 @@ afterEach(() => {
 const JOURNEY_MS = 20_000;
 
 /** Thirty days to 15 November 2026, with sales on two of them. */
-function figuresWith(growth: number | null, failingFollowUps = 0): DashboardFigures {
+function figuresWith(
+  growth: number | null,
+  failingFollowUps = 0,
+  owed = { toRefund: 0, toRefundAmount: 0 },
+): DashboardFigures {
   const salesByDay = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 9, 17 + i)).toISOString().slice(0, 10),
     orders: 0,
@@ -44,6 +48,7 @@ function figuresWith(growth: number | null, failingFollowUps = 0): DashboardFigu
     growth,
     salesByDay,
     failingFollowUps,
+    ...owed,
     toShip: 2,
     oldestToShipPaidAt: '2026-11-12T05:00:00.000Z',
     openSupport: 1,
@@ -459,8 +464,9 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
-    // No follow-up is failing: nothing to warn about.
+    // No follow-up is failing and no money is owed: nothing to warn about.
     expect(screen.queryByTestId('failing-follow-ups')).toBeNull();
+    expect(screen.queryByTestId('money-owed')).toBeNull();
     expect(api.callsTo('GET /admins/dashboard')).toHaveLength(1);
     expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
     // Orders and customers belong to their tabs now: the Dashboard tab loads neither.
@@ -590,6 +596,25 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(warning.getAttribute('role')).toBe('status');
     expect(warning.textContent).toContain('2 order mails could not be sent yet.');
     expect(warning.textContent).toContain('check the mail server settings');
+  });
+
+  it('counts the payments owed back until each is refunded, and opens the orders that need one', async () => {
+    stubRoutes({
+      ...ownerApi,
+      'GET /admins/dashboard': ok(figuresWith(null, 0, { toRefund: 2, toRefundAmount: 898 })),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard'],
+      store: ownerStore(),
+    });
+    const owed = await screen.findByTestId('money-owed');
+    expect(owed.getAttribute('role')).toBe('status');
+    expect(owed.textContent).toContain('2 payments to refund, ₹898 in all.');
+    await user.click(
+      within(owed).getByRole('link', { name: 'Open the orders that need a refund' }),
+    );
+    expect(router.state.location.search).toBe('?tab=orders&needsRefund=true');
   });
 
   it('moves between tabs with the arrow keys, Home and End, keeping the tab in the address', async () => {

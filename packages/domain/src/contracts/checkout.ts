@@ -49,6 +49,20 @@ export const orderStatusMoveShape = z
     description: "One move of the order's state, whoever made it.",
   });
 
+/** A second payment for an order already paid: money the shop owes back until it is refunded. */
+export const extraPaymentShape = z
+  .object({
+    paymentId: z.string().meta({ description: "the gateway's payment id" }),
+    amount: z.number().meta({ description: 'what it took, in rupees' }),
+    capturedAt: z.string(),
+    refundId: z.string().nullable().meta({ description: "the gateway's refund id, once refunded" }),
+    refundedAt: z.string().nullable().meta({ description: 'null while it is owed' }),
+    refundFailure: z.string().nullable().meta({
+      description: 'why the last refund did not go through; null once one did',
+    }),
+  })
+  .meta({ id: 'ExtraPayment' });
+
 export const orderShape = z
   .object({
     _id: z.string(),
@@ -93,6 +107,10 @@ export const orderShape = z
       .nullable()
       .optional()
       .meta({ description: 'null while no refund was asked for; the API always sends it' }),
+    extraPayments: z.array(extraPaymentShape).optional().meta({
+      description:
+        'payments captured after another payment had paid the order: each must go back; the API always sends it',
+    }),
     history: z.array(orderStatusMoveShape).optional().meta({
       description: "every move of the order's state, oldest first; the API always sends it",
     }),

@@ -42,6 +42,11 @@ export const dashboardFiguresShape = z
     salesByDay: z.array(dailySalesShape).meta({
       description: 'the last 30 days, oldest first and today last; a day without sales is zeros',
     }),
+    toRefund: z.int().meta({
+      description:
+        'payments the shop owes back: paid orders that cannot ship, and second payments for an order already paid, not refunded yet',
+    }),
+    toRefundAmount: z.number().meta({ description: 'what those payments add up to, in rupees' }),
     failingFollowUps: z.int().meta({
       description:
         "consequences of orders' moves (mails to customers and to the owner) whose latest attempt failed and that have not gone through since; retried with a growing wait for three days",
@@ -67,10 +72,10 @@ export const ownerOrdersQueryShape = pageQueryShape.extend({
   paymentStatus: z
     .enum(PAYMENT_STATUSES, { error: 'paymentStatus must be one of the payment statuses' })
     .optional(),
-  needsRefund: z
-    .enum(['true'], { error: 'needsRefund can only be true' })
-    .optional()
-    .meta({ description: 'only paid orders that cannot ship and await the owner’s refund' }),
+  needsRefund: z.enum(['true'], { error: 'needsRefund can only be true' }).optional().meta({
+    description:
+      'only orders with money to give back: paid but cannot ship, or paid a second time, not refunded yet',
+  }),
   paid: z
     .enum(['true', 'false', 'any'], { error: 'paid must be true, false or any' })
     .optional()

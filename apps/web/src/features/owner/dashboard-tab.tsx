@@ -152,11 +152,40 @@ function FailingFollowUps({ count: failing }: { count: number }) {
   );
 }
 
+/**
+ * Shown while the shop owes customers money (paid orders that cannot ship, second payments): it
+ * stays until each is refunded, and opens the list of those orders.
+ */
+function MoneyOwed({ figures }: { figures: DashboardFigures }) {
+  const { toRefund, toRefundAmount } = figures;
+  if (toRefund === 0) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-xl border border-maroon-600/30 bg-maroon-600/10 p-4 text-sm text-ink"
+      data-testid="money-owed"
+    >
+      <strong className="font-semibold">
+        {toRefund === 1 ? '1 payment to refund' : `${count(toRefund)} payments to refund`},{' '}
+        {formatRupees(toRefundAmount)} in all.
+      </strong>{' '}
+      Customers paid for orders that cannot ship, or paid twice.{' '}
+      <Link
+        to="?tab=orders&needsRefund=true"
+        className="font-semibold text-forest-700 underline underline-offset-4"
+      >
+        Open the orders that need a refund
+      </Link>
+    </p>
+  );
+}
+
 function Figures({ figures }: { figures: DashboardFigures }) {
   const { totalOrders, totalUsers, totalProducts, revenue, growth, salesByDay } = figures;
   return (
     <div className="space-y-6">
       <FailingFollowUps count={figures.failingFollowUps} />
+      <MoneyOwed figures={figures} />
       <Today figures={figures} now={new Date()} />
       <h2 className="sr-only">The shop so far</h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -3,6 +3,7 @@ import type { Order } from '@makhana/domain/orders';
 import { Dialog } from '../../components/dialog';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { formatOrderDate, formatOrderMoment } from '../../lib/orders';
+import { ExtraPayments } from './extra-payments';
 import { type OnOrderChanged, OrderStatusActions } from './order-status-actions';
 
 /** The name the owner's lists show: the order's own address, as the customer's account may be gone. */
@@ -140,6 +141,11 @@ export function OrderDetail({
                 </div>
               )}
             </dl>
+            {order.extraPayments?.length ? (
+              <div className="mt-5">
+                <ExtraPayments order={order} onOrderChanged={onOrderChanged} />
+              </div>
+            ) : null}
             <div className="mt-5">
               <OrderStatusActions
                 key={order.status}

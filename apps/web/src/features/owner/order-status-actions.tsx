@@ -15,6 +15,7 @@ import { TextField } from '../../components/form-field';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { toast } from '../../lib/toast';
 import { type OrderStatusMove, useMoveOrderStatusMutation } from './api/orders';
+import { failureMessage } from './failure-message';
 import { RefundOrderAction } from './refund-order-action';
 
 /** The move the state machine allows the owner to make on this order, if any. */
@@ -28,14 +29,6 @@ export function ownerMoveFor(order: Order): OwnerStatusMove | null {
     }
   }
   return null;
-}
-
-function failureMessage(reason: unknown): string {
-  if (typeof reason === 'string' && reason) return reason;
-  if (reason && typeof reason === 'object' && 'message' in reason && reason.message) {
-    return String(reason.message);
-  }
-  return 'Server error';
 }
 
 /** What the owner's screens do with the server's copy of an order after a change. */

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-client';
 import { formatOrderDate } from '../../lib/orders';
 import { toast } from '../../lib/toast';
 import { useLazyGetOwnerOrderQuery } from './api/orders';
+import { owedExtraPayments } from './extra-payments';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
 import {
@@ -82,7 +83,7 @@ function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) =>
 }
 
 function RefundFlag({ order }: { order: Order }) {
-  if (!order.needsRefund) return null;
+  if (!order.needsRefund && owedExtraPayments(order).length === 0) return null;
   return (
     <span className="inline-flex items-center rounded-full bg-maroon-600/10 px-2.5 py-0.5 text-xs font-semibold text-maroon-700">
       Needs refund

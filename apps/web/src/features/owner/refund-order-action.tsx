@@ -12,14 +12,7 @@ import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { formatOrderDate } from '../../lib/orders';
 import { toast } from '../../lib/toast';
 import { useRefundOrderMutation } from './api/orders';
-
-function failureMessage(reason: unknown): string {
-  if (typeof reason === 'string' && reason) return reason;
-  if (reason && typeof reason === 'object' && 'message' in reason && reason.message) {
-    return String(reason.message);
-  }
-  return 'Server error';
-}
+import { failureMessage } from './failure-message';
 
 interface RefundOrderActionProps {
   order: Order;

@@ -2,6 +2,7 @@ import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
 import { and, count, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { rawRows } from '../../../db/raw';
 import { orders, products, users } from '../../../db/schema';
 import { countLowStockProducts } from '../../catalogue';
 import { countOpenMessages } from '../../support';
@@ -41,7 +42,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
   const tomorrow = indiaDayStart(now, 1);
   const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
-  const [[sales], [toShip], [customers], [shelf], byDay, failing, openSupport, lowStock] =
+  const [[sales], [toShip], [customers], [shelf], byDay, failing, openSupport, lowStock, owed] =
     await Promise.all([
       db
         .select({
@@ -70,6 +71,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
       countFailing(db),
       countOpenMessages(db),
       countLowStockProducts(db),
+      owedBack(db),
     ]);
 
   const sold = new Map(byDay.map((row) => [row.day, row]));
@@ -98,6 +100,24 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
         revenue: paiseToRupees(Number(row?.revenue ?? 0)),
       };
     }),
+    toRefund: owed.count,
+    toRefundAmount: paiseToRupees(owed.paise),
     failingFollowUps: failing,
   };
+}
+
+/**
+ * The payments the shop owes back, and their sum: paid orders that cannot ship (each its whole
+ * total) and second payments not refunded yet; both read from partial lists, not every order.
+ */
+async function owedBack(db: Database): Promise<{ count: number; paise: number }> {
+  const [row] = await rawRows(
+    db,
+    sql`select count(*)::int as count, coalesce(sum(paise), 0)::bigint as paise from (
+          select total_amount_paise as paise from orders
+            where needs_refund and payment_status = 'completed'
+          union all
+          select amount_paise from extra_payments where refunded_at is null) owed`,
+  );
+  return { count: Number(row?.count ?? 0), paise: Number(row?.paise ?? 0) };
 }

@@ -14,7 +14,13 @@ import {
   takeDue,
 } from '../outbox/outbox';
 import type { OrderContext } from './context';
-import { customerMail, ownerMail, secondPaymentMail, statusMail } from './order-mails';
+import {
+  customerMail,
+  extraRefundMail,
+  ownerMail,
+  secondPaymentMail,
+  statusMail,
+} from './order-mails';
 import { type OrderRead, readOrders } from './service';
 
 /** A handler gets its row and the order as it is now (null once the order is gone). */
@@ -66,6 +72,12 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
     'owner-mail': (ctx, row, order) =>
       mailOwner(ctx, order, ({ view }) =>
         secondPaymentMail(ctx, view, row.payload.paymentId ?? ''),
+      ),
+  },
+  'payment.extra_refunded': {
+    'customer-mail': (ctx, row, order) =>
+      mailCustomer(ctx, order, ({ view }) =>
+        extraRefundMail(ctx, view, row.payload.paymentId ?? ''),
       ),
   },
 };

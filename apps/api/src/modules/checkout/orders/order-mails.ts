@@ -15,15 +15,39 @@ type Mail = { subject: string; text: string; html: string };
 
 /** A second payment for an already paid order: the owner must refund it. */
 export function secondPaymentMail(ctx: OrderContext, view: OrderView, paymentId: string): Mail {
+  const extra = view.extraPayments?.find((payment) => payment.paymentId === paymentId);
+  const amount = formatRupees(extra?.amount ?? view.totalAmount);
   return {
     subject: `Refund needed: second payment for order ${view.orderNumber}`,
     ...renderMail({
       heading: 'Refund needed: a second payment',
       paragraphs: [
-        `Order ${view.orderNumber} was already paid (payment ${view.transactionId}), and a second payment ${paymentId} was captured for it.`,
-        `Please refund ${formatRupees(view.totalAmount)} for payment ${paymentId} from the Razorpay dashboard.`,
+        `Order ${view.orderNumber} was already paid (payment ${view.transactionId}), and a second payment ${paymentId} of ${amount} was captured for it.`,
+        `Please refund it: the order is listed under "Needs refund" in the owner area, with a Refund button for this payment. The dashboard counts it until it is refunded.`,
         `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
         `Order: ${ownerOrderLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
+/** The customer's extra payment went back. */
+export function extraRefundMail(
+  ctx: OrderContext,
+  view: OrderView,
+  paymentId: string,
+): Mail | null {
+  const extra = view.extraPayments?.find((payment) => payment.paymentId === paymentId);
+  if (!extra?.refundId) return null;
+  return {
+    subject: `Your second payment for order ${view.orderNumber} is refunded`,
+    ...renderMail({
+      heading: 'Your second payment is on its way back',
+      paragraphs: [
+        `Hi ${view.shippingAddress.firstName}, order ${view.orderNumber} was paid twice. We have refunded the second payment, ${formatRupees(extra.amount)} (payment ${extra.paymentId}); your order itself is unchanged.`,
+        `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${extra.refundId}.`,
+        `Order details: ${statusLink(ctx, view)}`,
       ],
       highlight: view.orderNumber,
     }),

@@ -81,6 +81,7 @@ describe('GET /orders/orderDetails', () => {
       expiresAt: null,
       paidAt: null,
       refund: null,
+      extraPayments: [],
       history: [],
     });
 

@@ -1,13 +1,16 @@
 import { orderShape } from '@makhana/domain/contracts/checkout';
-import { refundOrderSchema } from '@makhana/domain/validation';
+import { refundExtraPaymentSchema, refundOrderSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
 import type { OrdersKit } from './kit';
-import { refundOrder } from './refunds';
+import { refundExtraPayment, refundOrder } from './refunds';
 
-/** The owner refunds a paid order that has not shipped, in full; mailed to its customer. */
+/**
+ * The owner refunds a paid order that has not shipped, in full, or a second payment for an order
+ * already paid; each mailed to its customer.
+ */
 export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async (
   app,
   { orders },
@@ -31,6 +34,29 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
         request.auth.subjectId,
         request.params.orderId,
         request.body.reason,
+      );
+      return success(order, message);
+    },
+  );
+
+  app.post(
+    '/refund-extra-payment/:orderId',
+    {
+      config: { realm: 'owner', freshProof: true },
+      schema: {
+        summary:
+          'Refund a second payment captured for an order already paid, through the gateway; the order itself does not change',
+        tags: ['checkout'],
+        params: z.object({ orderId: z.string() }),
+        body: refundExtraPaymentSchema,
+        response: answers(orderShape, [404, 502, 503]),
+      },
+    },
+    async (request) => {
+      const { order, message } = await refundExtraPayment(
+        orders.context,
+        request.params.orderId,
+        request.body.paymentId,
       );
       return success(order, message);
     },

@@ -7,18 +7,19 @@
  */
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
 import { canRefund, type OrderStatus } from '@makhana/domain/order-state';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type GatewayRefund,
   PaymentRefusedError,
 } from '../../../adapters/payments/payment-gateway';
 import type { Transaction } from '../../../db/client';
-import { orders } from '../../../db/schema';
+import { extraPayments, orders } from '../../../db/schema';
 import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
+import { consequencesOf } from './consequences';
 import type { OrderContext } from './context';
 import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from './service';
-import { lockOrder, transition } from './state-changes';
+import { lockOrder, queueConsequences, transition } from './state-changes';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
@@ -30,6 +31,12 @@ export const refundRefusedByGateway = (reason: string) =>
   `The payment service refused the refund: ${reason}`;
 export const REFUND_NOT_CONFIRMED =
   'The payment service did not answer, so the refund is not confirmed. Please try again: a retry cannot refund twice.';
+export const EXTRA_PAYMENT_NOT_FOUND = 'This order has no such extra payment.';
+export const EXTRA_PAYMENT_REFUNDED = (amount: string) =>
+  `Extra payment refunded: ${amount} goes back to the customer.`;
+export const EXTRA_ALREADY_REFUNDED = 'This payment was already refunded; nothing changed.';
+/** What the gateway's refund notes say of a second payment. */
+const EXTRA_PAYMENT_REASON = 'A second payment for an order already paid';
 export const REFUND_RACED =
   'The order changed while it was being refunded; the money went back, please check the order.';
 
@@ -154,4 +161,68 @@ async function recordRefundInTx(
     { actor: { by: 'owner', id: refund.ownerId }, note: refund.reason, alongside: refundColumns },
   );
   return { kind: 'refunded' };
+}
+
+/**
+ * Gives back a second payment for an order already paid (decision 033). As with an order's
+ * refund, the gateway is asked first, outside any transaction, with the extra payment's own id as
+ * its idempotency key; the order itself does not move. Once recorded the customer is mailed.
+ */
+export async function refundExtraPayment(
+  ctx: OrderContext,
+  orderId: string,
+  paymentId: string,
+): Promise<RefundOutcome> {
+  const row = await readOrder(ctx, orderId);
+  const [extra] = await ctx.db
+    .select()
+    .from(extraPayments)
+    .where(and(eq(extraPayments.orderId, row.id), eq(extraPayments.paymentId, paymentId)));
+  if (!extra) throw new NotFoundError(EXTRA_PAYMENT_NOT_FOUND);
+  if (extra.refundedAt) {
+    return { order: await orderView(ctx.db, orderId), message: EXTRA_ALREADY_REFUNDED };
+  }
+
+  let refund: GatewayRefund;
+  try {
+    refund = await ctx.gateway.refundPayment({
+      paymentId: extra.paymentId,
+      amountPaise: extra.amountPaise,
+      idempotencyKey: extra.id,
+      receipt: row.orderNumber,
+      notes: { orderId: row.id, orderNumber: row.orderNumber, reason: EXTRA_PAYMENT_REASON },
+    });
+  } catch (error) {
+    const failure =
+      error instanceof PaymentRefusedError
+        ? refundRefusedByGateway(error.reason)
+        : REFUND_NOT_CONFIRMED;
+    ctx.log.warn({ err: error, orderId, paymentId }, 'extra payment not refunded');
+    await ctx.db
+      .update(extraPayments)
+      .set({ refundFailure: failure })
+      .where(and(eq(extraPayments.id, extra.id), isNull(extraPayments.refundedAt)));
+    throw new AppError(error instanceof PaymentRefusedError ? 502 : 503, failure);
+  }
+
+  // Two refunds at once get the same refund from the gateway; the first to record it mails.
+  const recorded = await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(extraPayments)
+      .set({ refundId: refund.id, refundedAt: sql`now()`, refundFailure: null })
+      .where(and(eq(extraPayments.id, extra.id), isNull(extraPayments.refundedAt)))
+      .returning({ id: extraPayments.id });
+    if (updated.length === 0) return false;
+    await queueConsequences(
+      tx,
+      consequencesOf('payment.extra_refunded', row.id, { payload: { paymentId } }),
+    );
+    return true;
+  });
+  return {
+    order: await orderView(ctx.db, orderId),
+    message: recorded
+      ? EXTRA_PAYMENT_REFUNDED(formatRupees(paiseToRupees(extra.amountPaise)))
+      : EXTRA_ALREADY_REFUNDED,
+  };
 }

@@ -33,3 +33,12 @@ export function boughtBy(db: Executor, customerId: SQLWrapper, productId: SQLWra
     .where(and(eq(orders.userId, customerId), eq(orderItems.productId, productId), isSaleOrder));
   return sql`exists (${saleLine})`;
 }
+
+/**
+ * An order with money to give back: paid but unable to ship, or paid a second time with that
+ * payment not refunded yet. Written as `in` a union of the two short lists, each read from its own
+ * index, rather than an `or` that would have every order checked.
+ */
+export const owesMoneyBack: SQL = sql`${orders.id} in (
+  select o.id from orders o where o.needs_refund
+  union select x.order_id from extra_payments x where x.refunded_at is null)`;

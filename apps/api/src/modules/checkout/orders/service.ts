@@ -5,12 +5,12 @@ import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/do
 import { and, asc, desc, eq, gte, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
-import { orderItems, orderStatusEvents, orders } from '../../../db/schema';
+import { extraPayments, orderItems, orderStatusEvents, orders } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { containing, offsetOf } from '../../../lib/search';
 import { indiaMonthStart } from '../figures/india-calendar';
-import { isPaidOrder, isSaleOrder, isToShipOrder } from './rules';
+import { isPaidOrder, isSaleOrder, isToShipOrder, owesMoneyBack } from './rules';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** The order page's words when an order cannot be shown (docs/product.md#order-page). */
@@ -22,6 +22,7 @@ export type { Order as OrderView, OrderItem as OrderItemView } from '@makhana/do
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
+export type ExtraPaymentRow = typeof extraPayments.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
   return {
@@ -38,6 +39,7 @@ export function toOrderView(
   row: OrderRow,
   items: OrderItemRow[],
   events: OrderStatusEventRow[] = [],
+  extras: ExtraPaymentRow[] = [],
 ): OrderView {
   return {
     _id: row.id,
@@ -68,6 +70,14 @@ export function toOrderView(
             refundedAt: row.refundedAt?.toISOString() ?? null,
             failure: row.refundFailure,
           },
+    extraPayments: extras.map((extra) => ({
+      paymentId: extra.paymentId,
+      amount: paiseToRupees(extra.amountPaise),
+      capturedAt: extra.capturedAt.toISOString(),
+      refundId: extra.refundId,
+      refundedAt: extra.refundedAt?.toISOString() ?? null,
+      refundFailure: extra.refundFailure,
+    })),
     history: events.map((event) => ({
       event: event.event,
       by: event.actor,
@@ -91,7 +101,7 @@ function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, T[]
   return byOrder;
 }
 
-/** Orders with their items and status moves, in the given row order. */
+/** Orders with their items, status moves and extra payments, in the given row order. */
 export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -105,9 +115,22 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
     .from(orderStatusEvents)
     .where(inArray(orderStatusEvents.orderId, ids))
     .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id));
+  const extras = await db
+    .select()
+    .from(extraPayments)
+    .where(inArray(extraPayments.orderId, ids))
+    .orderBy(asc(extraPayments.capturedAt), asc(extraPayments.id));
   const itemsOf = groupByOrder(items);
   const eventsOf = groupByOrder(events);
-  return rows.map((row) => toOrderView(row, itemsOf.get(row.id) ?? [], eventsOf.get(row.id) ?? []));
+  const extrasOf = groupByOrder(extras);
+  return rows.map((row) =>
+    toOrderView(
+      row,
+      itemsOf.get(row.id) ?? [],
+      eventsOf.get(row.id) ?? [],
+      extrasOf.get(row.id) ?? [],
+    ),
+  );
 }
 
 /** One customer's orders, or every order for the owner (`userId` null); newest first. */
@@ -176,7 +199,7 @@ export async function listOwnerOrders(
     ownerSearch(query.q),
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
-    query.needsRefund ? eq(orders.needsRefund, true) : undefined,
+    query.needsRefund ? owesMoneyBack : undefined,
     query.paid === 'true' ? isPaidOrder : query.paid === 'false' ? not(isPaidOrder) : undefined,
     query.toShip ? isToShipOrder : undefined,
     query.sales ? isSaleOrder : undefined,
@@ -236,7 +259,9 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
           (select json_agg(i order by i.position, i.id) from order_items i
             where i.order_id = o.id) as "__items",
           (select json_agg(e order by e.created_at, e.id) from order_status_events e
-            where e.order_id = o.id) as "__events"
+            where e.order_id = o.id) as "__events",
+          (select json_agg(x order by x.captured_at, x.id) from extra_payments x
+            where x.order_id = o.id) as "__extras"
         from orders o where ${where}`,
   );
   return rows.map((raw) => {
@@ -245,7 +270,8 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
     const events = parsedJson<RawRow[]>(raw.__events, []).map((e) =>
       tableRow(orderStatusEvents, e),
     );
-    return { row, view: toOrderView(row, items, events), events };
+    const extras = parsedJson<RawRow[]>(raw.__extras, []).map((x) => tableRow(extraPayments, x));
+    return { row, view: toOrderView(row, items, events, extras), events };
   });
 }
 

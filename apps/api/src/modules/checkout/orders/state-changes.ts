@@ -29,7 +29,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { markChanged } from '../../../db/after-commit';
 import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
-import { orderItems, orders } from '../../../db/schema';
+import { extraPayments, orderItems, orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { catalogueChanged, reviewedBy } from '../../catalogue';
 import { enqueue, enqueueWith, type OutboxRow } from '../outbox/outbox';
@@ -189,7 +189,7 @@ export async function transition(
 }
 
 /** Queues consequences that follow no move (a second payment), delivered after the commit. */
-async function queue(tx: Transaction, rows: OutboxRow[]): Promise<void> {
+export async function queueConsequences(tx: Transaction, rows: OutboxRow[]): Promise<void> {
   await enqueue(tx, rows);
   if (rows.length > 0) markChanged(tx, OUTBOX_QUEUED, ...rows.map((row): Due => ({ row })));
 }
@@ -223,9 +223,9 @@ export interface Capture {
  * all come here). The stock is still there when the order's own reservations are active and
  * unexpired; after expiry or a cancellation, when the shelf still has enough free units, which
  * are then held again and sold. Returns null when no order has that gateway order id (and, when
- * `payerId` is given, that customer). A second payment for a paid order is a `duplicate_capture`,
- * and the owner is mailed to refund it unless the caller refuses it before any money moves (the
- * simulated window, `refusesSecondPayment`).
+ * `payerId` is given, that customer). A second payment for a paid order is a `duplicate_capture`:
+ * recorded as an extra payment to refund, and the owner mailed, unless the caller refuses it
+ * before any money moves (the simulated window, `refusesSecondPayment`).
  */
 export async function settleCaptureInTx(
   tx: Transaction,
@@ -239,19 +239,32 @@ export async function settleCaptureInTx(
   if (!order) return null;
   const result = (outcome: CaptureOutcome): CaptureResult => ({ orderId: order.id, outcome });
 
-  if (capture.amountPaise !== null && capture.amountPaise !== order.totalAmountPaise) {
-    return result('amount_mismatch');
-  }
   if (isPaid(order)) {
     if (order.transactionId === capture.paymentId) return result('already_paid');
     if (options.refusesSecondPayment) return result('duplicate_capture');
-    await queue(
-      tx,
-      consequencesOf('payment.second_capture', order.id, {
-        payload: { paymentId: capture.paymentId },
-      }),
-    );
+    // Whatever its amount, the money was taken and must go back: kept as a payment to refund.
+    // Verify and the webhook may both report it; the first records it and tells the owner.
+    const recorded = await tx
+      .insert(extraPayments)
+      .values({
+        orderId: order.id,
+        paymentId: capture.paymentId,
+        amountPaise: capture.amountPaise ?? order.totalAmountPaise,
+      })
+      .onConflictDoNothing({ target: extraPayments.paymentId })
+      .returning({ id: extraPayments.id });
+    if (recorded.length > 0) {
+      await queueConsequences(
+        tx,
+        consequencesOf('payment.second_capture', order.id, {
+          payload: { paymentId: capture.paymentId },
+        }),
+      );
+    }
     return result('duplicate_capture');
+  }
+  if (capture.amountPaise !== null && capture.amountPaise !== order.totalAmountPaise) {
+    return result('amount_mismatch');
   }
 
   const { stockAvailable, ownHoldStood, reviewed, items } = await canStillShip(tx, order);

@@ -1,6 +1,10 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { Order } from '@makhana/domain/orders';
-import type { orderStatusMoveSchema, RefundOrderInput } from '@makhana/domain/validation';
+import type {
+  orderStatusMoveSchema,
+  RefundExtraPaymentInput,
+  RefundOrderInput,
+} from '@makhana/domain/validation';
 import type { z } from 'zod';
 import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
 import type { ApiCallError } from '../../../lib/api-client';
@@ -112,8 +116,32 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
         'DashboardFigures',
       ],
     }),
+    /** POST /orders/refund-extra-payment/{id}: gives back a second payment of a paid order. */
+    refundExtraPayment: build.mutation<
+      OrderChange,
+      { orderId: string; payment: RefundExtraPaymentInput }
+    >({
+      queryFn: ({ orderId, payment }, api, _extra, baseQuery) =>
+        sendOrderWrite(
+          api.getState(),
+          baseQuery,
+          `/orders/refund-extra-payment/${encodeURIComponent(orderId)}`,
+          payment,
+        ),
+      onQueryStarted: (_payment, lifecycle) => placeChangedOrder(lifecycle),
+      // The order may leave "Needs refund", and the dashboard's count of money owed goes down.
+      invalidatesTags: (_change, _error, { orderId }) => [
+        { type: 'Order', id: 'LIST' },
+        { type: 'Order', id: orderId },
+        'DashboardFigures',
+      ],
+    }),
   }),
 });
 
-export const { useLazyGetOwnerOrderQuery, useMoveOrderStatusMutation, useRefundOrderMutation } =
-  ownerOrdersApi;
+export const {
+  useLazyGetOwnerOrderQuery,
+  useMoveOrderStatusMutation,
+  useRefundOrderMutation,
+  useRefundExtraPaymentMutation,
+} = ownerOrdersApi;
