@@ -99,8 +99,15 @@ export async function placeOrder(
   return { id: order._id, orderNumber: order.orderNumber, totalAmount: order.totalAmount };
 }
 
-/** Pays an order through the simulated gateway's window, as the storefront's checkout does. */
-export async function payOrder(request: APIRequestContext, headers: Headers, orderId: string) {
+/**
+ * Pays an order through the simulated gateway's window, as the storefront's checkout does;
+ * answers the gateway's order id.
+ */
+export async function payOrder(
+  request: APIRequestContext,
+  headers: Headers,
+  orderId: string,
+): Promise<string> {
   const opened = await request.post('/api/v1/orders/razorpayPayment', {
     headers,
     data: { orderId },
@@ -118,6 +125,7 @@ export async function payOrder(request: APIRequestContext, headers: Headers, ord
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   expect((await verified.json()).data).toMatchObject({ paymentStatus: 'completed' });
+  return id;
 }
 
 /** A new customer with one order, paid unless told otherwise; signed out again. */
