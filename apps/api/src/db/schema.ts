@@ -263,6 +263,8 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** an unpaid order releases its stock at this time */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** when the sweeper last asked the gateway about this unpaid order's payments */
+    gatewayCheckedAt: timestamp('gateway_checked_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -33,7 +33,7 @@ export interface RazorpayStub {
   orders: { id: string; amount: number; receipt: string }[];
   /** amounts (paise) whose order creation fails with a 500 */
   failingOrderAmounts: Set<number>;
-  /** the payments GET /v1/payments/{id} answers */
+  /** the payments GET /v1/payments/{id} and GET /v1/orders/{id}/payments answer */
   payments: Map<string, { order_id: string; amount: number; status: string }>;
   /** every refund asked for, answered or not */
   refundRequests: StubRefundRequest[];
@@ -188,6 +188,21 @@ function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Pro
       res
         .writeHead(200)
         .end(JSON.stringify({ entity: 'refund', currency: 'INR', status: 'processed', ...made }));
+      return;
+    }
+    const ofOrder = /^\/v1\/orders\/([^/]+)\/payments$/.exec(req.url ?? '');
+    if (req.method === 'GET' && ofOrder) {
+      const orderId = decodeURIComponent(ofOrder[1]!);
+      const items = [...stub.payments]
+        .filter(([, payment]) => payment.order_id === orderId)
+        .map(([id, payment]) => ({
+          id,
+          entity: 'payment',
+          currency: 'INR',
+          method: 'upi',
+          ...payment,
+        }));
+      res.writeHead(200).end(JSON.stringify({ entity: 'collection', count: items.length, items }));
       return;
     }
     const payment = /^\/v1\/payments\/([^/]+)$/.exec(req.url ?? '');

@@ -52,6 +52,11 @@ export interface PaymentGateway {
    */
   fetchPayment(paymentId: string, orderId: string, expectedAmount: number): Promise<GatewayPayment>;
   /**
+   * Every payment made for one gateway order, whatever its status: the sweeper's reconciliation
+   * asks it about orders whose payment was never reported (a lost webhook, a closed browser).
+   */
+  paymentsOfOrder(gatewayOrderId: string): Promise<GatewayPayment[]>;
+  /**
    * Refunds a captured payment. `idempotencyKey` is ours (the order's id): asked twice, as after a
    * timeout, the gateway answers the first refund again instead of refunding twice. Throws
    * `PaymentRefusedError` when the gateway refuses, a 503 when it cannot be reached.

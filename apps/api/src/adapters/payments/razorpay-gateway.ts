@@ -123,6 +123,20 @@ export function createRazorpayGateway(options: {
         method: payment.method,
       };
     },
+    async paymentsOfOrder(gatewayOrderId) {
+      // A gateway order takes few payments (retries after a failure): one page holds them all.
+      const { items } = await call<{ items: RazorpayPayment[] }>(
+        'GET',
+        `/v1/orders/${encodeURIComponent(gatewayOrderId)}/payments`,
+      );
+      return items.map((payment) => ({
+        id: payment.id,
+        orderId: payment.order_id,
+        amount: payment.amount,
+        status: payment.status,
+        method: payment.method,
+      }));
+    },
     async refundPayment({ paymentId, amountPaise, idempotencyKey, receipt, notes }) {
       const refund = await call<RazorpayRefund>(
         'POST',

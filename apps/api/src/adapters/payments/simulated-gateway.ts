@@ -1,4 +1,8 @@
-import type { GatewayRefund, PaymentGateway } from './payment-gateway';
+import type { GatewayPayment, GatewayRefund, PaymentGateway } from './payment-gateway';
+
+/** Gateway orders the simulated gateway remembers, newest first; about 1 MB at most. */
+const REMEMBERED_ORDERS = 10_000;
+
 import { gatewayId, hmacHex, paymentSignature, sameSignature } from './signatures';
 
 /**
@@ -19,11 +23,21 @@ export function createSimulatedGateway(keys: {
 } {
   // Like Razorpay's idempotency header: the same key answers the same refund, never a second one.
   const refunds = new Map<string, GatewayRefund>();
+  // What this process's gateway orders cost and the payments its window took for them, for the
+  // reconciliation to ask about: the newest only, so a long-running shop holds a bounded list.
+  const amounts = new Map<string, number>();
+  const payments = new Map<string, GatewayPayment[]>();
+  const remember = <T>(map: Map<string, T>, key: string, value: T) => {
+    map.set(key, value);
+    if (map.size > REMEMBERED_ORDERS) map.delete(map.keys().next().value as string);
+  };
   return {
     provider: 'simulated',
     keyId: keys.keyId,
     async createOrder({ amountPaise, receipt }) {
-      return { id: gatewayId('order'), amount: amountPaise, currency: 'INR', receipt };
+      const id = gatewayId('order');
+      remember(amounts, id, amountPaise);
+      return { id, amount: amountPaise, currency: 'INR', receipt };
     },
     verifyPaymentSignature({ orderId, paymentId, signature }) {
       return sameSignature(paymentSignature(keys.keySecret, orderId, paymentId), signature);
@@ -36,6 +50,9 @@ export function createSimulatedGateway(keys: {
         status: 'captured',
         method: 'simulated',
       };
+    },
+    async paymentsOfOrder(gatewayOrderId) {
+      return payments.get(gatewayOrderId) ?? [];
     },
     async refundPayment({ paymentId, amountPaise, idempotencyKey }) {
       const earlier = refunds.get(idempotencyKey);
@@ -54,6 +71,17 @@ export function createSimulatedGateway(keys: {
     },
     pay(orderId) {
       const paymentId = gatewayId('pay');
+      const amount = amounts.get(orderId);
+      if (amount !== undefined) {
+        const made: GatewayPayment = {
+          id: paymentId,
+          orderId,
+          amount,
+          status: 'captured',
+          method: 'simulated',
+        };
+        remember(payments, orderId, [...(payments.get(orderId) ?? []), made]);
+      }
       return {
         razorpay_order_id: orderId,
         razorpay_payment_id: paymentId,

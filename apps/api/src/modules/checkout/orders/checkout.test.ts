@@ -503,7 +503,11 @@ describe('expiry', () => {
     await forgetCachedReads(api.app);
     expect(await shownStock(classic500.sku)).toBe(3);
 
-    expect(await api.app.orders.sweep()).toEqual({ expired: 1, retried: 0 });
+    expect(await api.app.orders.sweep()).toEqual({
+      reconciled: { asked: 0, settled: 0 },
+      expired: 1,
+      retried: 0,
+    });
     expect(await orderRow(api.db, late)).toMatchObject({
       status: 'Cancelled',
       paymentStatus: 'failed',
@@ -511,7 +515,11 @@ describe('expiry', () => {
     expect(await reservationStatuses(api.db, late)).toEqual(['released']);
     expect((await orderRow(api.db, fresh)).status).toBe('Pending');
     expect(await reservationStatuses(api.db, fresh)).toEqual(['active']);
-    expect(await api.app.orders.sweep()).toEqual({ expired: 0, retried: 0 });
+    expect(await api.app.orders.sweep()).toEqual({
+      reconciled: { asked: 0, settled: 0 },
+      expired: 0,
+      retried: 0,
+    });
 
     // Sweeps of several processes at once expire each order once.
     const more = [];

@@ -1,8 +1,11 @@
 import { deliverDue } from './consequences';
 import type { OrderContext } from './context';
+import { reconcileWithGateway } from './reconcile';
 import { expireDueOrders } from './state-changes';
 
 export interface SweepResult {
+  /** unpaid orders the gateway was asked about, and the captures found that nobody reported */
+  reconciled: { asked: number; settled: number };
   /** unpaid orders expired, their stock released */
   expired: number;
   /** consequences of moves tried again (a mail that did not go out, a process that died) */
@@ -10,15 +13,19 @@ export interface SweepResult {
 }
 
 /**
- * One sweep: expires unpaid orders past their time, then tries again the outbox rows whose
- * lease or back-off has run out (the expiries' own consequences among them). Safe in every API
- * process at once (rows are taken with SKIP LOCKED).
+ * One sweep: asks the gateway about unpaid orders whose payment may have gone unreported (so one
+ * paid is settled before it could expire), expires unpaid orders past their time, then tries
+ * again the outbox rows whose lease or back-off has run out (the expiries' own consequences among
+ * them). Safe in every API process at once (rows are taken with SKIP LOCKED).
  */
 export async function sweepOrders(ctx: OrderContext): Promise<SweepResult> {
+  const reconciled = await reconcileWithGateway(ctx);
   const expired = await expireDueOrders(ctx);
   const retried = await deliverDue(ctx);
-  if (expired > 0 || retried > 0) ctx.log.info({ expired, retried }, 'order sweep');
-  return { expired, retried };
+  if (reconciled.settled > 0 || expired > 0 || retried > 0) {
+    ctx.log.info({ reconciled, expired, retried }, 'order sweep');
+  }
+  return { reconciled, expired, retried };
 }
 
 export interface Sweeper {

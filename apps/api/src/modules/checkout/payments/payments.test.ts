@@ -148,7 +148,11 @@ describe('the simulated payment journey', () => {
     expect(await queuedConsequences(api.db, orderId)).toEqual([]);
     // Nothing left for the sweeper to send, even once every wait is over.
     await outboxWaitOver(api.db);
-    expect(await api.app.orders.sweep()).toEqual({ expired: 0, retried: 0 });
+    expect(await api.app.orders.sweep()).toEqual({
+      reconciled: { asked: 0, settled: 0 },
+      expired: 0,
+      retried: 0,
+    });
   });
 
   it('verifies a signed payment the browser brings, once, whatever the repeats', async () => {
