@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { formatRupees } from '@makhana/domain/money';
 import type { Product } from '@makhana/domain/product';
 import { productStructuredData } from '@makhana/domain/structured-data';
@@ -101,6 +103,41 @@ test.describe('content in the first response', () => {
     const repeat = await request.get(path, { headers: { 'if-none-match': etag } });
     expect(repeat.status()).toBe(304);
     expect(await repeat.text()).toBe('');
+  });
+
+  test('the first load of a page carries no validation library: forms bring their own', async ({
+    request,
+  }) => {
+    // The build's map of chunks, to follow each file's static imports as the browser does.
+    const manifest = JSON.parse(
+      await readFile(join(import.meta.dirname, '..', 'apps/web/dist/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; imports?: string[] }>;
+    const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+    const [product] = await fetchProducts(request);
+    for (const path of ['/', '/products', `/product/${product?._id}`, '/cart']) {
+      const { html } = await firstResponse(request, path);
+      const named = [
+        ...html.matchAll(/(?:src|href)="\/(assets\/[\w.-]{1,200}\.js)"/g),
+        ...(/<meta name="storefront-modules" content="([^"]{1,5000})"/.exec(html)?.[1] ?? '')
+          .split(' ')
+          .filter(Boolean)
+          .map((module) => [module, module.slice(1)]),
+      ].map(([, file]) => file as string);
+      const loaded = new Set<string>();
+      const follow = (file: string) => {
+        if (loaded.has(file)) return;
+        loaded.add(file);
+        for (const key of manifest[byFile.get(file) ?? '']?.imports ?? []) {
+          follow(manifest[key]?.file ?? key);
+        }
+      };
+      named.forEach(follow);
+      expect(loaded.size, `${path} loads some script`).toBeGreaterThan(1);
+      for (const file of loaded) {
+        const code = await readFile(join(import.meta.dirname, '..', 'apps/web/dist', file), 'utf8');
+        expect(code.includes('ZodError'), `${path} loads zod in ${file}`).toBe(false);
+      }
+    }
   });
 
   test('a served page hydrates without asking for its data again, and keeps the cart', async ({
