@@ -331,6 +331,7 @@ test.describe('e-mail is identity', () => {
       ).toBeVisible();
       await expect(confirmation.getByText(`Enter the code we sent to ${next}`)).toBeVisible();
       await expect(approval).toHaveCount(0);
+      await screenshotBoth(page, testInfo, 'email-change-confirm');
     });
 
     const notices = (await mailsTo(shopper.email)).length;
@@ -366,6 +367,7 @@ test.describe('e-mail is identity', () => {
       await expect(
         page.getByRole('status').filter({ hasText: `Your e-mail is ${shopper.email} again` }),
       ).toBeVisible();
+      await screenshotBoth(page, testInfo, 'email-change-undone');
       await page.goto('/dashboard');
       await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
     });
