@@ -78,10 +78,42 @@ async function signIn(origin, codeOf, n) {
 }
 
 /** The owner's products for the run, added through the owner's own form; one weight each. */
+/** Who sells, for a bench's shop: well formed, and plainly not a real company. */
+export const BENCH_SELLER = {
+  legalName: 'Bench Makhana Private Limited (not a real company)',
+  tradeName: 'Bench Makhana',
+  address: { street: '12 Station Road', city: 'Darbhanga', state: 'Bihar', pincode: '846004' },
+  gstin: '10AAAAA0000A1ZH',
+  fssaiLicence: '00000000000000',
+  consumerCare: {
+    name: 'Consumer Care',
+    address: '12 Station Road, Darbhanga, Bihar 846004',
+    phone: '9876543210',
+    email: 'care@example.in',
+  },
+  grievanceOfficer: {
+    name: 'Grievance Officer',
+    designation: 'Grievance Officer',
+    phone: '9876543210',
+    email: 'care@example.in',
+  },
+  invoicePrefix: 'BM',
+};
+
 async function addProducts(origin, ownerCredentials, stocks) {
   const login = await call(origin, 'POST', '/admins/onlyAdminTo/login', { body: ownerCredentials });
   if (login.status !== 200) throw new Error(`owner sign-in: ${login.message}`);
   const token = login.data.accessToken;
+  // In production the shop takes no order before its owner has saved who sells.
+  const seller = await call(origin, 'POST', '/admins/shop-settings', {
+    token,
+    owner: true,
+    body: BENCH_SELLER,
+  });
+  // A 404 is a shop from before the setting (bench-compare-checkout runs an older commit).
+  if (seller.status !== 200 && seller.status !== 404) {
+    throw new Error(`shop settings: ${seller.message}`);
+  }
   const added = [];
   for (const [index, stock] of stocks.entries()) {
     const price = priceOf(index);

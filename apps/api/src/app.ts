@@ -52,6 +52,7 @@ import {
   webhookRoutes,
 } from './modules/checkout';
 import { healthRoutes } from './modules/health';
+import { readShopIdentity, shopRoutes } from './modules/shop';
 import { crawlerRoutes, createPageRenderer } from './modules/storefront';
 import { supportRoutes } from './modules/support';
 import { openApiRoute, registerApiDocs } from './plugins/api-docs';
@@ -287,6 +288,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await writes.register(orderRoutes, {
           db,
           orders,
+          takesOrders: config.isProduction
+            ? async () => (await readShopIdentity(db, catalogue)).missing.length === 0
+            : async () => true,
           directory: pincodes,
           prefix: '/orders',
         });
@@ -299,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           });
         }
         await writes.register(supportRoutes, { db, config, mailer, prefix: '/supports' });
+        await writes.register(shopRoutes, { db, catalogue });
         // The owner's pictures: multipart uploads in scopes of their own, and JSON deletes.
         await writes.register(productImageRoutes, { db, storage, prefix: '/products' });
         await writes.register(bannerImageRoutes, { db, storage, prefix: '/banners' });

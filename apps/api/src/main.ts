@@ -10,6 +10,7 @@ import { loggerOptions } from './lib/log-serializers';
 import { developmentWarning, printNotice } from './lib/notice';
 import { ownersWithoutSecondFactor } from './modules/accounts';
 import { startSweeper } from './modules/checkout';
+import { ownerShopSettings } from './modules/shop';
 
 /** The log queue's chunk size (see `main`). */
 const LOG_CHUNK_BYTES = 4096;
@@ -46,6 +47,14 @@ async function main(): Promise<void> {
     throw error;
   });
   logger.info(seeded, 'start-up data ready');
+  const { missing } = await ownerShopSettings(database.db);
+  if (missing.length > 0) {
+    logger.warn(
+      config.isProduction
+        ? `The shop refuses orders until the owner saves who sells: ${missing.join(', ')} (owner area, Settings)`
+        : "The shop's legal identity is the demo's fictitious one (owner area, Settings); in production orders wait for the owner's",
+    );
+  }
   if (config.isProduction) {
     for (const email of await ownersWithoutSecondFactor(database.db)) {
       logger.warn(

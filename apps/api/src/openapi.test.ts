@@ -605,6 +605,8 @@ describe('every refusal the document declares is one the routes give', () => {
       });
       expect(response.statusCode, `${method} ${route}: ${response.body}`).toBe(404);
     }
+    // A shop that has not set out who sells yet has no identity to show.
+    expect((await inject(api.app, 'GET', `${API_BASE}/shop/identity`)).statusCode).toBe(404);
   });
 
   it('429 past the rate limit, on every route', async () => {

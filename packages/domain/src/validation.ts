@@ -13,7 +13,9 @@ import {
   REVIEW_COMMENT_MAX,
 } from './constants';
 import { EMAIL_CHANGE_MESSAGES } from './email-change';
+import { FSSAI_NUMBER, GST_STATE_CODES, gstinIsOfState, gstinProblem } from './gstin';
 import { IMAGE_ALT_MAX } from './images';
+import { INDIA_STATES, type IndiaState } from './india-states';
 import { MESSAGES } from './messages';
 import { OWNER_STATUS_MOVES } from './order-state';
 import { secondFactorSchema } from './second-factor';
@@ -43,6 +45,8 @@ export const TEXT_LIMITS = {
   trackingNumber: 100,
   url: 2000,
   refundReason: 500,
+  legalName: 200,
+  gstin: 30,
 } as const;
 
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
@@ -496,3 +500,88 @@ export const emailUndoSchema = z.object({
     .regex(UNDO_TOKEN, EMAIL_CHANGE_MESSAGES.undoLinkDead),
 });
 export type EmailUndoInput = z.infer<typeof emailUndoSchema>;
+
+/** The words of the shop's identity form, beside its schema. */
+export const SHOP_SETTINGS_MESSAGES = {
+  state: 'Choose a state or union territory',
+  gstinLength: 'A GSTIN is 15 characters',
+  gstinShape:
+    'A GSTIN is the state code (2 digits), the PAN (5 letters, 4 digits, 1 letter), 1 digit or letter, Z and a check character',
+  gstinCheck: 'This GSTIN does not add up: check it for a typo',
+  gstinState: (state: string, codes: readonly string[]) =>
+    `A GSTIN registered in ${state} starts with ${codes.join(' or ')}`,
+  fssai: 'An FSSAI licence or registration number is 14 digits',
+  invoicePrefix: 'Up to 6 capital letters, digits, - or /',
+} as const;
+
+/** Longest invoice prefix: with "/", the financial year and a serial, an invoice number stays within 16. */
+export const INVOICE_PREFIX_MAX = 6;
+const INVOICE_PREFIX = /^[A-Z0-9/-]{1,6}$/;
+
+const stateName = z.enum(INDIA_STATES.map((state) => state.name) as [IndiaState, ...IndiaState[]], {
+  error: SHOP_SETTINGS_MESSAGES.state,
+});
+
+const gstin = boundedString(TEXT_LIMITS.gstin, MESSAGES.required)
+  .transform((value) => value.replace(/\s/g, '').toUpperCase())
+  .superRefine((value, ctx) => {
+    const problem = value === '' ? 'required' : gstinProblem(value);
+    if (!problem) return;
+    const words = {
+      required: MESSAGES.required,
+      length: SHOP_SETTINGS_MESSAGES.gstinLength,
+      shape: SHOP_SETTINGS_MESSAGES.gstinShape,
+      check: SHOP_SETTINGS_MESSAGES.gstinCheck,
+    } as const;
+    ctx.addIssue({ code: 'custom', message: words[problem] });
+  });
+
+const contactPerson = {
+  name: requiredText(TEXT_LIMITS.name),
+  email: addressFieldRules.email(MESSAGES.required, MESSAGES.validEmail),
+  phone: addressFieldRules.phone(MESSAGES.required),
+};
+
+/**
+ * Who sells (Consumer Protection (E-Commerce) Rules 2020, rule 4; CGST rule 46): the legal and
+ * trade names, the registered address, GSTIN and FSSAI number, consumer care and the grievance
+ * officer, and the prefix of the shop's invoice numbers. The GSTIN is checked whole: its length,
+ * its shape, its check character, and its first two digits against the address's state.
+ */
+export const shopSettingsSchema = z
+  .object({
+    legalName: requiredText(TEXT_LIMITS.legalName),
+    tradeName: requiredText(TEXT_LIMITS.legalName),
+    address: z.object({
+      street: requiredText(TEXT_LIMITS.address),
+      city: requiredText(TEXT_LIMITS.place),
+      state: stateName,
+      pincode: addressFieldRules.pincode(MESSAGES.validPincode),
+    }),
+    gstin,
+    fssaiLicence: boundedString(TEXT_LIMITS.pincode, SHOP_SETTINGS_MESSAGES.fssai)
+      .transform((value) => value.replace(/\s/g, ''))
+      .pipe(z.string().regex(FSSAI_NUMBER, SHOP_SETTINGS_MESSAGES.fssai)),
+    consumerCare: z.object({
+      ...contactPerson,
+      address: requiredText(TEXT_LIMITS.address),
+    }),
+    grievanceOfficer: z.object({
+      ...contactPerson,
+      designation: requiredText(TEXT_LIMITS.name),
+    }),
+    invoicePrefix: boundedString(TEXT_LIMITS.pincode, SHOP_SETTINGS_MESSAGES.invoicePrefix)
+      .transform((value) => value.trim().toUpperCase())
+      .pipe(z.string().regex(INVOICE_PREFIX, SHOP_SETTINGS_MESSAGES.invoicePrefix)),
+  })
+  .superRefine((settings, ctx) => {
+    const { gstin: number, address } = settings;
+    if (gstinProblem(number) !== null || gstinIsOfState(number, address.state)) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gstin'],
+      message: SHOP_SETTINGS_MESSAGES.gstinState(address.state, GST_STATE_CODES[address.state]),
+    });
+  });
+export type ShopSettingsInput = z.input<typeof shopSettingsSchema>;
+export type ShopSettings = z.output<typeof shopSettingsSchema>;

@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUSES,
 } from '@makhana/domain/order-state';
 import type { ShippingAddress } from '@makhana/domain/orders';
-import { DEFAULT_LOW_STOCK_BELOW } from '@makhana/domain/validation';
+import { DEFAULT_LOW_STOCK_BELOW, type ShopSettings } from '@makhana/domain/validation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -419,6 +419,22 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The shop's legal identity (who sells, for the footer, the grievance page and the invoices), one
+ * row. `settings` is what the owner's form saved, or the demo's fictitious values until then.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: text('id').primaryKey().default('shop'),
+    settings: jsonb('settings').$type<ShopSettings>().notNull(),
+    /** when the owner last saved them; null while they are the demo's */
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shop_settings_one_row', sql`${t.id} = 'shop'`)],
+);
 
 /**
  * A payment captured for an order that another payment had paid already (a shopper who paid

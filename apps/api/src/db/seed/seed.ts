@@ -2,6 +2,7 @@ import { copyFile, cp, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureOwnerAccount, refuseDevelopmentOwnerPassword } from '../../modules/accounts';
 import { demoUploadName, seedDemoCatalogue } from '../../modules/catalogue';
+import { seedDemoShopSettings } from '../../modules/shop';
 import { DEMO_IMAGES_DIR } from '../../paths';
 import type { Database } from '../client';
 
@@ -36,6 +37,8 @@ export interface StartupSeedResult {
   owner: 'created' | 'exists';
   catalogue: boolean;
   images: boolean;
+  /** the demo's fictitious identity was filled in (a shop without one) */
+  identity: boolean;
 }
 
 /**
@@ -53,8 +56,9 @@ export async function seedAtStart(
 ): Promise<StartupSeedResult> {
   const owner = await ensureOwnerAccount(db, config.admin);
   if (config.isProduction) await refuseDevelopmentOwnerPassword(db);
-  if (!config.seedDemo) return { owner, catalogue: false, images: false };
+  if (!config.seedDemo) return { owner, catalogue: false, images: false, identity: false };
   const images = await copyDemoImages(config.uploadsDir);
   const catalogue = await seedDemoCatalogue(db);
-  return { owner, catalogue, images };
+  const identity = await seedDemoShopSettings(db);
+  return { owner, catalogue, images, identity };
 }

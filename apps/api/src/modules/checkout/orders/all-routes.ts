@@ -6,9 +6,12 @@ import { orderRoutes as orderOwnRoutes } from './routes';
  * Everything under `/orders` as the one plugin the app registers: the orders' own routes, the
  * owner's refund and the accountant's export, each in a file of its own.
  */
-export const orderRoutes: typeof orderOwnRoutes = async (app, { db, orders, directory }) => {
+export const orderRoutes: typeof orderOwnRoutes = async (
+  app,
+  { db, orders, directory, takesOrders },
+) => {
   // Only what each takes: the options the app passed also hold its `/orders` prefix.
-  await app.register(orderOwnRoutes, { db, orders, directory });
+  await app.register(orderOwnRoutes, { db, orders, directory, takesOrders });
   await app.register(refundRoutes, { orders });
   await app.register(orderExportRoutes, { db });
 };

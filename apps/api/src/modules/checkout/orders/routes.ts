@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { PincodeDirectory } from '../../../adapters/pincode/pincode-directory';
 import type { Database } from '../../../db/client';
 import { page, success } from '../../../lib/envelope';
+import { ConflictError } from '../../../lib/errors';
 import { answers, pageAnswers } from '../../../plugins/route-contracts';
 import {
   createOrder,
@@ -20,6 +21,8 @@ import { markFailed } from './state-changes';
 import { moveOrderStatus, ORDER_MARKED } from './status-moves';
 
 export const ORDERS_FETCHED = 'Orders fetched successfully';
+export const SELLER_NOT_SET_UP =
+  "The shop is not taking orders yet: the seller's details are still being set up. Please try again later.";
 export const ORDER_CANCELLED = 'Order cancelled';
 export const ORDER_ALREADY_PAID_NOTHING_CANCELLED =
   'This order is already paid, so it was not cancelled.';
@@ -34,8 +37,13 @@ const orderParams = z.object({ id: z.string() });
 export const orderRoutes: FastifyPluginAsyncZod<{
   db: Database;
   orders: OrdersKit;
+  /**
+   * Whether the shop may sell: in production, once its owner has saved who sells (the law's
+   * identity of a seller); always elsewhere.
+   */
+  takesOrders: () => Promise<boolean>;
   directory: PincodeDirectory;
-}> = async (app, { db, orders, directory }) => {
+}> = async (app, { db, orders, directory, takesOrders }) => {
   const ctx = orders.context;
 
   /**
@@ -109,6 +117,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
+      if (!(await takesOrders())) throw new ConflictError(SELLER_NOT_SET_UP);
       const order = await createOrder(
         ctx,
         directory,
