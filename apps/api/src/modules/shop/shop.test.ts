@@ -14,7 +14,7 @@ import {
   type TestVariant,
 } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
-import { SELLER_NOT_SET_UP } from '../checkout/orders/routes';
+import { SELLER_NOT_SET_UP } from '../checkout';
 import { NO_IDENTITY, SHOP_SETTINGS_SAVED } from './routes';
 import { DEMO_SHOP_SETTINGS, seedDemoShopSettings } from './service';
 
