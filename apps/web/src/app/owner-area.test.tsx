@@ -65,8 +65,28 @@ const OPEN_SUPPORT_COUNT = 'GET /supports/inbox?page=1&limit=1&status=open';
 const ordersPage = (orders: Order[]) =>
   okPage(orders, { page: 1, limit: 50, total: orders.length });
 
+/** Who sells, as an owner saved it: nothing missing. */
+const savedSettings = {
+  legalName: 'Mithila Makhana Private Limited',
+  tradeName: 'Mithila Makhana Co.',
+  address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
+  gstin: '10AABCU9603R1Z2',
+  fssaiLicence: '10423999000123',
+  consumerCare: { name: 'Care', address: 'Plot 14', phone: '9876543210', email: 'c@example.in' },
+  grievanceOfficer: {
+    name: 'Sunita Jha',
+    designation: 'Grievance Officer',
+    phone: '9876543211',
+    email: 'g@example.in',
+  },
+  invoicePrefix: 'MM',
+  savedAt: '2026-11-20T05:00:00.000Z',
+  missing: [],
+};
+
 const ownerApi = {
   'GET /admins/dashboard': ok(figuresWith(null)),
+  'GET /admins/shop-settings': ok(savedSettings),
   [OPEN_SUPPORT_COUNT]: okPage([], { page: 1, limit: 1, total: 0 }),
   'GET /banners/getBannerDetails': ok([]),
   'POST /admins/onlyAdminTo/login': ok({ admin: owner, accessToken: 'a', refreshToken: 'r' }),
@@ -464,8 +484,9 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
       'noindex, nofollow',
     );
-    // No follow-up is failing and no money is owed: nothing to warn about.
+    // No follow-up is failing, no money is owed, who sells is saved: nothing to warn about.
     expect(screen.queryByTestId('failing-follow-ups')).toBeNull();
+    expect(screen.queryByTestId('identity-missing')).toBeNull();
     expect(screen.queryByTestId('money-owed')).toBeNull();
     expect(api.callsTo('GET /admins/dashboard')).toHaveLength(1);
     expect(api.callsTo('GET /admins/getAdmin')).toHaveLength(1);
@@ -617,6 +638,31 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(router.state.location.search).toBe('?tab=orders&needsRefund=true');
   });
 
+  it('says on every tab that production takes no order until who sells is saved, and opens Settings', async () => {
+    stubRoutes({
+      ...ownerApi,
+      'GET /admins/shop-settings': ok({
+        ...savedSettings,
+        savedAt: null,
+        missing: ['legalName', 'address', 'gstin', 'fssaiLicence'],
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, {
+      initialEntries: ['/owner/admin/dashboard?tab=orders'],
+      store: ownerStore(),
+    });
+    const note = await screen.findByTestId('identity-missing');
+    expect(note.textContent).toContain('In production the shop takes no order yet.');
+    expect(note.textContent).toContain(
+      'Save who sells first: legal name, registered address, GSTIN, FSSAI licence.',
+    );
+    await user.click(within(note).getByRole('button', { name: 'Open Settings' }));
+    expect(router.state.location.search).toBe('?tab=settings');
+    expect(await screen.findByRole('heading', { name: 'Who sells' })).toBeTruthy();
+    expect(screen.queryByTestId('identity-missing')).toBeNull();
+  });
+
   it('moves between tabs with the arrow keys, Home and End, keeping the tab in the address', async () => {
     stubRoutes(ownerApi);
     const user = userEvent.setup();
@@ -635,6 +681,7 @@ describe('/owner/admin/dashboard: the owner only', () => {
       'Reviews',
       'Banners',
       'Security',
+      'Settings',
     ]);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(users.id);
 
@@ -652,10 +699,10 @@ describe('/owner/admin/dashboard: the owner only', () => {
     expect(router.state.location.search).toBe('?tab=dashboard');
     await user.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(
-      await screen.findByRole('tab', { name: 'Security', selected: true }),
+      await screen.findByRole('tab', { name: 'Settings', selected: true }),
     );
     await user.keyboard('{End}');
-    await screen.findByRole('tab', { name: 'Security', selected: true });
+    await screen.findByRole('tab', { name: 'Settings', selected: true });
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(
       await screen.findByRole('tab', { name: 'Dashboard', selected: true }),

@@ -37,6 +37,7 @@ const API_TAGS = [
   'SupportMessage',
   'Product',
   'OwnerSession',
+  'ShopSettings',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

@@ -1,3 +1,4 @@
+import type { RequiredIdentity } from '@makhana/domain/contracts/shop';
 import { SITE } from '@makhana/domain/site';
 import {
   type ComponentType,
@@ -11,6 +12,7 @@ import {
 import { useLocation, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../lib/seo';
 import { useAppSelector } from '../../stores/hooks';
+import { useGetShopSettingsQuery } from './api/shop-settings';
 import { useGetOpenSupportCountQuery } from './api/support';
 import { IdentityProof } from './identity-proof';
 import { OwnerLoginPage } from './owner-login-page';
@@ -26,6 +28,14 @@ const PANELS: Record<OwnerTabId, LazyExoticComponent<ComponentType>> = {
   reviews: lazy(() => import('./reviews-tab').then((m) => ({ default: m.ReviewsTab }))),
   banners: lazy(() => import('./banners/banners-tab').then((m) => ({ default: m.BannersTab }))),
   security: lazy(() => import('./security-tab').then((m) => ({ default: m.SecurityTab }))),
+  settings: lazy(() => import('./settings-tab').then((m) => ({ default: m.SettingsTab }))),
+};
+
+const IDENTITY_PARTS: Record<RequiredIdentity, string> = {
+  legalName: 'legal name',
+  address: 'registered address',
+  gstin: 'GSTIN',
+  fssaiLicence: 'FSSAI licence',
 };
 
 const KEY_STEP: Record<string, (index: number, count: number) => number> = {
@@ -62,6 +72,8 @@ function OwnerDashboard() {
   const { data: openMessages } = useGetOpenSupportCountQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  const { data: settings } = useGetShopSettingsQuery();
+  const missing = settings?.missing ?? [];
 
   const open = (tab: OwnerTabId) => {
     if (tab === active) return;
@@ -117,6 +129,26 @@ function OwnerDashboard() {
             onClick={() => open('security')}
           >
             Set it up
+          </button>
+        </div>
+      )}
+
+      {missing.length > 0 && active !== 'settings' && (
+        <div
+          role="note"
+          data-testid="identity-missing"
+          className="mt-5 flex flex-col gap-3 rounded-2xl border border-maroon-600/30 bg-maroon-600/10 px-4 py-3 text-sm text-ink sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p>
+            <strong className="font-semibold">In production the shop takes no order yet.</strong>{' '}
+            Save who sells first: {missing.map((part) => IDENTITY_PARTS[part]).join(', ')}.
+          </p>
+          <button
+            type="button"
+            className="btn-outline shrink-0 bg-white"
+            onClick={() => open('settings')}
+          >
+            Open Settings
           </button>
         </div>
       )}

@@ -8,6 +8,7 @@ export const OWNER_TABS = [
   { id: 'reviews', label: 'Reviews' },
   { id: 'banners', label: 'Banners' },
   { id: 'security', label: 'Security' },
+  { id: 'settings', label: 'Settings' },
 ] as const;
 
 export type OwnerTabId = (typeof OWNER_TABS)[number]['id'];
