@@ -70,7 +70,11 @@ export async function render(address: string, reads: ShopReads): Promise<Rendere
   const served = servedRoute(context);
   if (!served) return null;
 
-  const [products, banners] = await Promise.all([reads.products(), reads.banners()]);
+  const [products, banners, identity] = await Promise.all([
+    reads.products(),
+    reads.banners(),
+    reads.identity(),
+  ]);
   const productMatch = context.matches.find((match) => match.route.id === PRODUCT_ROUTE_ID);
   const productId = productMatch?.params.id;
   let review = initialReviewState;
@@ -93,6 +97,7 @@ export async function render(address: string, reads: ShopReads): Promise<Rendere
     product: { ...start.product, productDetails: products },
     banner: { ...start.banner, banners },
     review,
+    shop: { identity, asked: true },
   };
   // No visitor's cart: the browser reads its own after hydrating (`restored`).
   const store = configureStore({

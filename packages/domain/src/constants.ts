@@ -7,8 +7,11 @@ export const PAYMENT_METHOD = 'Prepaid';
 /** Shipping is free when the subtotal exceeds this many rupees. */
 export const FREE_SHIPPING_ABOVE_RUPEES = 500;
 export const SHIPPING_FEE_RUPEES = 50;
-/** GST is included in every price, never added on top. */
-export const GST_PERCENT_INCLUDED = 18;
+/**
+ * Every price is the MRP, taxes included, never added on top; each product's own GST rate is
+ * named on its page.
+ */
+export const PRICES_INCLUDE_TAXES = 'Prices are inclusive of all taxes.';
 
 export const CART_QUANTITY_MIN = 1;
 export const CART_QUANTITY_MAX = 10;
@@ -61,6 +64,10 @@ export const POLICY = {
   processingBusinessDays: '1-2',
   cancellationWindowHours: 24,
   supportReplyHours: 24,
+  /** Consumer Protection (E-Commerce) Rules 2020, rule 4(5): a complaint is acknowledged within */
+  grievanceAcknowledgeHours: 48,
+  /** ...and resolved within */
+  grievanceResolveWithin: 'one month',
   businessHours: 'Mon-Sat 9am-6pm IST',
   shippingArea: 'within India only',
   privacyPolicyUpdated: 'May 5, 2025',

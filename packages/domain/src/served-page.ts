@@ -3,6 +3,7 @@
  * loaded by the API's storefront module): the reads the render asks for, and the page it gives.
  */
 import type { PageMeta } from './api';
+import type { ShopIdentity } from './contracts/shop';
 import type { Banner, Product, Review } from './product';
 
 /** What the server reads for a page, each only when the page needs it. */
@@ -15,6 +16,8 @@ export interface ShopReads {
     page: number,
     limit: number,
   ): Promise<{ reviews: Review[]; meta: PageMeta }>;
+  /** who sells, for the footer of every page; null before any identity is kept */
+  identity(): Promise<ShopIdentity | null>;
 }
 
 export interface RenderedPage {

@@ -172,6 +172,14 @@ export const routes: RouteObject[] = [
           import('../features/content/terms-page').then((m) => ({ Component: m.TermsPage })),
       },
       {
+        path: '/grievance',
+        handle: served('src/features/content/grievance-page.tsx'),
+        lazy: () =>
+          import('../features/content/grievance-page').then((m) => ({
+            Component: m.GrievancePage,
+          })),
+      },
+      {
         path: '/refund-policy',
         handle: served('src/features/content/refund-policy-page.tsx'),
         lazy: () =>

@@ -3,6 +3,7 @@ import { cartReducer } from './cart-slice';
 import { loaderReducer } from './loader-slice';
 import { productReducer } from './product-slice';
 import { reviewReducer } from './review-slice';
+import { shopReducer } from './shop-slice';
 
 /** Every slice but the session's, which the browser's store keeps across visits. */
 export const shopReducers = {
@@ -10,5 +11,6 @@ export const shopReducers = {
   cart: cartReducer,
   banner: bannerReducer,
   review: reviewReducer,
+  shop: shopReducer,
   loader: loaderReducer,
 };

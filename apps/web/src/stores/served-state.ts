@@ -1,10 +1,11 @@
 import type { BannerState } from './banner-slice';
 import type { ProductState } from './product-slice';
 import type { ReviewState } from './review-slice';
+import type { ShopState } from './shop-slice';
 
 /** The data a page was rendered with on the server, handed to the browser's store. */
 export interface ServedState {
-  state: { product: ProductState; banner: BannerState; review: ReviewState };
+  state: { product: ProductState; banner: BannerState; review: ReviewState; shop: ShopState };
 }
 
 /** The element that carries it: JSON, never run as a script. */

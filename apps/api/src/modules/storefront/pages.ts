@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { type KeptAnswer, keepAnswer } from '../../lib/kept-answer';
 import { type CatalogueCache, listBanners, listProducts, listReviews } from '../catalogue';
+import { readShopIdentity } from '../shop';
 
 /** A page as sent: its status, and the HTML kept with its ETag and compressed forms. */
 export interface PageAnswer {
@@ -164,6 +165,7 @@ export async function createPageRenderer(options: {
   const reads: ShopReads = {
     products: () => catalogue.list(() => listProducts(db)),
     banners: () => catalogue.get('banners', () => listBanners(db)),
+    identity: async () => (await readShopIdentity(db, catalogue)).identity,
     reviews: (productId, page, limit) =>
       catalogue.get(`reviews:${productId.toLowerCase()}:${page}:${limit}`, () =>
         listReviews(db, productId, { page, limit }),

@@ -2,9 +2,15 @@ import { SITE } from '@makhana/domain/site';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
+import { stubRoutes } from '../../test/customer-fixtures';
+import { ok } from '../../test/shop-fixtures';
 import { Footer } from './footer';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function renderFooter() {
   const router = createMemoryRouter([{ path: '*', element: <Footer /> }], {
@@ -18,6 +24,33 @@ function renderFooter() {
 }
 
 describe('Footer', () => {
+  it('says who sells, with the GSTIN and FSSAI licence, and that prices include all taxes', async () => {
+    const api = stubRoutes({
+      'GET /shop/identity': ok({
+        legalName: 'Mithila Makhana Private Limited',
+        tradeName: 'Mithila Makhana Co.',
+        address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
+        gstin: '10AABCU9603R1Z2',
+        fssaiLicence: '10423999000123',
+        consumerCare: { name: 'Care', address: 'Plot 14', phone: '9876543210', email: 'c@e.in' },
+        grievanceOfficer: { name: 'S', designation: 'G', phone: '9876543211', email: 'g@e.in' },
+      }),
+    });
+    renderFooter();
+    const seller = await screen.findByTestId('seller');
+    expect(seller.textContent).toContain(
+      'Sold by Mithila Makhana Private Limited, Plot 14, Darbhanga, Bihar 846005.',
+    );
+    expect(seller.textContent).toContain('GSTIN 10AABCU9603R1Z2');
+    expect(seller.textContent).toContain('FSSAI Lic. No. 10423999000123');
+    expect(
+      within(seller).getByRole('link', { name: 'Grievance officer' }).getAttribute('href'),
+    ).toBe('/grievance');
+    expect(screen.getByText(/Prices are inclusive of all taxes\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('18% GST');
+    expect(api.callsTo('GET /shop/identity')).toHaveLength(1);
+  });
+
   it('shows the copyright line with the current year', () => {
     renderFooter();
     const year = String(new Date().getFullYear());

@@ -1,4 +1,5 @@
-import { GST_PERCENT_INCLUDED, POLICY } from '@makhana/domain/constants';
+import { POLICY, PRICES_INCLUDE_TAXES } from '@makhana/domain/constants';
+import type { ShopIdentity } from '@makhana/domain/contracts/shop';
 import { SITE } from '@makhana/domain/site';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ import {
 } from '../../components/icons';
 import { SectionLink } from '../../components/section-link';
 import { PAYMENT_METHODS } from '../../lib/artwork';
+import { useShopIdentity } from '../../lib/use-shop-identity';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -75,10 +77,38 @@ function LinkColumn({
   );
 }
 
+/**
+ * Who sells, as the law asks every page of an online shop to say: the legal name, the registered
+ * address, the GSTIN and the FSSAI licence, and where to take a grievance.
+ */
+function Seller({ identity }: { identity: ShopIdentity }) {
+  const { address } = identity;
+  return (
+    <p
+      className="text-center text-xs leading-relaxed text-cream-200 sm:text-left"
+      data-testid="seller"
+    >
+      Sold by <span className="font-semibold text-cream-100">{identity.legalName}</span>,{' '}
+      {address.street}, {address.city}, {address.state} {address.pincode}.{' '}
+      <span className="whitespace-nowrap">GSTIN {identity.gstin}</span>{' '}
+      <span aria-hidden="true">·</span>{' '}
+      <span className="whitespace-nowrap">FSSAI Lic. No. {identity.fssaiLicence}</span>{' '}
+      <span aria-hidden="true">·</span>{' '}
+      <Link
+        to="/grievance"
+        className="rounded text-cream-100 underline underline-offset-4 hover:text-saffron-400"
+      >
+        Grievance officer
+      </Link>
+    </p>
+  );
+}
+
 /** The footer of every page (docs/product.md#common-frame). */
 export function Footer() {
   const year = new Date().getFullYear();
   const { address } = SITE;
+  const identity = useShopIdentity();
 
   return (
     <footer className="bg-forest-900 text-cream-100">
@@ -180,10 +210,15 @@ export function Footer() {
       </div>
 
       <div className="border-t border-forest-700">
+        {identity && (
+          <div className="container-page border-b border-forest-700 py-4">
+            <Seller identity={identity} />
+          </div>
+        )}
         <div className="container-page flex flex-col items-center gap-4 py-6 sm:flex-row sm:justify-between">
           <p className="text-center text-xs text-cream-200 sm:text-left">
-            © {year} {SITE.brand} All rights reserved. Prices include {GST_PERCENT_INCLUDED}% GST.
-            Shipping {POLICY.shippingArea}.
+            © {year} {SITE.brand} All rights reserved. {PRICES_INCLUDE_TAXES} Shipping{' '}
+            {POLICY.shippingArea}.
           </p>
           <img
             {...PAYMENT_METHODS}

@@ -83,7 +83,7 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' }).getAttribute('href')).toBe(
       '/checkout',
     );
-    expect(screen.getByText(/GST included/)).toBeTruthy();
+    expect(screen.getByText('Prices are inclusive of all taxes.')).toBeTruthy();
   });
 
   it('charges ₹50 shipping up to ₹500 and ships free above it', () => {

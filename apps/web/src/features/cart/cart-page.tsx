@@ -4,7 +4,7 @@ import {
   CART_QUANTITY_MIN,
   DELAY_MS,
   FREE_SHIPPING_ABOVE_RUPEES,
-  GST_PERCENT_INCLUDED,
+  PRICES_INCLUDE_TAXES,
 } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
 import { SITE } from '@makhana/domain/site';
@@ -127,9 +127,7 @@ export function CartPage() {
               Add {formatRupees(freeShippingGap)} more for free shipping.
             </p>
           )}
-          <p className="mt-3 text-xs text-muted">
-            GST included: prices include {GST_PERCENT_INCLUDED}% GST.
-          </p>
+          <p className="mt-3 text-xs text-muted">{PRICES_INCLUDE_TAXES}</p>
           <Link to="/checkout" className="btn-accent mt-6 h-12 w-full text-base">
             Proceed to Checkout
           </Link>

@@ -108,7 +108,7 @@ describe('CheckoutPage: the form', () => {
     expect(screen.getByTestId('checkout-subtotal').textContent).toBe('₹549');
     expect(screen.getByTestId('checkout-shipping').textContent).toBe('Free');
     expect(screen.getByTestId('checkout-total').textContent).toBe('₹549');
-    expect(summary.textContent).toContain('GST included');
+    expect(summary.textContent).toContain('Prices are inclusive of all taxes.');
     expect(screen.getByRole('link', { name: 'Manage addresses' }).getAttribute('href')).toBe(
       '/dashboard',
     );

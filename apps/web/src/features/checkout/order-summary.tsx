@@ -1,5 +1,5 @@
 import type { CartItem, CartSummary } from '@makhana/domain/cart';
-import { GST_PERCENT_INCLUDED } from '@makhana/domain/constants';
+import { PRICES_INCLUDE_TAXES } from '@makhana/domain/constants';
 import type { ReactNode } from 'react';
 import { OrderLines, OrderTotals } from '../../components/order-lines';
 
@@ -44,9 +44,7 @@ export function OrderSummary({ items, summary, children }: OrderSummaryProps) {
         total={summary.total}
         testIdPrefix="checkout"
       />
-      <p className="mt-1 text-right text-xs text-muted">
-        GST included <span aria-hidden="true">·</span> {GST_PERCENT_INCLUDED}% in the prices
-      </p>
+      <p className="mt-1 text-right text-xs text-muted">{PRICES_INCLUDE_TAXES}</p>
       {children}
     </section>
   );

@@ -1,9 +1,15 @@
+import type { ShopIdentity } from '@makhana/domain/contracts/shop';
 import { SITE } from '@makhana/domain/site';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore } from '../../stores/store';
+import { stubRoutes } from '../../test/customer-fixtures';
+import { fail, ok } from '../../test/shop-fixtures';
 import { AboutPage } from './about-page';
+import { GrievancePage } from './grievance-page';
 import { NotFoundPage } from './not-found-page';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 import { RefundPolicyPage } from './refund-policy-page';
@@ -15,8 +21,35 @@ function renderPage(Page: ComponentType, path = '/') {
   const router = createMemoryRouter([{ path: '*', element: <Page /> }], {
     initialEntries: [path],
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <Provider store={createStore()}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
 }
+
+const IDENTITY: ShopIdentity = {
+  legalName: 'Mithila Makhana Private Limited',
+  tradeName: 'Mithila Makhana Co.',
+  address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
+  gstin: '10AABCU9603R1Z2',
+  fssaiLicence: '10423999000123',
+  consumerCare: { name: 'Care', address: 'Plot 14', phone: '9876543210', email: 'c@example.in' },
+  grievanceOfficer: {
+    name: 'Sunita Jha',
+    designation: 'Grievance Officer',
+    phone: '9876543211',
+    email: 'grievance@example.in',
+  },
+};
+
+// A shop that has set out no identity yet, unless a test says otherwise.
+beforeEach(() => {
+  stubRoutes({ 'GET /shop/identity': fail(404, 'The shop has not set out who sells yet.') });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('NotFoundPage', () => {
   it("is titled 'Page Not Found' and links to home, products and contact", async () => {
@@ -36,7 +69,7 @@ const pages: [string, ComponentType, string, string[]][] = [
     '/policy',
     ['Last updated: May 5, 2025', 'one-time code', 'Razorpay', 'local storage'],
   ],
-  ['Terms & Conditions', TermsPage, '/term-conditions', ['18% GST', '₹500', '₹50']],
+  ['Terms & Conditions', TermsPage, '/term-conditions', ['inclusive of all taxes', '₹500', '₹50']],
   [
     'Refund Policy',
     RefundPolicyPage,
@@ -65,6 +98,33 @@ describe.each(pages)('%s page', (title, Page, path, phrases) => {
     await waitFor(() => expect(document.title).toBe(`${title} | ${SITE.brand}`));
     const text = document.body.textContent ?? '';
     for (const phrase of phrases) expect(text).toContain(phrase);
+  });
+});
+
+describe('Grievance page', () => {
+  it('names the grievance officer the owner set out, and how a complaint is handled', async () => {
+    stubRoutes({ 'GET /shop/identity': ok(IDENTITY) });
+    renderPage(GrievancePage, '/grievance');
+    expect(screen.getByRole('heading', { level: 1, name: 'Grievance Redressal' })).toBeTruthy();
+    const officer = await screen.findByTestId('grievance-officer');
+    expect(officer.textContent).toContain('Sunita Jha, Grievance Officer');
+    expect(within(officer).getByRole('link', { name: 'grievance@example.in' })).toBeTruthy();
+    expect(within(officer).getByRole('link', { name: '9876543211' }).getAttribute('href')).toBe(
+      'tel:+919876543211',
+    );
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('We acknowledge it within 48 hours');
+    expect(text).toContain('We resolve it within one month of receiving it');
+    expect(text).toContain('GSTIN 10AABCU9603R1Z2');
+    expect(text).toContain('FSSAI licence number 10423999000123');
+  });
+
+  it('sends to the support address while no identity is set out', async () => {
+    renderPage(GrievancePage, '/grievance');
+    const article = screen.getByRole('article');
+    expect(within(article).getByRole('link', { name: SITE.supportEmail })).toBeTruthy();
+    // The identity was asked for, and its absence left the page as it was.
+    await waitFor(() => expect(screen.queryByTestId('grievance-officer')).toBeNull());
   });
 });
 

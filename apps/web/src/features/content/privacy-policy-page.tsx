@@ -1,9 +1,11 @@
 import { POLICY } from '@makhana/domain/constants';
 import { formatAddress, SITE } from '@makhana/domain/site';
 import { Link } from 'react-router';
+import { useShopIdentity } from '../../lib/use-shop-identity';
 import { ContentPage } from './content-prose';
 
 export function PrivacyPolicyPage() {
+  const identity = useShopIdentity();
   return (
     <ContentPage
       title="Privacy Policy"
@@ -133,9 +135,16 @@ export function PrivacyPolicyPage() {
 
       <h2>Grievance officer</h2>
       <p>
-        Questions or complaints about your personal data can be sent to our grievance officer at{' '}
-        <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> or {SITE.phone}, or by post
-        to {SITE.brand}, {formatAddress()}.
+        Questions or complaints about your personal data go to our grievance officer (see{' '}
+        <Link to="/grievance">grievance redressal</Link>), at{' '}
+        {identity ? (
+          <a href={`mailto:${identity.grievanceOfficer.email}`}>
+            {identity.grievanceOfficer.email}
+          </a>
+        ) : (
+          <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
+        )}
+        , or by post to {identity?.legalName ?? SITE.brand}, {formatAddress()}.
       </p>
     </ContentPage>
   );

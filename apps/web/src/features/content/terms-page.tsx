@@ -2,8 +2,8 @@ import {
   CART_QUANTITY_MAX,
   COUNTRY,
   FREE_SHIPPING_ABOVE_RUPEES,
-  GST_PERCENT_INCLUDED,
   POLICY,
+  PRICES_INCLUDE_TAXES,
   SHIPPING_FEE_RUPEES,
 } from '@makhana/domain/constants';
 import { SITE } from '@makhana/domain/site';
@@ -50,7 +50,10 @@ export function TermsPage() {
 
       <h2>Prices and taxes</h2>
       <ul>
-        <li>All prices are in Indian rupees and include {GST_PERCENT_INCLUDED}% GST.</li>
+        <li>
+          All prices are in Indian rupees, the maximum retail price of the pack.{' '}
+          {PRICES_INCLUDE_TAXES}
+        </li>
         <li>
           Standard shipping is free on orders above ₹{FREE_SHIPPING_ABOVE_RUPEES}; below that a
           shipping fee of ₹{SHIPPING_FEE_RUPEES} is added at checkout.

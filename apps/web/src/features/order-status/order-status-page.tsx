@@ -181,7 +181,7 @@ function OrderDetails({ order }: { order: Order }) {
             total={order.totalAmount}
             testIdPrefix="order"
           />
-          <p className="mt-1 text-right text-xs text-muted">GST included</p>
+          <p className="mt-1 text-right text-xs text-muted">Inclusive of all taxes</p>
         </section>
 
         <div className="space-y-6">
