@@ -126,6 +126,12 @@ describe('CheckoutPage: the form', () => {
     });
     expect(screen.getByTestId('checkout-shipping').textContent).toBe('₹50');
     expect(screen.getByTestId('checkout-total').textContent).toBe('₹249');
+    // No drip pricing: the whole price, shipping in, is on the page before the button that pays.
+    const placeOrder = screen.getByRole('button', { name: /Place Order/ });
+    expect(
+      screen.getByTestId('checkout-total').compareDocumentPosition(placeOrder) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   });
 
   it('shows a link back to the products instead of the form when the cart is empty', () => {

@@ -162,6 +162,22 @@ describe('ProductPage', () => {
     expect(toast.success).toHaveBeenCalledWith('Added to cart!');
   });
 
+  it('says how few are left only from the weight’s real free stock, and adds nothing unasked', () => {
+    stubApi();
+    const { store } = renderProduct({
+      pathname: '/product/prod-classic',
+      state: { product: classic },
+    });
+    // 100g has 40 free: no urgency.
+    expect(screen.queryByText(/left in this weight/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '250g' }));
+    expect(screen.getByText('Only 3 left in this weight')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '100g' }));
+    expect(screen.queryByText(/left in this weight/)).toBeNull();
+    // Looking is not buying: the cart stays as the shopper left it.
+    expect(store.getState().cart.items).toEqual([]);
+  });
+
   it('disables buying a product that is not available', () => {
     stubApi();
     renderProduct({ pathname: '/product/prod-caramel', state: { product: caramel } });
