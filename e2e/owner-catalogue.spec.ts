@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ownerSignsIn, searchList, shot } from './owner-kit';
+import { fillDeclarations, ownerSignsIn, searchList, shot } from './owner-kit';
 import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
 
 interface Upload {
@@ -90,6 +90,15 @@ test.describe('the owner runs the catalogue', () => {
       await form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }).fill('250');
       await form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }).fill('549');
       await form.getByRole('spinbutton', { name: 'Stock of weight 2' }).fill('8');
+
+      // Listed without its label's declarations, it is refused at each one missing.
+      await form.getByRole('button', { name: 'Add product' }).click();
+      await expect(form.getByRole('textbox', { name: 'Ingredients' })).toHaveAccessibleDescription(
+        'Required before the product is listed',
+      );
+      await fillDeclarations(form);
+      await form.getByRole('heading', { name: 'Label and tax' }).scrollIntoViewIfNeeded();
+      await shot(page, testInfo, 'product-form-declarations-desktop');
 
       // The pictures in the same form: three chosen, the third dragged first, the old first
       // removed, one moved by its arrow button, one described.

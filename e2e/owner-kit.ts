@@ -1,7 +1,13 @@
 /** What the owner journeys share: shoppers and their orders made through the API, and the owner's screens. */
 import { deflateSync } from 'node:zlib';
 import { isProductAvailable } from '@makhana/domain/product';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { latestCode, mailsTo } from './mail';
 import { fetchProducts } from './support';
 
@@ -210,6 +216,40 @@ export async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`tab=${name.toLowerCase()}`));
+}
+
+/**
+ * Fills the product form's Label and tax section with a roasted mint makhana's declarations, as
+ * an owner copies them from the pack: a product is listed only with them.
+ */
+export async function fillDeclarations(form: Locator) {
+  await form
+    .getByRole('textbox', { name: 'Ingredients' })
+    .fill(
+      'Fox nuts (makhana, 85%), rice bran oil, mint seasoning (dried mint, black salt, cumin), salt.',
+    );
+  await form.getByRole('textbox', { name: 'Allergens' }).fill('None');
+  const nutrition: [string, string][] = [
+    ['Energy (kcal)', '415'],
+    ['Protein (g)', '8.9'],
+    ['Carbohydrate (g)', '70'],
+    ['Total sugars (g)', '1.8'],
+    ['Added sugars (g)', '1'],
+    ['Total fat (g)', '10.5'],
+    ['Saturated fat (g)', '1.9'],
+    ['Trans fat (g)', '0'],
+    ['Sodium (mg)', '560'],
+  ];
+  for (const [name, value] of nutrition) {
+    await form.getByRole('spinbutton', { name, exact: true }).fill(value);
+  }
+  await form.getByRole('radio', { name: 'Veg', exact: true }).check();
+  await form
+    .getByRole('textbox', { name: 'Manufacturer', exact: true })
+    .fill('Mithila Makhana Co.');
+  await form
+    .getByRole('textbox', { name: 'Manufacturer’s address' })
+    .fill('Plot 14, Bela Industrial Area, Darbhanga, Bihar 846005');
 }
 
 /** A real 2x2 PNG, so the server's check of the file's first bytes sees an image. */

@@ -100,6 +100,27 @@ export const BENCH_SELLER = {
   invoicePrefix: 'BM',
 };
 
+/** What a listed product's label declares: the shop lists none without them. */
+export const BENCH_DECLARATIONS = {
+  hsnCode: '2008',
+  gstRate: 5,
+  ingredients: 'Fox nuts (makhana, 90%), rice bran oil, salt.',
+  allergens: 'None',
+  nutrition: {
+    energyKcal: 410,
+    proteinG: 9,
+    carbohydrateG: 70,
+    sugarsG: 0.5,
+    addedSugarsG: 0,
+    fatG: 10,
+    saturatedFatG: 1.8,
+    transFatG: 0,
+    sodiumMg: 450,
+  },
+  vegetarian: true,
+  manufacturer: { name: 'Bench Makhana Private Limited', address: '12 Station Road, Darbhanga' },
+};
+
 async function addProducts(origin, ownerCredentials, stocks) {
   const login = await call(origin, 'POST', '/admins/onlyAdminTo/login', { body: ownerCredentials });
   if (login.status !== 200) throw new Error(`owner sign-in: ${login.message}`);
@@ -131,6 +152,7 @@ async function addProducts(origin, ownerCredentials, stocks) {
         variant: 'Classic',
         sku: `LOAD-${index + 1}`,
         listed: true,
+        ...BENCH_DECLARATIONS,
         quantity: [{ weight: 100, stock, price }],
       },
     });

@@ -11,6 +11,7 @@ import { replacementDelay, SWEEPER_LOCK, sessionLock } from './cluster';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, REPO_ROOT } from './config/config';
 import { ALLOWED_CONNECTIONS, connectionsNeeded } from './db/connection-budget';
 import { usesPostgres } from './test/database';
+import { LABEL_DECLARATIONS } from './test/product-fixtures';
 
 describe('replacementDelay', () => {
   it('replaces at once after a long life, then backs off 1 s, 2 s, 4 s... up to 30 s', () => {
@@ -302,6 +303,7 @@ describe.skipIf(!usesPostgres())('WEB_CONCURRENCY=2 on PostgreSQL (the real entr
           variant: 'Saffron',
           sku: '',
           listed: true,
+          ...LABEL_DECLARATIONS,
           quantity: [{ weight: 100, stock: 10, price: 149 }],
         },
       });

@@ -10,6 +10,7 @@ import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
 import { toFailure } from './plugins/error-handler';
 import { useTestApp } from './test/app';
 import { SAVED_ADDRESS, ADDRESS as SHIPPING_ADDRESS } from './test/order-fixtures';
+import { LABEL_DECLARATIONS } from './test/product-fixtures';
 import { apiRoutes } from './test/routes';
 
 const BUDGET_MS = 100;
@@ -97,6 +98,7 @@ const PRODUCT = {
   containerType: 'Pouch',
   dietaryPreference: 'Vegetarian',
   sku: 'MM-HOSTILE',
+  ...LABEL_DECLARATIONS,
   quantity: [{ weight: 100, price: 199, sku: 'MM-HOSTILE-100', stock: 5 }],
 };
 const PRODUCT_FIELDS = Object.keys(PRODUCT).filter(

@@ -34,6 +34,7 @@ import {
   sendWebhook,
   signedPayment,
 } from './test/order-fixtures';
+import { LABEL_DECLARATIONS } from './test/product-fixtures';
 import { useRazorpayStub } from './test/razorpay-stub';
 import { call, codeMailedTo, insertUser, mailsTo } from './test/requests';
 import { apiRoutes } from './test/routes';
@@ -513,6 +514,7 @@ describe('every refusal the document declares is one the routes give', () => {
       description: 'Slow-roasted fox nuts with peri peri.',
       shelfLife: 6,
       variant: 'Peri Peri',
+      ...LABEL_DECLARATIONS,
       quantity: [{ weight: 100, price: 149, stock: 10 }],
     },
   };

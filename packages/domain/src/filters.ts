@@ -1,4 +1,4 @@
-import type { Product } from './product';
+import type { Product, ProductVariant } from './product';
 
 export const PRICE_BANDS = [
   { value: '0-300', label: '₹0 - ₹300', min: 0, max: 300 },
@@ -43,7 +43,10 @@ export function priceInBand(price: number, band: string): boolean {
   return price >= found.min && price <= found.max;
 }
 
-type Filterable = Pick<Product, 'price' | 'variant' | 'quantity'>;
+/** What the filters read of a product: its card price, flavour, and each weight's price. */
+type Filterable = Pick<Product, 'price' | 'variant'> & {
+  quantity: readonly Pick<ProductVariant, 'weight' | 'price'>[];
+};
 
 /** A product as the catalogue shows it: the weight on its card and that weight's price. */
 export interface CatalogueCard<P> {

@@ -57,7 +57,14 @@ describe('money', () => {
 });
 
 describe('product availability', () => {
-  const variant = { weight: 100, price: 199, sku: 'X', stock: 0, lowStockBelow: 5 };
+  const variant = {
+    weight: 100,
+    price: 199,
+    sku: 'X',
+    stock: 0,
+    lowStockBelow: 5,
+    unitSalePrice: { amount: 1.99, per: 'g' as const },
+  };
   it('needs the owner switch on and some free stock', () => {
     expect(
       isProductAvailable({

@@ -70,9 +70,41 @@ const product: Product = {
   containerType: 'Pouch',
   dietaryPreference: 'Vegetarian',
   sku: 'MM-CLS',
+  hsnCode: '2008',
+  gstRate: 5,
+  ingredients: 'Fox nuts (96%), rice bran oil, rock salt',
+  allergens: 'None',
+  nutrition: {
+    energyKcal: 480,
+    proteinG: 9.2,
+    carbohydrateG: 70,
+    sugarsG: 0.5,
+    addedSugarsG: 0,
+    fatG: 18,
+    saturatedFatG: 3.5,
+    transFatG: 0,
+    sodiumMg: 620,
+  },
+  vegetarian: true,
+  manufacturer: { name: 'Mithila Makhana Co.', address: 'Darbhanga, Bihar 846005' },
+  packer: null,
   quantity: [
-    { weight: 50, price: 99, sku: 'MM-CLS-50', stock: 12, lowStockBelow: 5 },
-    { weight: 100, price: 179.5, sku: 'MM-CLS-100', stock: 0, lowStockBelow: 5 },
+    {
+      weight: 50,
+      price: 99,
+      sku: 'MM-CLS-50',
+      stock: 12,
+      lowStockBelow: 5,
+      unitSalePrice: { amount: 1.98, per: 'g' },
+    },
+    {
+      weight: 100,
+      price: 179.5,
+      sku: 'MM-CLS-100',
+      stock: 0,
+      lowStockBelow: 5,
+      unitSalePrice: { amount: 1.8, per: 'g' },
+    },
   ],
   rating: { average: 4.25, count: 4 },
   createdAt: '2026-11-01T00:00:00.000Z',
@@ -94,6 +126,26 @@ describe('a product page’s structured data', () => {
       ['MM-CLS-100', '179.50', 'https://schema.org/OutOfStock'],
     ]);
     expect(data.aggregateRating).toMatchObject({ ratingValue: 4.3, reviewCount: 4 });
+  });
+
+  it('carries the nutrition table per 100 g and the country of origin', () => {
+    const data = productStructuredData(product, ORIGIN);
+    expect(data.countryOfOrigin).toBe('India');
+    expect(data.nutrition).toEqual({
+      '@type': 'NutritionInformation',
+      servingSize: '100 g',
+      calories: '480 kcal',
+      proteinContent: '9.2 g',
+      carbohydrateContent: '70 g',
+      sugarContent: '0.5 g',
+      fatContent: '18 g',
+      saturatedFatContent: '3.5 g',
+      transFatContent: '0 g',
+      sodiumContent: '620 mg',
+    });
+    expect(productStructuredData({ ...product, nutrition: null }, ORIGIN)).not.toHaveProperty(
+      'nutrition',
+    );
   });
 
   it('marks every weight out of stock when the owner has taken the product off sale', () => {

@@ -1,3 +1,4 @@
+import type { Nutrition } from './declarations';
 import type { Product } from './product';
 import { roundRating } from './product';
 
@@ -14,6 +15,22 @@ function absolute(origin: string, path: string): string {
  * stock when the product is on sale and that weight has free stock, and the reviews' average once
  * there is one (schema.org asks for a rating only where reviews exist).
  */
+/** schema.org's NutritionInformation of a label's table per 100 g. */
+function nutritionInformation(nutrition: Nutrition): Record<string, string> {
+  return {
+    '@type': 'NutritionInformation',
+    servingSize: '100 g',
+    calories: `${nutrition.energyKcal} kcal`,
+    proteinContent: `${nutrition.proteinG} g`,
+    carbohydrateContent: `${nutrition.carbohydrateG} g`,
+    sugarContent: `${nutrition.sugarsG} g`,
+    fatContent: `${nutrition.fatG} g`,
+    saturatedFatContent: `${nutrition.saturatedFatG} g`,
+    transFatContent: `${nutrition.transFatG} g`,
+    sodiumContent: `${nutrition.sodiumMg} mg`,
+  };
+}
+
 export function productStructuredData(product: Product, origin: string): Record<string, unknown> {
   const url = absolute(origin, `/product/${encodeURIComponent(product._id)}`);
   return {
@@ -27,6 +44,7 @@ export function productStructuredData(product: Product, origin: string): Record<
     category: product.categoryType,
     brand: { '@type': 'Brand', name: product.brand },
     countryOfOrigin: product.countryOfOrigin,
+    ...(product.nutrition ? { nutrition: nutritionInformation(product.nutrition) } : {}),
     image: product.images.map((image) => absolute(origin, image)),
     offers: product.quantity.map((weight) => ({
       '@type': 'Offer',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REVIEW_COMMENT_MAX } from './constants';
+import { DECLARATION_MESSAGES } from './declarations';
 import {
   addReviewSchema,
   addressFieldRules,
@@ -243,12 +244,16 @@ const STRING_FIELDS: [string, Schema, Record<string, unknown>, string[]][] = [
       price: 100,
       description: 'Roasted',
       shelfLife: 6,
+      listed: false,
     },
     [
       'name',
       'brand',
       'categoryType',
       'description',
+      'hsnCode',
+      'ingredients',
+      'allergens',
       'variant',
       'modelNumber',
       'countryOfOrigin',
@@ -497,6 +502,24 @@ describe('a review', () => {
 });
 
 describe('the product form', () => {
+  const DECLARED = {
+    hsnCode: '2008',
+    ingredients: 'Fox nuts (96%), rice bran oil, rock salt',
+    allergens: 'None',
+    nutrition: {
+      energyKcal: 480,
+      proteinG: 9.2,
+      carbohydrateG: 70,
+      sugarsG: 0.5,
+      addedSugarsG: 0,
+      fatG: 18,
+      saturatedFatG: 3.5,
+      transFatG: 0,
+      sodiumMg: 620,
+    },
+    vegetarian: true,
+    manufacturer: { name: 'Mithila Makhana Co.', address: 'Darbhanga, Bihar 846005' },
+  };
   const PRODUCT = {
     name: 'Makhana',
     brand: 'Mithila',
@@ -505,6 +528,7 @@ describe('the product form', () => {
     price: 100,
     description: 'Roasted',
     shelfLife: 6,
+    ...DECLARED,
   };
   const issuesOf = (input: unknown) =>
     (productSchema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
@@ -529,6 +553,71 @@ describe('the product form', () => {
     expect(issuesOf({ ...PRODUCT, packOfBox: 'two', price: true })).toEqual([
       ['packOfBox', 'Pack of box must be a number'],
       ['price', 'Price must be a number'],
+    ]);
+  });
+
+  it('lists a product only with every declaration its label needs, naming each missing one', () => {
+    const {
+      hsnCode: _h,
+      ingredients: _i,
+      allergens: _a,
+      nutrition: _n,
+      vegetarian: _v,
+      ...bare
+    } = PRODUCT;
+    expect(
+      issuesOf({ ...bare, manufacturer: { name: '', address: '' }, countryOfOrigin: '' }),
+    ).toEqual(
+      [
+        'hsnCode',
+        'ingredients',
+        'allergens',
+        'nutrition',
+        'vegetarian',
+        'manufacturer.name',
+        'manufacturer.address',
+        'countryOfOrigin',
+      ].map((field) => [field, DECLARATION_MESSAGES.missing]),
+    );
+    // Off sale, a product may wait for them.
+    expect(productSchema.parse({ ...bare, listed: false })).toMatchObject({
+      listed: false,
+      hsnCode: '',
+      gstRate: 5,
+      nutrition: null,
+      vegetarian: null,
+      packer: null,
+    });
+    // The seed spec's inStock is the same switch.
+    expect(issuesOf({ ...bare, inStock: true }).map(([field]) => field)).toContain('hsnCode');
+  });
+
+  it('reads the declarations as a form sends them, and checks each', () => {
+    const blankNutrition = Object.fromEntries(Object.keys(DECLARED.nutrition).map((k) => [k, '']));
+    expect(
+      productSchema.parse({
+        ...PRODUCT,
+        gstRate: '18',
+        vegetarian: 'non-veg',
+        listed: false,
+        nutrition: blankNutrition,
+        packer: { name: '', address: '' },
+      }),
+    ).toMatchObject({ gstRate: 18, vegetarian: false, nutrition: null, packer: null });
+    expect(
+      issuesOf({
+        ...PRODUCT,
+        hsnCode: '20A8',
+        gstRate: 12,
+        vegetarian: 'maybe',
+        nutrition: { ...DECLARED.nutrition, proteinG: '', sodiumMg: -1 },
+      }),
+    ).toEqual([
+      ['hsnCode', DECLARATION_MESSAGES.hsnCode],
+      ['gstRate', DECLARATION_MESSAGES.gstRate],
+      ['nutrition.proteinG', MESSAGES.required],
+      ['nutrition.sodiumMg', 'Sodium cannot be negative'],
+      ['vegetarian', DECLARATION_MESSAGES.vegetarian],
     ]);
   });
 

@@ -12,6 +12,15 @@ import {
   RATING_MIN,
   REVIEW_COMMENT_MAX,
 } from './constants';
+import {
+  DECLARATION_MESSAGES,
+  DEFAULT_GST_RATE,
+  GST_RATES,
+  type GstRate,
+  MANDATORY_DECLARATIONS,
+  NUTRIENTS,
+  type NutrientKey,
+} from './declarations';
 import { EMAIL_CHANGE_MESSAGES } from './email-change';
 import { FSSAI_NUMBER, GST_STATE_CODES, gstinIsOfState, gstinProblem } from './gstin';
 import { IMAGE_ALT_MAX } from './images';
@@ -47,6 +56,7 @@ export const TEXT_LIMITS = {
   refundReason: 500,
   legalName: 200,
   gstin: 30,
+  ingredients: 2000,
 } as const;
 
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
@@ -298,6 +308,106 @@ export const productVariantSchema = z.object({
   ),
 });
 
+/** Empty strings and nulls, as a form leaves a box, are "not given". */
+const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const nutrientNumber = (label: string, max: number) =>
+  formNumber(label).pipe(
+    z.number().min(0, `${label} cannot be negative`).max(max, `${label} must be at most ${max}`),
+  );
+
+/**
+ * The nutrition table per 100 g: every figure, or none at all (null). A form's empty boxes are
+ * none; one figure typed asks for the others.
+ */
+const nutritionSchema = z.preprocess(
+  (value) =>
+    value !== null &&
+    typeof value === 'object' &&
+    Object.values(value).every((figure) => figure === '' || figure === null || figure === undefined)
+      ? null
+      : value,
+  z
+    .object(
+      Object.fromEntries(
+        NUTRIENTS.map((nutrient) => [nutrient.key, nutrientNumber(nutrient.label, nutrient.max)]),
+      ) as Record<NutrientKey, ReturnType<typeof nutrientNumber>>,
+    )
+    .nullable(),
+);
+
+const makerSchema = z.object({
+  name: optionalText(TEXT_LIMITS.productName).default(''),
+  address: optionalText(TEXT_LIMITS.address).default(''),
+});
+
+/**
+ * What a packaged food declares (docs/product.md#declarations). Each may be left empty while the
+ * product is off sale; listing it asks for them all (`listingRefusals`).
+ */
+const declarationFields = {
+  hsnCode: boundedString(TEXT_LIMITS.pincode)
+    .trim()
+    .refine((value) => value === '' || /^\d{4,8}$/.test(value), DECLARATION_MESSAGES.hsnCode)
+    .default(''),
+  gstRate: z
+    .preprocess(
+      (value) =>
+        typeof value === 'string' && value.trim() !== '' ? Number(value) : blankAsMissing(value),
+      z
+        .number({ error: DECLARATION_MESSAGES.gstRate })
+        .refine(
+          (rate) => (GST_RATES as readonly number[]).includes(rate),
+          DECLARATION_MESSAGES.gstRate,
+        )
+        .optional(),
+    )
+    .transform((rate) => (rate ?? DEFAULT_GST_RATE) as GstRate),
+  ingredients: optionalText(TEXT_LIMITS.ingredients).default(''),
+  allergens: optionalText(TEXT_LIMITS.productName).default(''),
+  nutrition: nutritionSchema.optional().transform((value) => value ?? null),
+  vegetarian: z
+    .preprocess((value) => {
+      // The form's choices, "Veg" and "Non-veg"; the API's true and false.
+      const word = typeof value === 'string' ? value.toLowerCase() : value;
+      return word === 'veg' ? true : word === 'non-veg' ? false : blankAsMissing(value);
+    }, z.boolean({ error: DECLARATION_MESSAGES.vegetarian }).optional())
+    .transform((value) => value ?? null),
+  manufacturer: makerSchema.default({ name: '', address: '' }),
+  packer: z
+    .preprocess(
+      (value) =>
+        value && typeof value === 'object' && Object.values(value).every((part) => !part)
+          ? null
+          : value,
+      makerSchema.nullable().optional(),
+    )
+    .transform((value) => value ?? null),
+};
+
+/** The declarations a product still lacks to be listed, each by its field's path. */
+export function missingDeclarations(product: {
+  hsnCode: string;
+  ingredients: string;
+  allergens: string;
+  nutrition: unknown;
+  vegetarian: boolean | null;
+  manufacturer: { name: string; address: string };
+  countryOfOrigin: string;
+}): (typeof MANDATORY_DECLARATIONS)[number][] {
+  const given: Record<(typeof MANDATORY_DECLARATIONS)[number], boolean> = {
+    hsnCode: product.hsnCode !== '',
+    ingredients: product.ingredients !== '',
+    allergens: product.allergens !== '',
+    nutrition: product.nutrition !== null,
+    vegetarian: product.vegetarian !== null,
+    'manufacturer.name': product.manufacturer.name !== '',
+    'manufacturer.address': product.manufacturer.address !== '',
+    countryOfOrigin: product.countryOfOrigin !== '',
+  };
+  return MANDATORY_DECLARATIONS.filter((field) => !given[field]);
+}
+
 const productFields = z.object({
   name: requiredText(TEXT_LIMITS.productName),
   brand: requiredText(TEXT_LIMITS.productText),
@@ -315,6 +425,7 @@ const productFields = z.object({
   containerType: optionalText(TEXT_LIMITS.productText).default(''),
   dietaryPreference: optionalText(TEXT_LIMITS.productText).default(''),
   sku: optionalText(TEXT_LIMITS.productText).default(''),
+  ...declarationFields,
   quantity: z
     .array(productVariantSchema)
     .max(PRODUCT_LIMITS.variants, `At most ${PRODUCT_LIMITS.variants} weights`)
@@ -349,7 +460,18 @@ export const productSchema = productFields
   .transform(({ inStock, listed, ...product }) => ({
     ...product,
     listed: listed ?? inStock ?? true,
-  }));
+  }))
+  // A packaged food goes on sale only with what its label must say: each missing one is named.
+  .superRefine((product, ctx) => {
+    if (!product.listed) return;
+    for (const field of missingDeclarations(product)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: field.split('.'),
+        message: DECLARATION_MESSAGES.missing,
+      });
+    }
+  });
 export type ProductInput = z.infer<typeof productSchema>;
 
 const ratingSchema = z

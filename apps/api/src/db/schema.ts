@@ -3,6 +3,7 @@
  * timestamps carry their time zone. One pg-core schema serves PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
+import type { MakerOnLabel, Nutrition } from '@makhana/domain/declarations';
 import {
   ORDER_ACTORS,
   ORDER_MOVES,
@@ -152,6 +153,23 @@ export const products = pgTable(
     containerType: text('container_type').notNull().default(''),
     dietaryPreference: text('dietary_preference').notNull().default(''),
     sku: text('sku').notNull().default(''),
+    /** the goods' HSN code, 4 to 8 digits; '' until the owner sets it */
+    hsnCode: text('hsn_code').notNull().default(''),
+    /** percent, one of the GST slabs; included in every price */
+    gstRate: integer('gst_rate').notNull().default(5),
+    ingredients: text('ingredients').notNull().default(''),
+    /** "None" is an answer; '' is none given yet */
+    allergens: text('allergens').notNull().default(''),
+    /** per 100 g; null until the owner fills the table */
+    nutrition: jsonb('nutrition').$type<Nutrition>(),
+    /** the veg or non-veg mark; null until the owner says */
+    vegetarian: boolean('vegetarian'),
+    manufacturer: jsonb('manufacturer')
+      .$type<MakerOnLabel>()
+      .notNull()
+      .default({ name: '', address: '' }),
+    /** when another than the manufacturer packed it */
+    packer: jsonb('packer').$type<MakerOnLabel>(),
     /** deleted by the owner: hidden from the shop; its rows stay for the orders that point at them */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -159,6 +177,7 @@ export const products = pgTable(
   },
   (t) => [
     check('products_price_nonnegative', sql`${t.pricePaise} >= 0`),
+    check('products_gst_rate_slab', sql`${t.gstRate} in (0, 5, 18, 40)`),
     index('products_created_idx').on(t.createdAt),
     // The owner's product list: its sorts by name and by price, and its searches (ILIKE '%words%').
     index('products_name_idx').on(sql`lower(${t.name})`, t.id),

@@ -1,4 +1,5 @@
 import type { Product, ProductVariant } from '@makhana/domain/product';
+import { unitSalePrice } from '@makhana/domain/unit-price';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, type RouteObject } from 'react-router';
@@ -10,12 +11,49 @@ import { type AppStore, createStore } from '../stores/store';
 
 let sequence = 0;
 
-export function makeProduct(overrides: Partial<Product> = {}): Product {
+/** A weight as a test writes it: the unit sale price is worked out as the server does. */
+export type FixtureVariant = Omit<ProductVariant, 'unitSalePrice'> &
+  Partial<Pick<ProductVariant, 'unitSalePrice'>>;
+
+export function fixtureVariant(variant: FixtureVariant): ProductVariant {
+  return { ...variant, unitSalePrice: unitSalePrice(variant.price, variant.weight) };
+}
+
+/** What the demo's classic pack declares: a listed product has all of it. */
+export const DECLARATIONS = {
+  hsnCode: '2008',
+  gstRate: 5,
+  ingredients: 'Fox nuts (makhana, 90%), cold-pressed groundnut oil, sea salt.',
+  allergens: 'Groundnut (peanut) oil.',
+  nutrition: {
+    energyKcal: 410,
+    proteinG: 9,
+    carbohydrateG: 70,
+    sugarsG: 0.5,
+    addedSugarsG: 0,
+    fatG: 10,
+    saturatedFatG: 1.8,
+    transFatG: 0,
+    sodiumMg: 450,
+  },
+  vegetarian: true,
+  manufacturer: {
+    name: 'Mithila Makhana Co.',
+    address: 'Plot 14, Makhana Processing Cluster, Darbhanga, Bihar 846005',
+  },
+  packer: null,
+} satisfies Partial<Product>;
+
+export function makeProduct(
+  overrides: Partial<Omit<Product, 'quantity'>> & { quantity?: FixtureVariant[] } = {},
+): Product {
   sequence += 1;
-  const quantity: ProductVariant[] = overrides.quantity ?? [
-    { weight: 100, price: 199, sku: `MM-CLS-100-${sequence}`, stock: 40, lowStockBelow: 5 },
-    { weight: 250, price: 449, sku: `MM-CLS-250-${sequence}`, stock: 25, lowStockBelow: 5 },
-  ];
+  const quantity: ProductVariant[] = (
+    overrides.quantity ?? [
+      { weight: 100, price: 199, sku: `MM-CLS-100-${sequence}`, stock: 40, lowStockBelow: 5 },
+      { weight: 250, price: 449, sku: `MM-CLS-250-${sequence}`, stock: 25, lowStockBelow: 5 },
+    ]
+  ).map(fixtureVariant);
   return {
     _id: `66f0c0ffee00000000000${String(sequence).padStart(3, '0')}`,
     name: 'Classic Roasted Makhana',
@@ -36,11 +74,12 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     containerType: 'Resealable pouch',
     dietaryPreference: 'Vegetarian',
     sku: 'MM-CLS',
-    quantity,
+    ...DECLARATIONS,
     rating: { average: 0, count: 0 },
     createdAt: '2025-05-01T10:00:00.000Z',
     updatedAt: '2025-05-01T10:00:00.000Z',
     ...overrides,
+    quantity,
     // Each picture named as the product unless a test names them.
     imageAlts:
       overrides.imageAlts ??

@@ -1,5 +1,6 @@
 /** The catalogue as the API sends it: prices in whole rupees, ids as strings. */
 import { z } from 'zod';
+import { GST_RATES, NUTRIENTS, type NutrientKey } from '../declarations';
 
 export const productVariantShape = z
   .object({
@@ -10,8 +11,26 @@ export const productVariantShape = z
     lowStockBelow: z.int().meta({
       description: "the owner's low-stock mark: free stock below it counts as low",
     }),
+    unitSalePrice: z.object({ amount: z.number(), per: z.enum(['g', 'kg']) }).meta({
+      description:
+        'rupees per gram below 1 kg, per kilogram from 1 kg, from the price (the MRP) and the weight (the net quantity)',
+    }),
   })
   .meta({ id: 'ProductVariant' });
+
+const makerShape = z.object({ name: z.string(), address: z.string() });
+
+export const nutritionShape = z
+  .object(
+    Object.fromEntries(NUTRIENTS.map((n) => [n.key, z.number()])) as Record<
+      NutrientKey,
+      z.ZodNumber
+    >,
+  )
+  .meta({
+    id: 'Nutrition',
+    description: 'per 100 g: energy in kcal, sodium in mg, the rest in grams',
+  });
 
 export const productRatingShape = z
   .object({ average: z.number(), count: z.int() })
@@ -45,6 +64,20 @@ export const productShape = z
     containerType: z.string(),
     dietaryPreference: z.string(),
     sku: z.string(),
+    hsnCode: z
+      .string()
+      .meta({ description: "the goods' HSN code, 4 to 8 digits; empty until set" }),
+    gstRate: z.union(GST_RATES.map((rate) => z.literal(rate))).meta({
+      description: 'the GST rate in percent, included in every price',
+    }),
+    ingredients: z.string(),
+    allergens: z.string().meta({ description: '"None" is an answer; empty until set' }),
+    nutrition: nutritionShape.nullable(),
+    vegetarian: z.boolean().nullable().meta({ description: 'null until the owner says' }),
+    manufacturer: makerShape,
+    packer: makerShape
+      .nullable()
+      .meta({ description: 'when another than the manufacturer packed it' }),
     quantity: z.array(productVariantShape),
     rating: productRatingShape,
     createdAt: z.string(),

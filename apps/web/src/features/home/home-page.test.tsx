@@ -8,6 +8,7 @@ import { fetchProducts } from '../../api/get-products';
 import { scrollToSection } from '../../lib/scroll';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
 import { type AppStore, createStore } from '../../stores/store';
+import { DECLARATIONS, fixtureVariant } from '../../test/shop-fixtures';
 import { HomePage } from './home-page';
 
 vi.mock('../../lib/scroll', async (importOriginal) => ({
@@ -36,7 +37,16 @@ function product(n: number): Product {
     containerType: 'Pouch',
     dietaryPreference: 'Vegetarian',
     sku: `SKU${n}`,
-    quantity: [{ weight: 100, price: 199 + n, sku: `SKU${n}-100`, stock: 5, lowStockBelow: 5 }],
+    ...DECLARATIONS,
+    quantity: [
+      fixtureVariant({
+        weight: 100,
+        price: 199 + n,
+        sku: `SKU${n}-100`,
+        stock: 5,
+        lowStockBelow: 5,
+      }),
+    ],
     rating: { average: 4.5, count: 3 },
     createdAt: '2025-05-01T00:00:00.000Z',
     updatedAt: '2025-05-01T00:00:00.000Z',

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { MakerOnLabel, Nutrition } from '@makhana/domain/declarations';
 import { renditionName } from '@makhana/domain/images';
+import { formatAddress, SITE } from '@makhana/domain/site';
 
 /** The demo catalogue loaded into an empty database in development (prices in whole rupees). */
 
@@ -21,8 +23,20 @@ export interface DemoProduct {
   healthBenefits: string;
   containerType: string;
   dietaryPreference: string;
+  /** a 4-digit heading: roasted and flavoured fox nuts under 2008, the raw ones under 0802 */
+  hsnCode: string;
+  ingredients: string;
+  allergens: string;
+  /** per 100 g, from published figures for fox nuts and the seasonings' share */
+  nutrition: Nutrition;
   weights: DemoVariant[];
 }
+
+/** Who makes the demo's packs, as their labels name them. */
+export const DEMO_MANUFACTURER: MakerOnLabel = {
+  name: SITE.brand,
+  address: formatAddress(),
+};
 
 const ROASTED_BENEFITS =
   'High in plant protein and fibre, low in fat, naturally gluten free; rich in magnesium, potassium and antioxidants.';
@@ -41,6 +55,20 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: ROASTED_BENEFITS,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegetarian',
+    hsnCode: '2008',
+    ingredients: 'Fox nuts (makhana, 90%), cold-pressed groundnut oil, sea salt.',
+    allergens: 'Groundnut (peanut) oil.',
+    nutrition: {
+      energyKcal: 410,
+      proteinG: 9.0,
+      carbohydrateG: 70,
+      sugarsG: 0.5,
+      addedSugarsG: 0,
+      fatG: 10,
+      saturatedFatG: 1.8,
+      transFatG: 0,
+      sodiumMg: 450,
+    },
     weights: [
       { weight: 50, price: 99, stock: 120 },
       { weight: 100, price: 179, stock: 150 },
@@ -61,6 +89,20 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: `${ROASTED_BENEFITS} Pink salt adds trace minerals.`,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegan',
+    hsnCode: '2008',
+    ingredients: 'Fox nuts (makhana, 90%), rice bran oil, Himalayan pink salt (2%), black pepper.',
+    allergens: 'None',
+    nutrition: {
+      energyKcal: 405,
+      proteinG: 9.1,
+      carbohydrateG: 71,
+      sugarsG: 0.4,
+      addedSugarsG: 0,
+      fatG: 9.5,
+      saturatedFatG: 1.7,
+      transFatG: 0,
+      sodiumMg: 520,
+    },
     weights: [
       { weight: 100, price: 199, stock: 110 },
       { weight: 250, price: 449, stock: 70 },
@@ -80,6 +122,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: `${ROASTED_BENEFITS} Chilli may support metabolism.`,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegan',
+    hsnCode: '2008',
+    ingredients:
+      "Fox nuts (makhana, 85%), rice bran oil, peri peri seasoning (bird's-eye chilli, garlic, paprika, onion, salt, sugar, acidity regulator (330)), salt.",
+    allergens: 'None',
+    nutrition: {
+      energyKcal: 420,
+      proteinG: 8.8,
+      carbohydrateG: 69,
+      sugarsG: 2.1,
+      addedSugarsG: 1.0,
+      fatG: 11,
+      saturatedFatG: 2.0,
+      transFatG: 0,
+      sodiumMg: 640,
+    },
     weights: [
       { weight: 50, price: 119, stock: 90 },
       { weight: 100, price: 209, stock: 130 },
@@ -99,6 +156,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: `${ROASTED_BENEFITS} Contains milk solids for extra calcium.`,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegetarian',
+    hsnCode: '2008',
+    ingredients:
+      'Fox nuts (makhana, 80%), rice bran oil, cheese seasoning (cheese powder (milk), milk solids, salt, oregano, basil, parsley, garlic), salt.',
+    allergens: 'Milk.',
+    nutrition: {
+      energyKcal: 440,
+      proteinG: 10.5,
+      carbohydrateG: 66,
+      sugarsG: 2.5,
+      addedSugarsG: 0.8,
+      fatG: 14,
+      saturatedFatG: 4.5,
+      transFatG: 0.1,
+      sodiumMg: 700,
+    },
     weights: [
       { weight: 50, price: 129, stock: 75 },
       { weight: 100, price: 229, stock: 100 },
@@ -118,6 +190,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: `${ROASTED_BENEFITS} Mint aids digestion.`,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegan',
+    hsnCode: '2008',
+    ingredients:
+      'Fox nuts (makhana, 85%), rice bran oil, mint seasoning (dried mint, black salt, cumin, dry mango powder, sugar), salt.',
+    allergens: 'None',
+    nutrition: {
+      energyKcal: 415,
+      proteinG: 8.9,
+      carbohydrateG: 70,
+      sugarsG: 1.8,
+      addedSugarsG: 1.0,
+      fatG: 10.5,
+      saturatedFatG: 1.9,
+      transFatG: 0,
+      sodiumMg: 560,
+    },
     weights: [
       { weight: 50, price: 109, stock: 85 },
       { weight: 100, price: 199, stock: 120 },
@@ -138,6 +225,20 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       'Sweetened with jaggery instead of refined sugar; a source of plant protein, fibre and iron.',
     containerType: 'Jar',
     dietaryPreference: 'Vegetarian',
+    hsnCode: '2008',
+    ingredients: 'Fox nuts (makhana, 70%), sugar, butter (milk), jaggery, sea salt, vanilla.',
+    allergens: 'Milk.',
+    nutrition: {
+      energyKcal: 455,
+      proteinG: 7.8,
+      carbohydrateG: 74,
+      sugarsG: 22,
+      addedSugarsG: 21,
+      fatG: 13,
+      saturatedFatG: 6.5,
+      transFatG: 0.2,
+      sodiumMg: 280,
+    },
     weights: [
       { weight: 250, price: 549, stock: 40 },
       { weight: 500, price: 999, stock: 20 },
@@ -157,6 +258,20 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       'Naturally gluten free, low in fat and sodium, a source of protein, fibre, magnesium and potassium; a traditional fasting (vrat) food.',
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Gluten Free',
+    hsnCode: '0802',
+    ingredients: 'Fox nuts (makhana, 100%).',
+    allergens: 'None',
+    nutrition: {
+      energyKcal: 347,
+      proteinG: 9.7,
+      carbohydrateG: 76.9,
+      sugarsG: 0.5,
+      addedSugarsG: 0,
+      fatG: 0.1,
+      saturatedFatG: 0,
+      transFatG: 0,
+      sodiumMg: 1,
+    },
     weights: [
       { weight: 250, price: 449, stock: 60 },
       { weight: 500, price: 849, stock: 30 },
@@ -175,6 +290,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: ROASTED_BENEFITS,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegetarian',
+    hsnCode: '2008',
+    ingredients:
+      'Fox nuts (makhana, 80%), rice bran oil, cream and onion seasoning (milk solids, onion powder, sugar, salt, parsley, garlic), salt.',
+    allergens: 'Milk.',
+    nutrition: {
+      energyKcal: 435,
+      proteinG: 9.6,
+      carbohydrateG: 68,
+      sugarsG: 3.0,
+      addedSugarsG: 1.2,
+      fatG: 13,
+      saturatedFatG: 4.0,
+      transFatG: 0.1,
+      sodiumMg: 680,
+    },
     weights: [
       { weight: 50, price: 119, stock: 70 },
       { weight: 100, price: 219, stock: 95 },
@@ -194,6 +324,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     healthBenefits: `${ROASTED_BENEFITS} Tomato adds lycopene.`,
     containerType: 'Resealable Zip Pouch',
     dietaryPreference: 'Vegan',
+    hsnCode: '2008',
+    ingredients:
+      'Fox nuts (makhana, 82%), rice bran oil, tomato seasoning (tomato powder, sugar, salt, onion, chilli, acidity regulator (330)), salt.',
+    allergens: 'None',
+    nutrition: {
+      energyKcal: 420,
+      proteinG: 8.7,
+      carbohydrateG: 71,
+      sugarsG: 4.5,
+      addedSugarsG: 2.5,
+      fatG: 11,
+      saturatedFatG: 2.0,
+      transFatG: 0,
+      sodiumMg: 610,
+    },
     weights: [
       { weight: 50, price: 109, stock: 0 },
       { weight: 100, price: 199, stock: 0 },

@@ -1,3 +1,4 @@
+import { DEFAULT_GST_RATE } from '@makhana/domain/declarations';
 import { rupeesToPaise } from '@makhana/domain/money';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
@@ -8,7 +9,12 @@ import {
   products,
   productVariants,
 } from '../../../db/schema';
-import { DEMO_BANNER_IMAGES, DEMO_PRODUCTS, demoProductImages } from './demo-catalogue';
+import {
+  DEMO_BANNER_IMAGES,
+  DEMO_MANUFACTURER,
+  DEMO_PRODUCTS,
+  demoProductImages,
+} from './demo-catalogue';
 
 /** Serialises seeding across processes that start together on one PostgreSQL server. */
 const SEED_LOCK = 72_657_002;
@@ -49,6 +55,13 @@ export async function seedDemoCatalogue(db: Database): Promise<boolean> {
           containerType: demo.containerType,
           dietaryPreference: demo.dietaryPreference,
           sku: `MM-${demo.code}`,
+          hsnCode: demo.hsnCode,
+          gstRate: DEFAULT_GST_RATE,
+          ingredients: demo.ingredients,
+          allergens: demo.allergens,
+          nutrition: demo.nutrition,
+          vegetarian: true,
+          manufacturer: DEMO_MANUFACTURER,
           createdAt: at,
           updatedAt: at,
         })

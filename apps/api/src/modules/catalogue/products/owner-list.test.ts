@@ -10,6 +10,7 @@ import {
   ownerToken,
   placeOrder,
 } from '../../../test/order-fixtures';
+import { LABEL_DECLARATIONS } from '../../../test/product-fixtures';
 import { call } from '../../../test/requests';
 import { PRODUCTS_FETCHED } from './routes';
 
@@ -48,6 +49,7 @@ async function make(made: Made): Promise<Product> {
       variant: made.variant,
       sku: made.sku ?? '',
       listed: made.listed ?? true,
+      ...LABEL_DECLARATIONS,
       quantity: made.weights.map((w) => ({ ...w, price: made.price })),
     },
   });

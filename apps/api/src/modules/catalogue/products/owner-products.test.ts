@@ -1,3 +1,4 @@
+import { DECLARATION_MESSAGES } from '@makhana/domain/declarations';
 import type { Product } from '@makhana/domain/product';
 import { MESSAGES, ON_SALE_DISAGREE } from '@makhana/domain/validation';
 import { eq, sql } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import {
   signedPayment,
   type TestVariant,
 } from '../../../test/order-fixtures';
+import { LABEL_DECLARATIONS } from '../../../test/product-fixtures';
 import { call } from '../../../test/requests';
 import { seedDemoCatalogue } from './demo-seed';
 import { SKU_TAKEN } from './owner-writes';
@@ -38,6 +40,7 @@ const FORM = {
   description: 'Slow-roasted fox nuts with peri peri.',
   shelfLife: 6,
   variant: 'Peri Peri',
+  ...LABEL_DECLARATIONS,
   quantity: [
     { weight: 100, price: 149, stock: 10 },
     { weight: 250, price: 329, sku: '', stock: 4 },
@@ -167,7 +170,14 @@ describe('the product form rules', () => {
 
     const product = await added({ ...FORM, quantity: [{ weight: '50', price: '99' }] });
     expect(product.quantity).toEqual([
-      { weight: 50, price: 99, sku: 'PERI-PERI-MAKHANA-50', stock: 0, lowStockBelow: 5 },
+      {
+        weight: 50,
+        price: 99,
+        sku: 'PERI-PERI-MAKHANA-50',
+        stock: 0,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.98, per: 'g' },
+      },
     ]);
   });
 
@@ -202,6 +212,73 @@ describe('the product form rules', () => {
   });
 });
 
+describe('the declarations a listed product needs', () => {
+  const {
+    hsnCode: _h,
+    ingredients: _i,
+    allergens: _a,
+    nutrition: _n,
+    vegetarian: _v,
+    manufacturer: _m,
+    ...undeclared
+  } = FORM;
+
+  it('refuses to list a product without them, naming each missing one, and writes nothing', async () => {
+    for (const onSale of [{ listed: true }, { inStock: true }, {}]) {
+      const response = await add({ ...undeclared, ...onSale });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual(
+        [
+          'hsnCode',
+          'ingredients',
+          'allergens',
+          'nutrition',
+          'vegetarian',
+          'manufacturer.name',
+          'manufacturer.address',
+        ].map((field) => ({ field, message: DECLARATION_MESSAGES.missing })),
+      );
+    }
+    expect(await shopList()).toEqual([]);
+  });
+
+  it('keeps a product off sale while they wait, then lists it once given', async () => {
+    const draft = await added({ ...undeclared, listed: false });
+    expect(draft).toMatchObject({
+      listed: false,
+      hsnCode: '',
+      gstRate: 5,
+      nutrition: null,
+      vegetarian: null,
+    });
+    const refused = await call(api.app, 'POST', `/products/updateProduct/${draft._id}`, {
+      token: owner,
+      body: { ...undeclared, listed: true, ingredients: 'Fox nuts' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((e: { field: string }) => e.field)).not.toContain(
+      'ingredients',
+    );
+    const listed = await call(api.app, 'POST', `/products/updateProduct/${draft._id}`, {
+      token: owner,
+      body: { ...FORM, listed: true, packer: { name: 'Koshi Packers', address: 'Purnia, Bihar' } },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toMatchObject({
+      listed: true,
+      ...LABEL_DECLARATIONS,
+      packer: { name: 'Koshi Packers', address: 'Purnia, Bihar' },
+    });
+    // Every weight says what a gram of it costs.
+    expect(
+      listed.json().data.quantity.map((v: { unitSalePrice: unknown }) => v.unitSalePrice),
+    ).toEqual([
+      { amount: 1.49, per: 'g' },
+      { amount: 1.32, per: 'g' },
+    ]);
+  });
+});
+
 describe('adding a product', () => {
   it('answers the product with every field, listed, and skus assigned where left empty', async () => {
     const product = await added({
@@ -231,8 +308,22 @@ describe('adding a product', () => {
       rating: { average: 0, count: 0 },
     });
     expect(product.quantity).toEqual([
-      { weight: 100, price: 149, sku: 'PERI-PERI-MAKHANA-100', stock: 10, lowStockBelow: 5 },
-      { weight: 250, price: 329, sku: 'PERI-PERI-MAKHANA-250', stock: 4, lowStockBelow: 5 },
+      {
+        weight: 100,
+        price: 149,
+        sku: 'PERI-PERI-MAKHANA-100',
+        stock: 10,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.49, per: 'g' },
+      },
+      {
+        weight: 250,
+        price: 329,
+        sku: 'PERI-PERI-MAKHANA-250',
+        stock: 4,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.32, per: 'g' },
+      },
     ]);
     // Paise inside.
     expect((await variantRows(product._id)).map((v) => v.pricePaise)).toEqual([14_900, 32_900]);
@@ -309,9 +400,30 @@ describe('updating a product', () => {
       ],
     });
     expect(changed.quantity).toEqual([
-      { weight: 100, price: 139, sku: 'PERI-PERI-MAKHANA-100', stock: 8, lowStockBelow: 5 },
-      { weight: 200, price: 299, sku: 'PERI-PERI-MAKHANA-250', stock: 2, lowStockBelow: 5 },
-      { weight: 500, price: 599, sku: 'PERI-PERI-MAKHANA-500', stock: 1, lowStockBelow: 5 },
+      {
+        weight: 100,
+        price: 139,
+        sku: 'PERI-PERI-MAKHANA-100',
+        stock: 8,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.39, per: 'g' },
+      },
+      {
+        weight: 200,
+        price: 299,
+        sku: 'PERI-PERI-MAKHANA-250',
+        stock: 2,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.5, per: 'g' },
+      },
+      {
+        weight: 500,
+        price: 599,
+        sku: 'PERI-PERI-MAKHANA-500',
+        stock: 1,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.2, per: 'g' },
+      },
     ]);
     const after = await variantRows(product._id);
     expect(after.find((v) => v.weightGrams === 100)!.id).toBe(before[0]!.id);
@@ -404,6 +516,7 @@ describe('updating a product', () => {
       sku: 'PERI-PERI-MAKHANA-250',
       stock: 3,
       lowStockBelow: 5,
+      unitSalePrice: { amount: 1.4, per: 'g' },
     });
     expect((await variantRows(product._id)).map((v) => v.id)).toContain(v250!.id);
   });

@@ -38,6 +38,14 @@ function productColumns(input: ProductInput) {
     containerType: input.containerType,
     dietaryPreference: input.dietaryPreference,
     sku: input.sku,
+    hsnCode: input.hsnCode,
+    gstRate: input.gstRate,
+    ingredients: input.ingredients,
+    allergens: input.allergens,
+    nutrition: input.nutrition,
+    vegetarian: input.vegetarian,
+    manufacturer: input.manufacturer,
+    packer: input.packer,
   };
 }
 

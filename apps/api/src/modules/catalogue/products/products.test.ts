@@ -87,10 +87,38 @@ describe('GET /api/v1/products/getProductDetails', () => {
     ]);
     expect(classic._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(classic.quantity).toEqual([
-      { weight: 50, price: 99, sku: 'MM-CLS-50', stock: 120, lowStockBelow: 5 },
-      { weight: 100, price: 179, sku: 'MM-CLS-100', stock: 150, lowStockBelow: 5 },
-      { weight: 250, price: 399, sku: 'MM-CLS-250', stock: 80, lowStockBelow: 5 },
-      { weight: 500, price: 749, sku: 'MM-CLS-500', stock: 40, lowStockBelow: 5 },
+      {
+        weight: 50,
+        price: 99,
+        sku: 'MM-CLS-50',
+        stock: 120,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.98, per: 'g' },
+      },
+      {
+        weight: 100,
+        price: 179,
+        sku: 'MM-CLS-100',
+        stock: 150,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.79, per: 'g' },
+      },
+      {
+        weight: 250,
+        price: 399,
+        sku: 'MM-CLS-250',
+        stock: 80,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.6, per: 'g' },
+      },
+      {
+        weight: 500,
+        price: 749,
+        sku: 'MM-CLS-500',
+        stock: 40,
+        lowStockBelow: 5,
+        unitSalePrice: { amount: 1.5, per: 'g' },
+      },
     ]);
     expect(new Date(classic.createdAt).toISOString()).toBe(classic.createdAt);
   });

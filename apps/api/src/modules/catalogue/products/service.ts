@@ -1,7 +1,9 @@
+import type { GstRate } from '@makhana/domain/declarations';
 import { defaultImageAlt } from '@makhana/domain/images';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
+import { unitSalePrice } from '@makhana/domain/unit-price';
 import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { productImages, products, productVariants, reviews } from '../../../db/schema';
@@ -72,12 +74,14 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
   const variantsBy = new Map<string, ProductVariant[]>();
   for (const v of variantRows) {
     const list = variantsBy.get(v.productId) ?? [];
+    const price = paiseToRupees(v.pricePaise);
     list.push({
       weight: v.weight,
-      price: paiseToRupees(v.pricePaise),
+      price,
       sku: v.sku,
       stock: freeStock(v.stock, v.held),
       lowStockBelow: v.lowStockBelow,
+      unitSalePrice: unitSalePrice(price, v.weight),
     });
     variantsBy.set(v.productId, list);
   }
@@ -114,6 +118,15 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       containerType: p.containerType,
       dietaryPreference: p.dietaryPreference,
       sku: p.sku,
+      hsnCode: p.hsnCode,
+      // The column's check keeps it to a slab.
+      gstRate: p.gstRate as GstRate,
+      ingredients: p.ingredients,
+      allergens: p.allergens,
+      nutrition: p.nutrition,
+      vegetarian: p.vegetarian,
+      manufacturer: p.manufacturer,
+      packer: p.packer,
       quantity,
       rating: {
         average: rating ? roundRating(Number(rating.average)) : 0,

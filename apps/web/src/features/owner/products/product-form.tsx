@@ -3,7 +3,7 @@ import { defaultImageAlt } from '@makhana/domain/images';
 import type { Product } from '@makhana/domain/product';
 import { type ProductInput, productSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/form-field';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
 import { type ApiCallError, errorMessage, toApiCallError } from '../../../lib/api-client';
@@ -16,6 +16,7 @@ import {
   useSetProductImageAltMutation,
   useUpdateProductMutation,
 } from '../api/products';
+import { DeclarationFields } from './declaration-fields';
 import { ImageManager } from './image-manager';
 import { type PendingPicture, PicturePicker, releasePictures } from './picture-picker';
 import { emptyVariant, formValuesOf, type ProductFormValues } from './product-values';
@@ -78,7 +79,8 @@ export function ProductForm({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues, unknown, ProductInput>({
-    resolver: zodResolver(productSchema),
+    // The form's declarations are typed as its boxes hold them; the schema reads those types.
+    resolver: zodResolver(productSchema) as Resolver<ProductFormValues, unknown, ProductInput>,
     defaultValues: formValuesOf(product),
   });
   const variants = useFieldArray({ control, name: 'quantity' });
@@ -282,6 +284,8 @@ export function ProductForm({
           />
         </label>
       </section>
+
+      <DeclarationFields register={register} errors={errors} headingId={headingId} />
 
       <fieldset className="min-w-0 space-y-3">
         <legend className="font-display text-lg font-semibold text-forest-800">Weights</legend>

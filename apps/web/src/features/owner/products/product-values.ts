@@ -1,3 +1,9 @@
+import {
+  DEFAULT_GST_RATE,
+  NUTRIENTS,
+  type NutrientKey,
+  SUGGESTED_HSN_CODE,
+} from '@makhana/domain/declarations';
 import type { Product } from '@makhana/domain/product';
 import { DEFAULT_LOW_STOCK_BELOW, type productSchema } from '@makhana/domain/validation';
 import type { z } from 'zod';
@@ -7,7 +13,25 @@ export function onSale(product: Product): boolean {
   return product.listed;
 }
 
-export type ProductFormValues = z.input<typeof productSchema>;
+/**
+ * The form's values: what the schema takes, with the declarations as the form's boxes hold them
+ * (the schema reads them whatever their type, so its own input type leaves them unknown).
+ */
+export type ProductFormValues = Omit<
+  z.input<typeof productSchema>,
+  'gstRate' | 'nutrition' | 'vegetarian' | 'packer'
+> & {
+  gstRate: number | string;
+  nutrition: Record<NutrientKey, number | string>;
+  vegetarian: '' | 'Veg' | 'Non-veg';
+  packer: { name: string; address: string };
+};
+
+const blankNutrition = () =>
+  Object.fromEntries(NUTRIENTS.map((nutrient) => [nutrient.key, ''])) as Record<
+    NutrientKey,
+    string
+  >;
 
 export const emptyVariant = {
   weight: '',
@@ -36,6 +60,14 @@ export function formValuesOf(product: Product | null): ProductFormValues {
       containerType: '',
       dietaryPreference: '',
       sku: '',
+      hsnCode: SUGGESTED_HSN_CODE,
+      gstRate: DEFAULT_GST_RATE,
+      ingredients: '',
+      allergens: '',
+      nutrition: blankNutrition(),
+      vegetarian: '',
+      manufacturer: { name: '', address: '' },
+      packer: { name: '', address: '' },
       quantity: [{ ...emptyVariant }],
     };
   }
@@ -55,6 +87,14 @@ export function formValuesOf(product: Product | null): ProductFormValues {
     containerType: product.containerType,
     dietaryPreference: product.dietaryPreference,
     sku: product.sku,
+    hsnCode: product.hsnCode,
+    gstRate: product.gstRate,
+    ingredients: product.ingredients,
+    allergens: product.allergens,
+    nutrition: product.nutrition ?? blankNutrition(),
+    vegetarian: product.vegetarian === null ? '' : product.vegetarian ? 'Veg' : 'Non-veg',
+    manufacturer: product.manufacturer,
+    packer: product.packer ?? { name: '', address: '' },
     quantity: product.quantity.map(({ weight, price, sku, stock, lowStockBelow }) => ({
       weight,
       price,

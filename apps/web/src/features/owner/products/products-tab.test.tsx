@@ -1,3 +1,4 @@
+import { NUTRIENTS } from '@makhana/domain/declarations';
 import { lowestStock, type Product } from '@makhana/domain/product';
 import { productSchema } from '@makhana/domain/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -10,6 +11,7 @@ import {
   caramel,
   catalogue,
   classic,
+  DECLARATIONS,
   fail,
   makeProduct,
   ok,
@@ -118,7 +120,32 @@ async function fillNewProduct(
   await user.type(form.getByRole('textbox', { name: 'Description' }), 'Cool and crunchy.');
   await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }), '100');
   await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }), '249');
+  await fillDeclarations(user, form);
 }
+/** The declarations of the demo's classic pack, typed into the form's Label and tax section. */
+async function fillDeclarations(
+  user: ReturnType<typeof userEvent.setup>,
+  form: ReturnType<typeof dialog>,
+) {
+  const fill = (role: 'textbox' | 'spinbutton', name: string, value: string | number) =>
+    fireEvent.change(form.getByRole(role, { name }), { target: { value: String(value) } });
+  fill('textbox', 'Ingredients', DECLARATIONS.ingredients);
+  fill('textbox', 'Allergens', DECLARATIONS.allergens);
+  for (const nutrient of NUTRIENTS) {
+    fill(
+      'spinbutton',
+      `${nutrient.label} (${nutrient.unit})`,
+      DECLARATIONS.nutrition[nutrient.key],
+    );
+  }
+  fill('textbox', 'Manufacturer', DECLARATIONS.manufacturer.name);
+  fill('textbox', 'Manufacturer’s address', DECLARATIONS.manufacturer.address);
+  await user.click(form.getByRole('radio', { name: 'Veg' }));
+}
+
+/** What the form sends for those declarations. */
+const SENT_DECLARATIONS = { ...DECLARATIONS, gstRate: 5 };
+
 /** The text a control's aria-describedby points at: its error, here. */
 const described = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')
@@ -308,6 +335,50 @@ describe('ProductsTab form', () => {
     expect(server.callsTo('POST /products/addProduct')).toHaveLength(0);
   });
 
+  it('lists a product only with its label’s declarations, naming each one missing; saves it off sale without', async () => {
+    const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [], listed: false });
+    const server = stubRoutes({ 'POST /products/addProduct': ok(saved) });
+    const { user } = await renderTab();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    const form = dialog();
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'Mint Makhana');
+    await user.type(form.getByRole('textbox', { name: 'Brand' }), 'Mithila Makhana Co.');
+    await user.type(form.getByRole('textbox', { name: 'Category' }), 'Roasted Makhana');
+    await user.type(form.getByRole('spinbutton', { name: 'Price (₹)' }), '249');
+    await user.type(form.getByRole('spinbutton', { name: 'Shelf life (months)' }), '6');
+    await user.type(form.getByRole('textbox', { name: 'Description' }), 'Cool and crunchy.');
+    await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }), '100');
+    await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }), '249');
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+
+    const missing = 'Required before the product is listed';
+    for (const name of [
+      'Ingredients',
+      'Allergens',
+      'Manufacturer',
+      'Manufacturer’s address',
+    ]) {
+      expect(described(form.getByRole('textbox', { name }))).toBe(missing);
+    }
+    expect(form.getByText(missing, { selector: '[role="alert"]' })).toBeTruthy();
+    expect(form.getByRole('group', { name: 'Veg or non-veg' }).textContent).toContain(missing);
+    expect(server.callsTo('POST /products/addProduct')).toHaveLength(0);
+
+    // Off sale, it is kept while the declarations wait.
+    await user.click(form.getByRole('switch', { name: /Listed/ }));
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+    await waitFor(() => expect(server.callsTo('POST /products/addProduct')).toHaveLength(1));
+    expect(server.callsTo('POST /products/addProduct')[0]?.body).toMatchObject({
+      listed: false,
+      hsnCode: '2008',
+      gstRate: 5,
+      ingredients: '',
+      nutrition: null,
+      vegetarian: null,
+      packer: null,
+    });
+  });
+
   it('adds a product with two weights and no pictures, then offers its pictures', async () => {
     const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
     const server = stubRoutes({ 'POST /products/addProduct': ok(saved) });
@@ -326,6 +397,7 @@ describe('ProductsTab form', () => {
     await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }), '100');
     await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }), '249');
     await user.type(form.getByRole('spinbutton', { name: 'Stock of weight 1' }), '20');
+    await fillDeclarations(user, form);
     await user.click(form.getByRole('button', { name: 'Add weight' }));
     await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }), '250');
     await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }), '549');
@@ -358,6 +430,7 @@ describe('ProductsTab form', () => {
       containerType: '',
       dietaryPreference: '',
       sku: '',
+      ...SENT_DECLARATIONS,
       quantity: [
         { weight: 100, price: 249, sku: '', stock: 20, lowStockBelow: 5 },
         { weight: 250, price: 549, sku: 'MM-MNT-250', stock: 0, lowStockBelow: 8 },
