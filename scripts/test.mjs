@@ -105,15 +105,26 @@ const suites = [
 ];
 
 if (process.env.TEST_DATABASE_URL) {
-  suites.push({
-    name: 'api: PostgreSQL server',
-    command: bin('vitest'),
-    args: ['run'],
-    cwd: `${root}/apps/api`,
-    env: { API_TEST_DB: 'postgres' },
-  });
+  suites.push(
+    {
+      name: 'api: PostgreSQL server',
+      command: bin('vitest'),
+      args: ['run'],
+      cwd: `${root}/apps/api`,
+      env: { API_TEST_DB: 'postgres' },
+    },
+    {
+      // The built bundle with two workers under paid checkouts, one worker killed and PostgreSQL
+      // lost mid-run (a database of its own on that server), then the invariants: about 70 s.
+      name: 'crash: a worker killed and PostgreSQL lost mid-checkout',
+      command: process.execPath,
+      args: ['--test', 'scripts/crash.test.mjs'],
+    },
+  );
 } else {
-  log('TEST_DATABASE_URL is not set: the API suite runs on the embedded PGlite only');
+  log(
+    'TEST_DATABASE_URL is not set: the API suite runs on the embedded PGlite only, and the crash test (a worker killed and PostgreSQL lost mid-checkout) is skipped',
+  );
 }
 
 if (!process.env.TEST_REDIS_URL) {

@@ -63,6 +63,34 @@ export interface PostgresOptions {
   onLostConnection?: (error: Error) => void;
 }
 
+/** How long the holder of a connection the server dropped has to give it back itself. */
+const RECLAIM_AFTER_MS = 5_000;
+
+/**
+ * Gives back to the pool a connection the server dropped while it was checked out and that its
+ * holder never released. The holder normally does, once its next statement fails; one path never
+ * does: drizzle's transaction sends BEGIN before the try/finally that releases, so a BEGIN on a
+ * connection dropped an instant before leaves it checked out for good (the crash test saw it: the
+ * pool kept a slot it could not use, and `pool.end()` never finished). Given back with its error,
+ * the pool discards it. A dead connection fails every statement at once, so its holder has long
+ * released it if it ever will; a release after this one would throw, in code already failing.
+ */
+export function reclaimLostConnections(pool: pg.Pool, afterMs = RECLAIM_AFTER_MS): void {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
+  pool.on('connect', (client) => {
+    client.once('end', () => {
+      setTimeout(() => {
+        const held = client as pg.PoolClient;
+        if (!checkedOut.delete(held)) return;
+        held.release(new Error('the server dropped this connection while it was checked out'));
+      }, afterMs).unref();
+    });
+  });
+}
+
 /** A pool on a PostgreSQL server. Migrations run under an advisory lock so instances can start together. */
 export async function openPostgres(
   url: string,
@@ -81,6 +109,7 @@ export async function openPostgres(
   // fails (the request answers 503), and the pool discards it when it is released.
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  reclaimLostConnections(pool);
   if (options.migrate !== false) {
     const client = await pool.connect();
     try {

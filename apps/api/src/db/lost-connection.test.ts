@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnreachable } from '../lib/db-errors';
 import { usesPostgres } from '../test/database';
-import { type DatabaseHandle, openPostgres } from './client';
+import { type DatabaseHandle, openPostgres, reclaimLostConnections } from './client';
 import { rawRows } from './raw';
 
 describe.skipIf(!usesPostgres())('a connection the server drops', () => {
@@ -46,6 +46,28 @@ describe.skipIf(!usesPostgres())('a connection the server drops', () => {
     for (let i = 0; i < 3; i++) {
       const [row] = await rawRows(db, sql`select 1 as one`);
       expect(row?.one).toBe(1);
+    }
+  });
+
+  it('checked out and never released by its holder, goes back to the pool, which can then close', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    reclaimLostConnections(pool, 100);
+    killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await killer.connect();
+    try {
+      // As drizzle's transaction does: checked out, then BEGIN, outside the code that releases.
+      const client = await pool.connect();
+      const { rows } = await client.query('select pg_backend_pid() as pid');
+      await killer.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      await expect(client.query('begin')).rejects.toThrow();
+      await expect.poll(() => pool.totalCount, { timeout: 5_000 }).toBe(0);
+      // Its slot serves again.
+      const { rows: again } = await pool.query('select 1 as one');
+      expect(again[0]?.one).toBe(1);
+    } finally {
+      await pool.end();
     }
   });
 });
