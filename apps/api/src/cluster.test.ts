@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replacementDelay, SWEEPER_LOCK, sessionLock } from './cluster';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, REPO_ROOT } from './config/config';
 import { ALLOWED_CONNECTIONS, connectionsNeeded } from './db/connection-budget';
+import { LABEL_DECLARATIONS } from './test/catalogue-fixtures';
 import { usesPostgres } from './test/database';
-import { LABEL_DECLARATIONS } from './test/product-fixtures';
 
 describe('replacementDelay', () => {
   it('replaces at once after a long life, then backs off 1 s, 2 s, 4 s... up to 30 s', () => {

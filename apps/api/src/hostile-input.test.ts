@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD } from './config/config';
 import { toFailure } from './plugins/error-handler';
 import { useTestApp } from './test/app';
+import { LABEL_DECLARATIONS, SHOP_SETTINGS } from './test/catalogue-fixtures';
 import { SAVED_ADDRESS, ADDRESS as SHIPPING_ADDRESS } from './test/order-fixtures';
-import { LABEL_DECLARATIONS } from './test/product-fixtures';
 import { apiRoutes } from './test/routes';
 
 const BUDGET_MS = 100;
@@ -280,26 +280,7 @@ const ROUTES: RouteCase[] = [
     method: 'POST',
     path: '/admins/shop-settings',
     auth: 'owner',
-    body: {
-      legalName: 'Mithila Makhana Private Limited',
-      tradeName: 'Mithila Makhana Co.',
-      address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
-      gstin: '10AABCU9603R1Z2',
-      fssaiLicence: '10423999000123',
-      consumerCare: {
-        name: 'Consumer Care',
-        address: 'Plot 14, Darbhanga',
-        phone: '9876543210',
-        email: 'care@example.in',
-      },
-      grievanceOfficer: {
-        name: 'Sunita Jha',
-        designation: 'Grievance Officer',
-        phone: '9876543211',
-        email: 'grievance@example.in',
-      },
-      invoicePrefix: 'MM',
-    },
+    body: SHOP_SETTINGS,
     fields: [
       'legalName',
       'tradeName',

@@ -20,7 +20,8 @@ import { refreshSessions } from './db/schema';
 import { success } from './lib/envelope';
 import { OPENAPI_PATH } from './plugins/api-docs';
 import { answers } from './plugins/route-contracts';
-import { testApp, useTestApp } from './test/app';
+import { PRODUCTION_ENV, testApp, useTestApp } from './test/app';
+import { LABEL_DECLARATIONS } from './test/catalogue-fixtures';
 import {
   ADDRESS,
   captureEvent,
@@ -34,7 +35,6 @@ import {
   sendWebhook,
   signedPayment,
 } from './test/order-fixtures';
-import { LABEL_DECLARATIONS } from './test/product-fixtures';
 import { useRazorpayStub } from './test/razorpay-stub';
 import { call, codeMailedTo, insertUser, mailsTo } from './test/requests';
 import { apiRoutes } from './test/routes';
@@ -459,15 +459,6 @@ describe('an answer goes out through its schema', () => {
 });
 
 describe('the document as a page', () => {
-  const PRODUCTION = {
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'production-secret-of-at-least-32-characters',
-    ADMIN_PASSWORD: 'a-real-owner-password',
-    ALLOW_SIMULATED_PAYMENTS: '1',
-    MAIL_TRANSPORT: 'outbox',
-    PUBLIC_URL: 'https://mithilamakhana.in',
-  };
-
   it('is at /api/docs in development, with its own script-only policy', async () => {
     const page = await api.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
@@ -479,11 +470,11 @@ describe('the document as a page', () => {
   });
 
   it('is off in production, the page and the document, unless API_DOCS=on', async () => {
-    const closed = await api.startApp({ env: PRODUCTION });
+    const closed = await api.startApp({ env: PRODUCTION_ENV });
     expect((await closed.inject({ url: '/api/docs/' })).statusCode).toBe(404);
     expect((await closed.inject({ url: OPENAPI_PATH })).statusCode).toBe(404);
 
-    const open = await api.startApp({ env: { ...PRODUCTION, API_DOCS: 'on' } });
+    const open = await api.startApp({ env: { ...PRODUCTION_ENV, API_DOCS: 'on' } });
     expect((await open.inject({ url: '/api/docs/' })).statusCode).toBe(200);
     expect((await open.inject({ url: OPENAPI_PATH })).json()).toEqual(document);
   });

@@ -19,6 +19,16 @@ import { ensureOwnerAccount } from '../modules/accounts';
 import { createTestDatabase, type TestDatabase } from './database';
 import { signInCustomer } from './requests';
 
+/** What a shop in production needs set to start (simulated payments allowed, mail to a folder). */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'production-secret-of-at-least-32-characters',
+  ADMIN_PASSWORD: 'a-real-owner-password',
+  ALLOW_SIMULATED_PAYMENTS: '1',
+  MAIL_TRANSPORT: 'outbox',
+  PUBLIC_URL: 'https://mithilamakhana.in',
+};
+
 /** A throw-away DATA_DIR for one test file. */
 /**
  * Drops an app's cached catalogue reads after a test wrote rows straight to the tables, past the

@@ -4,7 +4,8 @@
  */
 import { SHOP_SETTINGS_MESSAGES } from '@makhana/domain/validation';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetCachedReads, useTestApp } from '../../test/app';
+import { forgetCachedReads, PRODUCTION_ENV, useTestApp } from '../../test/app';
+import { SHOP_SETTINGS } from '../../test/catalogue-fixtures';
 import {
   cartLine,
   customer,
@@ -20,31 +21,7 @@ import { DEMO_SHOP_SETTINGS, seedDemoShopSettings } from './service';
 
 const api = useTestApp({ env: { RATE_LIMIT_MAX: '100000' }, owner: true });
 
-const SETTINGS = {
-  legalName: 'Mithila Makhana Private Limited',
-  tradeName: 'Mithila Makhana Co.',
-  address: {
-    street: 'Plot 14, Makhana Processing Cluster, Bela Industrial Area',
-    city: 'Darbhanga',
-    state: 'Bihar',
-    pincode: '846005',
-  },
-  gstin: '10AABCU9603R1Z2',
-  fssaiLicence: '10423999000123',
-  consumerCare: {
-    name: 'Consumer Care',
-    address: 'Plot 14, Bela Industrial Area, Darbhanga 846005',
-    phone: '9876543210',
-    email: 'care@example.in',
-  },
-  grievanceOfficer: {
-    name: 'Sunita Jha',
-    designation: 'Grievance Officer',
-    phone: '9876543211',
-    email: 'grievance@example.in',
-  },
-  invoicePrefix: 'mm',
-};
+const SETTINGS = SHOP_SETTINGS;
 
 let owner: string;
 beforeEach(async () => {
@@ -135,15 +112,7 @@ describe('the shop settings', () => {
 });
 
 describe('a shop in production', () => {
-  const PRODUCTION = {
-    NODE_ENV: 'production',
-    AUTH_SECRET: 'production-secret-of-at-least-32-characters',
-    ADMIN_PASSWORD: 'a-real-owner-password',
-    ALLOW_SIMULATED_PAYMENTS: '1',
-    MAIL_TRANSPORT: 'outbox',
-    PUBLIC_URL: 'https://mithilamakhana.in',
-    RATE_LIMIT_MAX: '100000',
-  };
+  const PRODUCTION = { ...PRODUCTION_ENV, RATE_LIMIT_MAX: '100000' };
   let makhana: TestVariant;
   beforeEach(async () => {
     [makhana] = await insertProduct(api.db, { variants: [{ weight: 100, price: 199, stock: 5 }] });

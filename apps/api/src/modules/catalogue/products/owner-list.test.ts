@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products } from '../../../db/schema';
 import { useTestApp } from '../../../test/app';
+import { LABEL_DECLARATIONS } from '../../../test/catalogue-fixtures';
 import {
   cartLine,
   customer,
@@ -10,7 +11,6 @@ import {
   ownerToken,
   placeOrder,
 } from '../../../test/order-fixtures';
-import { LABEL_DECLARATIONS } from '../../../test/product-fixtures';
 import { call } from '../../../test/requests';
 import { PRODUCTS_FETCHED } from './routes';
 

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { products, productVariants, stockReservations } from '../../../db/schema';
 import { forgetCachedReads, useTestApp } from '../../../test/app';
+import { LABEL_DECLARATIONS } from '../../../test/catalogue-fixtures';
 import {
   cartLine,
   customer,
@@ -14,7 +15,6 @@ import {
   signedPayment,
   type TestVariant,
 } from '../../../test/order-fixtures';
-import { LABEL_DECLARATIONS } from '../../../test/product-fixtures';
 import { call } from '../../../test/requests';
 import { seedDemoCatalogue } from './demo-seed';
 import { SKU_TAKEN } from './owner-writes';
