@@ -30,6 +30,18 @@ const ADDRESS = {
 const agent = new http.Agent({ keepAlive: true });
 const DECODERS = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
 
+/** The API's envelope in an answer's bytes, whatever its encoding; {} when it is not JSON. */
+export function envelopeOf(headers, chunks) {
+  try {
+    const bytes = Buffer.concat(chunks);
+    const decode = DECODERS[headers['content-encoding']];
+    return JSON.parse((decode ? decode(bytes) : bytes).toString('utf8'));
+  } catch {
+    // Not JSON: the status says what happened.
+    return {};
+  }
+}
+
 function call(origin, method, path, { token, body, owner } = {}) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers = { 'accept-encoding': 'br, gzip, deflate' };
@@ -45,14 +57,7 @@ function call(origin, method, path, { token, body, owner } = {}) {
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('error', reject);
       res.on('end', () => {
-        let answer = {};
-        try {
-          const bytes = Buffer.concat(chunks);
-          const decode = DECODERS[res.headers['content-encoding']];
-          answer = JSON.parse((decode ? decode(bytes) : bytes).toString('utf8'));
-        } catch {
-          // Not JSON: the status says what happened.
-        }
+        const answer = envelopeOf(res.headers, chunks);
         resolve({ status: res.statusCode, data: answer.data, message: answer.message });
       });
     });

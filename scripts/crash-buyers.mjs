@@ -9,8 +9,7 @@
 // throws at a cut connection and keeps no record of the answers: the bench measures speed.)
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { BENCH_DECLARATIONS, BENCH_SELLER } from './bench-checkout.mjs';
+import { BENCH_DECLARATIONS, BENCH_SELLER, envelopeOf } from './bench-checkout.mjs';
 
 /** A call unanswered this long is abandoned and counted as unanswered. */
 const ANSWER_WAIT_MS = 20_000;
@@ -29,7 +28,6 @@ const ADDRESS = {
   state: 'Bihar',
   pincode: '846004',
 };
-const DECODERS = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -67,14 +65,7 @@ export function shopClient(origin) {
         res.on('data', (chunk) => chunks.push(chunk));
         res.on('error', (error) => settle({ status: null, error: error.code ?? error.message }));
         res.on('end', () => {
-          let parsed = {};
-          try {
-            const bytes = Buffer.concat(chunks);
-            const decode = DECODERS[res.headers['content-encoding']];
-            parsed = JSON.parse((decode ? decode(bytes) : bytes).toString('utf8'));
-          } catch {
-            // Not JSON: the status says what happened.
-          }
+          const parsed = envelopeOf(res.headers, chunks);
           settle({ status: res.statusCode, data: parsed.data, message: parsed.message });
         });
       });
