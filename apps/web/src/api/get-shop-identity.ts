@@ -16,10 +16,17 @@ export const fetchShopIdentity = createAsyncThunk<
   ShopIdentity | null,
   void,
   { rejectValue: string }
->('shop/fetchIdentity', async (_, { rejectWithValue }) => {
-  try {
-    return await getShopIdentity();
-  } catch (error) {
-    return rejectWithValue(errorMessage(error));
-  }
-});
+>(
+  'shop/fetchIdentity',
+  async (_, { rejectWithValue }) => {
+    try {
+      return await getShopIdentity();
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+  {
+    // Several parts of a page ask at once (the footer, the contact details): one request serves.
+    condition: (_, { getState }) => !(getState() as { shop: { asked: boolean } }).shop.asked,
+  },
+);

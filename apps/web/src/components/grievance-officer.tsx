@@ -1,11 +1,6 @@
 import { POLICY } from '@makhana/domain/constants';
 import type { ShopIdentity } from '@makhana/domain/contracts/shop';
-
-/** The phone as a dialable address: digits only, India's code before a ten-digit number. */
-const telOf = (phone: string) => {
-  const digits = phone.replace(/\D/g, '');
-  return `tel:${digits.length === 10 ? `+91${digits}` : `+${digits}`}`;
-};
+import { telHref } from '../lib/phone';
 
 const linkClass = 'font-semibold text-forest-700 underline';
 
@@ -35,7 +30,7 @@ export function GrievanceOfficer({
         </li>
         <li>
           Phone:{' '}
-          <a className={linkClass} href={telOf(officer.phone)}>
+          <a className={linkClass} href={telHref(officer.phone)}>
             {officer.phone}
           </a>
         </li>

@@ -52,7 +52,7 @@ export function TermsPage() {
       <ul>
         <li>
           All prices are in Indian rupees, the maximum retail price of the pack.{' '}
-          {PRICES_INCLUDE_TAXES}
+          {PRICES_INCLUDE_TAXES} Each product's page names its own GST rate.
         </li>
         <li>
           Standard shipping is free on orders above ₹{FREE_SHIPPING_ABOVE_RUPEES}; below that a

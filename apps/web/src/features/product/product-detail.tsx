@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../stores/hooks';
 import { hideLoader, showLoader } from '../../stores/loader-slice';
 import { PincodeCheck } from './pincode-check';
 import { ProductAttributes, ProductServices } from './product-info-sections';
+import { ProductInformation } from './product-information';
 import { RatingStars, reviewCountLabel } from './rating-stars';
 import { ReviewsSection } from './reviews-section';
 
@@ -267,6 +268,8 @@ export function ProductDetail({ product }: { product: Product }) {
                 ))}
             </div>
           </section>
+
+          <ProductInformation product={product} variant={variant} />
 
           <section aria-labelledby="details-heading" className="mt-8">
             <h2

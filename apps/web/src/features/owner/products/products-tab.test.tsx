@@ -352,12 +352,7 @@ describe('ProductsTab form', () => {
     await user.click(form.getByRole('button', { name: 'Add product' }));
 
     const missing = 'Required before the product is listed';
-    for (const name of [
-      'Ingredients',
-      'Allergens',
-      'Manufacturer',
-      'Manufacturer’s address',
-    ]) {
+    for (const name of ['Ingredients', 'Allergens', 'Manufacturer', 'Manufacturer’s address']) {
       expect(described(form.getByRole('textbox', { name }))).toBe(missing);
     }
     expect(form.getByText(missing, { selector: '[role="alert"]' })).toBeTruthy();
