@@ -84,6 +84,34 @@ async function signIn(origin, codeOf, n) {
 
 /** The owner's products for the run, added through the owner's own form; one weight each. */
 /** Who sells, for a bench's shop: well formed, and plainly not a real company. */
+/**
+ * A buyer's Place Order as the storefront sends it: one or two of `products`, one to three packs
+ * of each, with the shop's shipping rule (free above Rs 500, else Rs 50).
+ */
+export function randomOrder(products, email) {
+  const items = [...products]
+    .sort(() => Math.random() - 0.5)
+    .slice(0, 1 + Math.floor(Math.random() * 2))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      image: '',
+      weight: p.weight,
+      sku: p.sku,
+      price: p.price,
+      quantity: 1 + Math.floor(Math.random() * 3),
+    }));
+  const subtotal = items.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const shippingCost = subtotal > 500 ? 0 : 50;
+  return {
+    items,
+    shippingCost,
+    totalAmount: subtotal + shippingCost,
+    shippingAddress: { ...ADDRESS, email },
+    paymentMethod: 'Prepaid',
+  };
+}
+
 export const BENCH_SELLER = {
   legalName: 'Bench Makhana Private Limited (not a real company)',
   tradeName: 'Bench Makhana',
@@ -246,31 +274,8 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
 
   async function buyer({ email, token }) {
     while (performance.now() < until) {
-      const picked = [...products]
-        .sort(() => Math.random() - 0.5)
-        .slice(0, 1 + Math.floor(Math.random() * 2));
-      const lines = picked.map((p) => ({
-        id: p.id,
-        name: p.name,
-        image: '',
-        weight: p.weight,
-        sku: p.sku,
-        price: p.price,
-        quantity: 1 + Math.floor(Math.random() * 3),
-      }));
-      const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-      const shippingCost = subtotal > 500 ? 0 : 50;
       const created = await timed('createOrder', () =>
-        call(origin, 'POST', '/orders/createOrder', {
-          token,
-          body: {
-            items: lines,
-            shippingCost,
-            totalAmount: subtotal + shippingCost,
-            shippingAddress: { ...ADDRESS, email },
-            paymentMethod: 'Prepaid',
-          },
-        }),
+        call(origin, 'POST', '/orders/createOrder', { token, body: randomOrder(products, email) }),
       );
       if (created.status === 409) {
         tally(refusals, created.message);

@@ -9,7 +9,7 @@
 // throws at a cut connection and keeps no record of the answers: the bench measures speed.)
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { BENCH_DECLARATIONS, BENCH_SELLER, envelopeOf } from './bench-checkout.mjs';
+import { BENCH_DECLARATIONS, BENCH_SELLER, envelopeOf, randomOrder } from './bench-checkout.mjs';
 
 /** A call unanswered this long is abandoned and counted as unanswered. */
 const ANSWER_WAIT_MS = 20_000;
@@ -18,16 +18,6 @@ const REPEAT_FOR_MS = 20_000;
 const REPEAT_PAUSE_MS = 200;
 /** One checkout in this many ends with the simulated window's failure instead of Pay. */
 const FAILS_ONE_IN = 10;
-
-const ADDRESS = {
-  firstName: 'Asha',
-  lastName: 'Kumari',
-  phone: '9876543210',
-  address: '12 Station Road',
-  city: 'Darbhanga',
-  state: 'Bihar',
-  pincode: '846004',
-};
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -196,30 +186,10 @@ export async function runBuyers(client, { products, people, until }) {
   };
 
   async function checkout({ email, token }, leaveUnpaid) {
-    const lines = [...products]
-      .sort(() => Math.random() - 0.5)
-      .slice(0, 1 + Math.floor(Math.random() * 2))
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        image: '',
-        weight: p.weight,
-        sku: p.sku,
-        price: p.price,
-        quantity: 1 + Math.floor(Math.random() * 3),
-      }));
-    const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-    const shippingCost = subtotal > 500 ? 0 : 50;
     const created = await client.call('createOrder', 'POST', '/orders/createOrder', {
       token,
       headers: { 'idempotency-key': randomUUID() },
-      body: {
-        items: lines,
-        shippingCost,
-        totalAmount: subtotal + shippingCost,
-        shippingAddress: { ...ADDRESS, email },
-        paymentMethod: 'Prepaid',
-      },
+      body: randomOrder(products, email),
     });
     if (created.status !== 200) return endedBy(created);
     const orderId = created.data._id;

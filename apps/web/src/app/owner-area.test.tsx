@@ -10,7 +10,7 @@ import { SEARCH_DELAY_MS } from '../features/owner/use-owner-list';
 import { createStore } from '../stores/store';
 import { customer, signIn, stubRoutes } from '../test/customer-fixtures';
 import { allOrders, customers, owner, ownerPassword, signInOwner } from '../test/owner-fixtures';
-import { fail, ok, okPage, renderRoutes } from '../test/shop-fixtures';
+import { fail, ok, okPage, renderRoutes, SHOP_IDENTITY } from '../test/shop-fixtures';
 import { routes } from './routes';
 
 let success: ReturnType<typeof vi.spyOn>;
@@ -67,18 +67,7 @@ const ordersPage = (orders: Order[]) =>
 
 /** Who sells, as an owner saved it: nothing missing. */
 const savedSettings = {
-  legalName: 'Mithila Makhana Private Limited',
-  tradeName: 'Mithila Makhana Co.',
-  address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
-  gstin: '10AABCU9603R1Z2',
-  fssaiLicence: '10423999000123',
-  consumerCare: { name: 'Care', address: 'Plot 14', phone: '9876543210', email: 'c@example.in' },
-  grievanceOfficer: {
-    name: 'Sunita Jha',
-    designation: 'Grievance Officer',
-    phone: '9876543211',
-    email: 'g@example.in',
-  },
+  ...SHOP_IDENTITY,
   invoicePrefix: 'MM',
   savedAt: '2026-11-20T05:00:00.000Z',
   missing: [],

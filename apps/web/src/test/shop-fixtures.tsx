@@ -1,3 +1,4 @@
+import type { ShopIdentity } from '@makhana/domain/contracts/shop';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { unitSalePrice } from '@makhana/domain/unit-price';
 import { render } from '@testing-library/react';
@@ -213,3 +214,24 @@ export function renderRoutes(
   );
   return { ...view, store, router };
 }
+
+/** Who sells, as an owner saved it: a Bihar GSTIN whose check character adds up. */
+export const SHOP_IDENTITY: ShopIdentity = {
+  legalName: 'Mithila Makhana Private Limited',
+  tradeName: 'Mithila Makhana Co.',
+  address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
+  gstin: '10AABCU9603R1Z2',
+  fssaiLicence: '10423999000123',
+  consumerCare: {
+    name: 'Consumer Care Cell',
+    address: 'Plot 14, Darbhanga, Bihar 846005',
+    phone: '9876543210',
+    email: 'care@mithilamakhana.in',
+  },
+  grievanceOfficer: {
+    name: 'Sunita Jha',
+    designation: 'Grievance Officer',
+    phone: '9876543211',
+    email: 'grievance@example.in',
+  },
+};

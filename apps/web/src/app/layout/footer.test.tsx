@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
 import { stubRoutes } from '../../test/customer-fixtures';
-import { ok } from '../../test/shop-fixtures';
+import { ok, SHOP_IDENTITY } from '../../test/shop-fixtures';
 import { Footer } from './footer';
 
 afterEach(() => {
@@ -26,15 +26,7 @@ function renderFooter() {
 describe('Footer', () => {
   it('says who sells, with the GSTIN and FSSAI licence, and that prices include all taxes', async () => {
     const api = stubRoutes({
-      'GET /shop/identity': ok({
-        legalName: 'Mithila Makhana Private Limited',
-        tradeName: 'Mithila Makhana Co.',
-        address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
-        gstin: '10AABCU9603R1Z2',
-        fssaiLicence: '10423999000123',
-        consumerCare: { name: 'Care', address: 'Plot 14', phone: '9876543210', email: 'c@e.in' },
-        grievanceOfficer: { name: 'S', designation: 'G', phone: '9876543211', email: 'g@e.in' },
-      }),
+      'GET /shop/identity': ok(SHOP_IDENTITY),
     });
     renderFooter();
     const seller = await screen.findByTestId('seller');

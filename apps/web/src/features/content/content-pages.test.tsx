@@ -1,4 +1,3 @@
-import type { ShopIdentity } from '@makhana/domain/contracts/shop';
 import { SITE } from '@makhana/domain/site';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
@@ -7,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
 import { stubRoutes } from '../../test/customer-fixtures';
-import { fail, ok } from '../../test/shop-fixtures';
+import { fail, ok, SHOP_IDENTITY } from '../../test/shop-fixtures';
 import { AboutPage } from './about-page';
 import { GrievancePage } from './grievance-page';
 import { NotFoundPage } from './not-found-page';
@@ -28,20 +27,7 @@ function renderPage(Page: ComponentType, path = '/') {
   );
 }
 
-const IDENTITY: ShopIdentity = {
-  legalName: 'Mithila Makhana Private Limited',
-  tradeName: 'Mithila Makhana Co.',
-  address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
-  gstin: '10AABCU9603R1Z2',
-  fssaiLicence: '10423999000123',
-  consumerCare: { name: 'Care', address: 'Plot 14', phone: '9876543210', email: 'c@example.in' },
-  grievanceOfficer: {
-    name: 'Sunita Jha',
-    designation: 'Grievance Officer',
-    phone: '9876543211',
-    email: 'grievance@example.in',
-  },
-};
+const IDENTITY = SHOP_IDENTITY;
 
 // A shop that has set out no identity yet, unless a test says otherwise.
 beforeEach(() => {

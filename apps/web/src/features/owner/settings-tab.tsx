@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { POLICY } from '@makhana/domain/constants';
 import type { OwnerShopSettings } from '@makhana/domain/contracts/shop';
 import type { IndiaState } from '@makhana/domain/india-states';
 import {
@@ -8,7 +9,7 @@ import {
   shopSettingsSchema,
 } from '@makhana/domain/validation';
 import type { ReactNode } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type FieldErrors, type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
 import {
   FormAlert,
   PhoneField,
@@ -65,6 +66,38 @@ function SettingsStatus({ settings }: { settings: OwnerShopSettings }) {
       A shop running in production takes no order until you save your own: the law asks every online
       food seller to show who sells before the sale.
     </p>
+  );
+}
+
+/** A person the law asks the shop to name: a name, how to reach them, and what else `children` add. */
+function ContactPerson({
+  who,
+  register,
+  errors,
+  children,
+}: {
+  who: 'consumerCare' | 'grievanceOfficer';
+  register: UseFormRegister<ShopSettingsInput>;
+  errors: FieldErrors<ShopSettingsInput>;
+  children?: ReactNode;
+}) {
+  const error = errors[who];
+  return (
+    <>
+      <TextField label="Name" registration={register(`${who}.name`)} error={error?.name?.message} />
+      {children}
+      <PhoneField
+        label="Phone"
+        registration={register(`${who}.phone`)}
+        error={error?.phone?.message}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        registration={register(`${who}.email`)}
+        error={error?.email?.message}
+      />
+    </>
   );
 }
 
@@ -165,22 +198,7 @@ function SettingsForm({ settings }: { settings: OwnerShopSettings }) {
         title="Consumer care"
         note="Printed on every product page: whom a shopper contacts about a pack."
       >
-        <TextField
-          label="Name"
-          registration={register('consumerCare.name')}
-          error={errors.consumerCare?.name?.message}
-        />
-        <PhoneField
-          label="Phone"
-          registration={register('consumerCare.phone')}
-          error={errors.consumerCare?.phone?.message}
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          registration={register('consumerCare.email')}
-          error={errors.consumerCare?.email?.message}
-        />
+        <ContactPerson who="consumerCare" register={register} errors={errors} />
         <TextAreaField
           label="Address"
           rows={2}
@@ -192,29 +210,15 @@ function SettingsForm({ settings }: { settings: OwnerShopSettings }) {
 
       <Section
         title="Grievance officer"
-        note="Named on the contact and grievance pages: complaints are acknowledged within 48 hours and resolved within a month."
+        note={`Named on the contact and grievance pages: complaints are acknowledged within ${POLICY.grievanceAcknowledgeHours} hours and resolved within ${POLICY.grievanceResolveWithin}.`}
       >
-        <TextField
-          label="Name"
-          registration={register('grievanceOfficer.name')}
-          error={errors.grievanceOfficer?.name?.message}
-        />
-        <TextField
-          label="Designation"
-          registration={register('grievanceOfficer.designation')}
-          error={errors.grievanceOfficer?.designation?.message}
-        />
-        <TextField
-          label="E-mail"
-          type="email"
-          registration={register('grievanceOfficer.email')}
-          error={errors.grievanceOfficer?.email?.message}
-        />
-        <PhoneField
-          label="Phone"
-          registration={register('grievanceOfficer.phone')}
-          error={errors.grievanceOfficer?.phone?.message}
-        />
+        <ContactPerson who="grievanceOfficer" register={register} errors={errors}>
+          <TextField
+            label="Designation"
+            registration={register('grievanceOfficer.designation')}
+            error={errors.grievanceOfficer?.designation?.message}
+          />
+        </ContactPerson>
       </Section>
 
       <Section title="Invoices">

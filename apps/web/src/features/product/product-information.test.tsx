@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchShopIdentity } from '../../api/get-shop-identity';
 import { shopReducers } from '../../stores/reducers';
 import { createStore } from '../../stores/store';
-import { classic, makeProduct, renderRoutes, stubApi } from '../../test/shop-fixtures';
+import {
+  classic,
+  makeProduct,
+  renderRoutes,
+  SHOP_IDENTITY,
+  stubApi,
+} from '../../test/shop-fixtures';
 import { ProductInformation } from './product-information';
 import { ProductPage } from './product-page';
 
@@ -16,20 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const identity: ShopIdentity = {
-  legalName: 'Mithila Makhana Private Limited',
-  tradeName: 'Mithila Makhana Co.',
-  address: { street: 'Plot 14', city: 'Darbhanga', state: 'Bihar', pincode: '846005' },
-  gstin: '10AABCU9603R1Z2',
-  fssaiLicence: '10423999000123',
-  consumerCare: {
-    name: 'Consumer Care Cell',
-    address: 'Plot 14, Darbhanga, Bihar 846005',
-    phone: '9876543210',
-    email: 'care@mithilamakhana.in',
-  },
-  grievanceOfficer: { name: 'S', designation: 'G', phone: '9876543211', email: 'g@e.in' },
-};
+const identity = SHOP_IDENTITY;
 
 /** The section for one weight, with the shop's identity in the store as a served page brings it. */
 function renderInformation(
