@@ -39,6 +39,13 @@ test('the owner sets out who sells; every page and the grievance page show it', 
     await expect(page.getByText('Shop settings saved')).toBeVisible();
     await expect(page.getByTestId('settings-status')).toContainText('Saved on');
     await expect(page.getByTestId('identity-missing')).toHaveCount(0);
+    // The owner's own footer says the saved seller at once.
+    await expect(page.getByTestId('seller')).toContainText(`Sold by ${SELLER.legalName}`);
+    await page.setViewportSize(PHONE);
+    await expect(form.getByLabel('GSTIN')).toHaveValue(SELLER.gstin);
+    await expectAccessible(page);
+    await shot(page, testInfo, 'settings-phone');
+    await page.setViewportSize(DESKTOP);
   });
 
   await test.step('the first response of a page says who sells, in its footer', async () => {

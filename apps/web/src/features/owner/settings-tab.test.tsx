@@ -51,13 +51,13 @@ function renderTab() {
       <SettingsTab />
     </Provider>,
   );
-  return userEvent.setup();
+  return { user: userEvent.setup(), store };
 }
 
 describe('SettingsTab', () => {
   it('says the demo’s details are not the owner’s, and checks the GSTIN before anything is sent', async () => {
     const api = stubRoutes({ 'GET /admins/shop-settings': ok(demo) });
-    const user = renderTab();
+    const { user } = renderTab();
     expect((await screen.findByTestId('settings-status')).textContent).toContain(
       'These are the demo’s made-up details, not yours.',
     );
@@ -91,7 +91,7 @@ describe('SettingsTab', () => {
         };
       },
     });
-    const user = renderTab();
+    const { user, store } = renderTab();
     const legalName = await screen.findByLabelText('Legal name');
     await user.clear(legalName);
     await user.type(legalName, 'Mithila Makhana Private Limited');
@@ -112,6 +112,8 @@ describe('SettingsTab', () => {
       grievanceOfficer: { designation: 'Grievance Officer' },
     });
     expect((await screen.findByTestId('settings-status')).textContent).toContain('Saved on');
+    // The footer on the owner's own page shows the saved seller at once.
+    expect(store.getState().shop.identity?.legalName).toBe('Mithila Makhana Private Limited');
   });
 
   it('shows the server’s refusal at the field it names', async () => {
@@ -128,7 +130,7 @@ describe('SettingsTab', () => {
         },
       },
     });
-    const user = renderTab();
+    const { user } = renderTab();
     await user.click(await screen.findByRole('button', { name: 'Save settings' }));
     const form = screen.getByRole('form', { name: 'Who sells' });
     expect(
