@@ -487,6 +487,7 @@ describe('every refusal the document declares is one the routes give', () => {
     'POST /api/v1/users/editAddress/:addressId': SAVED_ADDRESS,
     'PUT /api/v1/reviews/update-review/:reviewId': { rating: 4, comment: 'Crisp' },
     'POST /api/v1/supports/resolve/:id': { resolved: true },
+    'POST /api/v1/supports/reply/:ticketNumber': { message: 'We have sent a new pouch.' },
     'POST /api/v1/orders/refund/:orderId': { reason: 'Out of stock' },
     'POST /api/v1/orders/refund-extra-payment/:orderId': { paymentId: 'pay_NotAPayment01' },
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },

@@ -519,6 +519,11 @@ export const complaintSchema = z.object({
   query: requiredText(TEXT_LIMITS.message),
 });
 
+/** A word on a ticket's thread, from the customer or the owner. */
+export const ticketReplySchema = z.object({
+  message: requiredText(TEXT_LIMITS.message, 'Please write your reply'),
+});
+
 /**
  * An http(s) address: the scheme, a host (no white space, no user part), then anything without
  * white space. Each part's characters exclude the next part's first one, so the pattern never

@@ -19,6 +19,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -616,6 +617,22 @@ export const refreshSessions = pgTable(
   ],
 );
 
+/**
+ * What makes a contact message or a complaint a ticket: its number (one series over both kinds,
+ * `T-000123`, after the owner's prefix when one is set: `MM-T-000123`) and, while the customer's
+ * latest word has no answer from the owner, since when it has waited (null once answered).
+ */
+export const supportTicketSeq = pgSequence('support_ticket_seq');
+
+const ticketColumns = () => ({
+  /** a row written without one (a test's, a seed's) takes the next number, without a prefix */
+  ticketNumber: text('ticket_number')
+    .notNull()
+    .unique()
+    .default(sql`'T-' || lpad(nextval('support_ticket_seq')::text, 6, '0')`),
+  awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
+});
+
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -624,6 +641,7 @@ export const contactMessages = pgTable(
     replyTo: text('reply_to').notNull(),
     phone: text('phone').notNull(),
     message: text('message').notNull(),
+    ...ticketColumns(),
     /** set once the mail to the owner went out */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     /** the owner marked it dealt with; null while it waits in the inbox */
@@ -644,12 +662,33 @@ export const complaints = pgTable(
     query: text('query').notNull(),
     invoiceUrl: text('invoice_url'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...ticketColumns(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     /** the owner marked it dealt with; null while it waits in the inbox */
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('complaints_created_idx').on(t.createdAt)],
+);
+
+export const TICKET_AUTHORS = ['customer', 'owner'] as const;
+
+/**
+ * The thread of a ticket after its first message (which is the contact message or complaint
+ * itself): each answer from the owner and each word back from the customer, oldest first.
+ */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: id(),
+    ticketNumber: text('ticket_number').notNull(),
+    by: text('by', { enum: TICKET_AUTHORS }).notNull(),
+    message: text('message').notNull(),
+    /** set once the mail that carries it (to the customer, or to the owner) went out */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_replies_ticket_idx').on(t.ticketNumber, t.createdAt)],
 );
 
 /** Every one-time code mailed, kept for the per-address hourly and daily caps. */

@@ -1,11 +1,17 @@
 import type { LoggerOptions } from 'pino';
 
 /**
- * Paths whose query string carries a sign-in secret: the OpenID Connect callback (`code`, `state`)
- * and the storefront page that receives the single-use hand-off code. Other query strings (filters,
- * searches) stay in the logs, where they help.
+ * Paths whose query string carries a secret: the OpenID Connect callback (`code`, `state`), the
+ * storefront page that receives the single-use hand-off code, and a ticket's thread opened with
+ * its link's key (`token`). Other query strings (filters, searches) stay in the logs, where they
+ * help.
  */
-const SECRET_QUERY_PATHS = ['/api/v1/users/auth/', '/google-login'];
+const SECRET_QUERY_PATHS = [
+  '/api/v1/users/auth/',
+  '/google-login',
+  '/api/v1/supports/ticket/',
+  '/api/v1/supports/reply/',
+];
 
 function decoded(path: string): string {
   try {

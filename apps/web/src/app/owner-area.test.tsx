@@ -52,6 +52,8 @@ function figuresWith(
     toShip: 2,
     oldestToShipPaidAt: '2026-11-12T05:00:00.000Z',
     openSupport: 1,
+    supportReplyOverdue: 0,
+    supportResolutionOverdue: 0,
     lowStockProducts: 3,
     monthOrders: 3,
     monthRevenue: 1498.5,

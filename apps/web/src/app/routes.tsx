@@ -97,6 +97,11 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: '/support/ticket/:ticketNumber',
+        lazy: () =>
+          import('../features/support/ticket-page').then((m) => ({ Component: m.TicketPage })),
+      },
+      {
         path: '/cart',
         // The frame and the cart's box come from the server; the cart itself is this browser's.
         handle: served('src/features/cart/cart-page.tsx', 200, false),

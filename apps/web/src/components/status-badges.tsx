@@ -32,3 +32,14 @@ export function PaymentStatusBadge({ status }: { status: string }) {
     </span>
   );
 }
+
+const TICKET_TONE = { Open: 'yellow', Answered: 'green', Resolved: 'grey' } as const;
+
+/** A ticket's status: Open waits for the shop (yellow), Answered (green), Resolved (grey). */
+export function TicketStatusBadge({ status }: { status: 'Open' | 'Answered' | 'Resolved' }) {
+  return (
+    <span className={`${BADGE} ${TONE_CLASS[TICKET_TONE[status]]}`} data-testid="ticket-status">
+      {status}
+    </span>
+  );
+}

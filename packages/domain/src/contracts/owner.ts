@@ -1,6 +1,7 @@
 /** What the owner area reads about the shop as a whole: money in rupees. */
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
+import { TICKET_STATUSES } from '../support';
 import { addressShape, userShape } from './accounts';
 import { reviewShape } from './catalogue';
 import { orderShape } from './checkout';
@@ -29,6 +30,12 @@ export const dashboardFiguresShape = z
       description: 'when the longest-waiting order to ship was paid; null when none waits',
     }),
     openSupport: z.int().meta({ description: 'contact messages and complaints not resolved' }),
+    supportReplyOverdue: z.int().meta({
+      description: "unresolved tickets whose customer's latest word has waited over 24 hours",
+    }),
+    supportResolutionOverdue: z.int().meta({
+      description: 'tickets unresolved over 30 days after they came',
+    }),
     lowStockProducts: z.int().meta({
       description:
         "listed products with a weight whose free stock is below the owner's mark for it",
@@ -140,6 +147,9 @@ export const SUPPORT_STATES = ['open', 'resolved'] as const;
 /** `?status=open|resolved` narrows the inbox; `?q=` searches names, e-mails and text. */
 export const supportInboxQueryShape = pageQueryShape.extend({
   status: z.enum(SUPPORT_STATES, { error: 'status must be open or resolved' }).optional(),
+  order: z.string().max(100).optional().meta({
+    description: 'only the complaints that name this order (its id)',
+  }),
 });
 export type SupportInboxQuery = z.infer<typeof supportInboxQueryShape>;
 
@@ -167,6 +177,16 @@ export const supportMessageShape = z
     resolved: z.boolean(),
     resolvedAt: z.string().nullable(),
     createdAt: z.string(),
+    ticketNumber: z.string(),
+    status: z.enum(TICKET_STATUSES),
+    awaitingReplySince: z.string().nullable().meta({
+      description:
+        "since when the customer's latest word has waited for an answer; null once answered",
+    }),
+    replyOverdue: z
+      .boolean()
+      .meta({ description: 'unresolved and waiting for an answer over 24 hours' }),
+    resolutionOverdue: z.boolean().meta({ description: 'unresolved over 30 days after it came' }),
   })
   .meta({ id: 'SupportMessage' });
 export type SupportMessage = z.infer<typeof supportMessageShape>;

@@ -15,6 +15,7 @@ const PRIVATE_PATHS = [
   '/undo-email-change',
   '/owner/',
   '/raise-complaint',
+  '/support/',
 ];
 
 const escapeXml = (text: string) =>

@@ -25,6 +25,8 @@ async function inbox(token: string, query = '') {
 }
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 10, minute));
+/** The inbox's mark for a ticket unresolved over 30 days, from the test's fixed dates. */
+const monthOld = (sent: Date) => Date.now() - sent.getTime() > 30 * 24 * 3600 * 1000;
 
 async function contactAt(
   minute: number,
@@ -140,6 +142,12 @@ describe('GET /supports/inbox', () => {
       resolved: false,
       resolvedAt: null,
       createdAt: at(1).toISOString(),
+      ticketNumber: expect.stringMatching(/^T-\d{6}$/),
+      // Written straight into the table, with nobody waiting on an answer.
+      status: 'Answered',
+      awaitingReplySince: null,
+      replyOverdue: false,
+      resolutionOverdue: monthOld(at(1)),
     });
     expect(byKey.get(byNumber.id)).toEqual({
       _id: byNumber.id,
@@ -155,6 +163,11 @@ describe('GET /supports/inbox', () => {
       resolved: false,
       resolvedAt: null,
       createdAt: at(2).toISOString(),
+      ticketNumber: expect.stringMatching(/^T-\d{6}$/),
+      status: 'Answered',
+      awaitingReplySince: null,
+      replyOverdue: false,
+      resolutionOverdue: monthOld(at(2)),
     });
     expect(byKey.get(byId.id)?.order).toEqual({ _id: order!.id, orderNumber: order!.orderNumber });
     expect(byKey.get(unknown.id)?.order).toBeNull();

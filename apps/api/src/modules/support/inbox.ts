@@ -4,7 +4,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { API_BASE, type PageMeta } from '@makhana/domain/api';
 import type { SupportInboxQuery, SupportMessage } from '@makhana/domain/contracts/owner';
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  REPLY_DUE_HOURS,
+  RESOLUTION_DUE_DAYS,
+  replyOverdue,
+  resolutionOverdue,
+  ticketStatus,
+} from '@makhana/domain/support';
+import { and, count, desc, eq, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -37,6 +44,21 @@ function narrowed(
   );
 }
 
+/** The complaints that name an order: by its id or its number, as the customer typed either. */
+function namingOrder(db: Database, orderId: string | undefined): SQL | undefined {
+  if (orderId === undefined) return undefined;
+  // An order's id is a uuid: anything else names no order, and is never sent to the database.
+  if (!isUuid(orderId)) return sql`false`;
+  const reference = sql`trim(${complaints.orderId})`;
+  return or(
+    eq(sql`lower(${reference})`, orderId.toLowerCase()),
+    eq(
+      sql`upper(${reference})`,
+      sql`(${db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, orderId))})`,
+    ),
+  );
+}
+
 /**
  * The order a complaint names: the customer typed its id or its number (in any case). Orders
  * belong to checkout; this read crosses into its table in SQL because a lookup per complaint of
@@ -63,6 +85,8 @@ export async function listInbox(
 ): Promise<{ messages: SupportMessage[]; meta: PageMeta }> {
   const email = query.from?.email.toLowerCase();
   const contactWhere = and(
+    // Only complaints name an order.
+    query.order !== undefined ? sql`false` : undefined,
     email ? eq(sql`lower(${contactMessages.replyTo})`, email) : undefined,
     narrowed(
       contactMessages,
@@ -71,11 +95,13 @@ export async function listInbox(
         contactMessages.replyTo,
         contactMessages.phone,
         contactMessages.message,
+        contactMessages.ticketNumber,
       ],
       query,
     ),
   );
   const complaintWhere = and(
+    namingOrder(db, query.order),
     query.from && email
       ? or(eq(complaints.userId, query.from.userId), eq(sql`lower(${complaints.replyTo})`, email))
       : undefined,
@@ -87,6 +113,7 @@ export async function listInbox(
         complaints.query,
         complaints.issueType,
         complaints.orderId,
+        complaints.ticketNumber,
       ],
       query,
     ),
@@ -106,6 +133,8 @@ export async function listInbox(
       hasInvoice: sql<boolean>`false`.as('has_invoice'),
       resolvedAt: contactMessages.resolvedAt,
       createdAt: contactMessages.createdAt,
+      ticketNumber: contactMessages.ticketNumber,
+      awaitingReplySince: contactMessages.awaitingReplySince,
     })
     .from(contactMessages)
     .where(contactWhere);
@@ -124,6 +153,8 @@ export async function listInbox(
       hasInvoice: sql<boolean>`${complaints.invoiceUrl} is not null`.as('has_invoice'),
       resolvedAt: complaints.resolvedAt,
       createdAt: complaints.createdAt,
+      ticketNumber: complaints.ticketNumber,
+      awaitingReplySince: complaints.awaitingReplySince,
     })
     .from(complaints)
     .where(complaintWhere);
@@ -139,6 +170,7 @@ export async function listInbox(
     db.select({ n: count() }).from(contactMessages).where(contactWhere),
     db.select({ n: count() }).from(complaints).where(complaintWhere),
   ]);
+  const now = new Date();
   const messages = rows.map((row) => ({
     _id: row.id,
     kind: row.kind,
@@ -154,6 +186,11 @@ export async function listInbox(
     resolved: row.resolvedAt !== null,
     resolvedAt: row.resolvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    ticketNumber: row.ticketNumber,
+    status: ticketStatus(row),
+    awaitingReplySince: row.awaitingReplySince?.toISOString() ?? null,
+    replyOverdue: replyOverdue(row, now),
+    resolutionOverdue: resolutionOverdue(row, now),
   }));
   const { page, limit } = query;
   const total = Number(contactCount?.n ?? 0) + Number(complaintCount?.n ?? 0);
@@ -180,13 +217,42 @@ export async function messagesFrom(
   return messages;
 }
 
-/** Contact messages and complaints not resolved yet, for the owner's dashboard. */
-export async function countOpenMessages(db: Database): Promise<number> {
-  const [[contacts], [complaintsOpen]] = await Promise.all([
-    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.resolvedAt)),
-    db.select({ n: count() }).from(complaints).where(isNull(complaints.resolvedAt)),
+/**
+ * The owner's dashboard figures of the inbox: tickets not resolved yet, those whose customer has
+ * waited for an answer over a day, and those unresolved over a month.
+ */
+export async function supportFigures(
+  db: Database,
+  now = new Date(),
+): Promise<{ open: number; replyOverdue: number; resolutionOverdue: number }> {
+  const replyDue = new Date(now.getTime() - REPLY_DUE_HOURS * 3_600_000);
+  const resolutionDue = new Date(now.getTime() - RESOLUTION_DUE_DAYS * 24 * 3_600_000);
+  const figuresOf = async (table: typeof contactMessages | typeof complaints) => {
+    const [row] = await db
+      .select({
+        open: count(),
+        reply:
+          sql<number>`count(*) filter (where ${lt(table.awaitingReplySince, replyDue)})`.mapWith(
+            Number,
+          ),
+        resolution:
+          sql<number>`count(*) filter (where ${lt(table.createdAt, resolutionDue)})`.mapWith(
+            Number,
+          ),
+      })
+      .from(table)
+      .where(isNull(table.resolvedAt));
+    return row ?? { open: 0, reply: 0, resolution: 0 };
+  };
+  const [contacts, complaintFigures] = await Promise.all([
+    figuresOf(contactMessages),
+    figuresOf(complaints),
   ]);
-  return (contacts?.n ?? 0) + (complaintsOpen?.n ?? 0);
+  return {
+    open: contacts.open + complaintFigures.open,
+    replyOverdue: contacts.reply + complaintFigures.reply,
+    resolutionOverdue: contacts.resolution + complaintFigures.resolution,
+  };
 }
 
 /** Marks a contact message or a complaint resolved, or open again; either kind, by its id. */

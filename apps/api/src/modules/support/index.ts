@@ -1,4 +1,4 @@
 // Support: contact messages and complaints.
 export { forgetCustomerMessages, removeInvoiceFiles } from './erased-customer';
-export { countOpenMessages, messagesFrom } from './inbox';
+export { messagesFrom, supportFigures } from './inbox';
 export { supportRoutes } from './routes';

@@ -6,7 +6,12 @@ import {
   supportInboxQueryShape,
   supportMessageShape,
 } from '@makhana/domain/contracts/owner';
-import { complaintSchema, contactSchema } from '@makhana/domain/validation';
+import {
+  ticketCreatedShape,
+  ticketShape,
+  ticketSummaryShape,
+} from '@makhana/domain/contracts/support';
+import { complaintSchema, contactSchema, ticketReplySchema } from '@makhana/domain/validation';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,6 +36,16 @@ import {
   submitComplaint,
   submitContact,
 } from './service';
+import {
+  customerTickets,
+  READ_TICKET_KEY_HEADER,
+  REPLY_SENT,
+  readTicket,
+  replyToTicket,
+  TICKET_FETCHED,
+  TICKETS_FETCHED,
+  type TicketReader,
+} from './tickets';
 
 export interface SupportRouteDeps {
   db: Database;
@@ -128,6 +143,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
     db,
     mailer,
     ownerEmail: config.mail.ownerEmail,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
     privateDir: path.join(config.dataDir, 'private'),
     log: app.log,
   };
@@ -144,12 +161,12 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
         summary: 'Send the contact form to the owner',
         tags: ['support'],
         body: contactSchema,
-        response: answers(z.null()),
+        response: answers(ticketCreatedShape),
       },
     },
     async (request) => {
-      await submitContact(service, request.body);
-      return success(null, CONTACT_SENT_MESSAGE);
+      const ticket = await submitContact(service, request.body);
+      return success(ticket, CONTACT_SENT_MESSAGE);
     },
   );
 
@@ -163,7 +180,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
         tags: ['support'],
         consumes: ['multipart/form-data'],
         body: complaintForm,
-        response: answers(z.null()),
+        response: answers(ticketCreatedShape),
       },
     },
     async (request) => {
@@ -176,8 +193,97 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
       const input = parseInput(complaintSchema, fields);
       const kind = checkInvoice(invoice);
       const bytes = await cleanInvoice(invoice as Buffer, kind);
-      await submitComplaint(service, input, { bytes, kind });
-      return success(null, COMPLAINT_SENT_MESSAGE);
+      const customer = await app.auth.signedIn(request);
+      const { ticketNumber } = await submitComplaint(
+        service,
+        input,
+        { bytes, kind },
+        customer?.realm === 'customer' ? customer.subjectId : null,
+      );
+      return success({ ticketNumber }, COMPLAINT_SENT_MESSAGE);
+    },
+  );
+
+  /** Who opens a thread: the owner, the signed-in customer, else a visitor with the link's key. */
+  async function readerOf(request: FastifyRequest): Promise<TicketReader> {
+    const signedIn = await app.auth.signedIn(request);
+    if (signedIn?.realm === 'owner') return { as: 'owner' };
+    if (signedIn?.realm === 'customer') return { as: 'customer', userId: signedIn.subjectId };
+    return { as: 'link' };
+  }
+  /** The link's key: the `X-Ticket-Key` header the storefront sends, or `?token=`. */
+  const keyOf = (request: FastifyRequest & { query: { token?: string } }) => {
+    const header = request.headers[READ_TICKET_KEY_HEADER];
+    return (typeof header === 'string' ? header : request.query.token) ?? null;
+  };
+  const ticketParams = z.object({ ticketNumber: z.string().max(40) });
+  const ticketQuery = z.object({
+    token: z.string().max(200).optional().meta({
+      description:
+        "the key a ticket's mail links with (also accepted as the `X-Ticket-Key` header, which keeps it out of addresses)",
+    }),
+  });
+
+  app.get(
+    '/tickets',
+    {
+      config: { realm: 'customer' },
+      schema: {
+        summary: "The signed-in customer's support requests, newest first",
+        tags: ['support'],
+        response: answers(z.array(ticketSummaryShape)),
+      },
+    },
+    async (request) => success(await customerTickets(db, request.auth.subjectId), TICKETS_FETCHED),
+  );
+
+  app.get(
+    '/ticket/:ticketNumber',
+    {
+      schema: {
+        summary: "A ticket's thread",
+        description:
+          "For the ticket's customer, the owner, or anyone holding the key of the ticket's mail (30 days). Anyone else gets a 404.",
+        tags: ['support'],
+        params: ticketParams,
+        querystring: ticketQuery,
+        response: answers(ticketShape),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reader = await readerOf(request);
+      const ticket = await readTicket(service, request.params.ticketNumber, reader, keyOf(request));
+      return success(ticket, TICKET_FETCHED);
+    },
+  );
+
+  app.post(
+    '/reply/:ticketNumber',
+    {
+      config: strict,
+      schema: {
+        summary: "A word on a ticket's thread",
+        description:
+          "By the same three who may read it. The owner's answer is mailed to the customer and marks the ticket Answered; the customer's is mailed to the owner and opens it again.",
+        tags: ['support'],
+        params: ticketParams,
+        querystring: ticketQuery,
+        body: ticketReplySchema,
+        response: answers(ticketShape),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const reader = await readerOf(request);
+      const ticket = await replyToTicket(
+        service,
+        request.params.ticketNumber,
+        reader,
+        keyOf(request),
+        request.body.message,
+      );
+      return success(ticket, REPLY_SENT);
     },
   );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { complaintSchema, contactSchema } from '@makhana/domain/validation';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -10,11 +10,10 @@ import {
   REFUSAL_MESSAGES,
   reencodeDocument,
 } from '../../adapters/images/image-pipeline';
-import type { Mailer } from '../../adapters/mail/mailer';
 import { renderMail } from '../../adapters/mail/template';
-import type { Database } from '../../db/client';
 import { complaints, contactMessages } from '../../db/schema';
 import { BadRequestError } from '../../lib/errors';
+import { acknowledgeTicket, type TicketDeps, ticketNumberSql } from './tickets';
 
 export const CONTACT_SENT_MESSAGE = 'Message sent successfully!';
 export const COMPLAINT_SENT_MESSAGE = 'Complaint submitted successfully!';
@@ -27,10 +26,7 @@ export const INVOICE_UNREADABLE_MESSAGE = 'The invoice is not a readable picture
 export type ContactInput = z.output<typeof contactSchema>;
 export type ComplaintInput = z.output<typeof complaintSchema>;
 
-export interface SupportDeps {
-  db: Database;
-  mailer: Mailer;
-  ownerEmail: string;
+export interface SupportDeps extends TicketDeps {
   /** DATA_DIR/private: files that are never served, such as complaint invoices */
   privateDir: string;
   log: FastifyBaseLogger;
@@ -87,11 +83,15 @@ export function checkInvoice(bytes: Buffer | null): ImageKind {
 }
 
 /**
- * Stores the message, then mails the owner. The row is written first and a failed mail is only
- * logged: the message is never lost, the owner still finds it in `contact_messages` (mailed_at
- * stays null for the ones whose mail did not go out), and the shopper still gets a 200.
+ * Stores the message as a new ticket, mails the owner, then acknowledges it to the shopper. The
+ * row is written first and a failed mail is only logged: the message is never lost, the owner
+ * still finds it in `contact_messages` (mailed_at stays null for the ones whose mail did not go
+ * out), and the shopper still gets a 200 with the ticket's number.
  */
-export async function submitContact(deps: SupportDeps, input: ContactInput): Promise<void> {
+export async function submitContact(
+  deps: SupportDeps,
+  input: ContactInput,
+): Promise<{ ticketNumber: string }> {
   const [row] = await deps.db
     .insert(contactMessages)
     .values({
@@ -99,8 +99,10 @@ export async function submitContact(deps: SupportDeps, input: ContactInput): Pro
       replyTo: input.reply_to,
       phone: input.phone,
       message: input.message,
+      ticketNumber: await ticketNumberSql(deps.db),
+      awaitingReplySince: sql`now()`,
     })
-    .returning({ id: contactMessages.id });
+    .returning({ id: contactMessages.id, ticketNumber: contactMessages.ticketNumber });
   if (!row) throw new Error('contact message was not stored');
 
   const content = renderMail({
@@ -118,7 +120,7 @@ export async function submitContact(deps: SupportDeps, input: ContactInput): Pro
     await deps.mailer.send({
       to: deps.ownerEmail,
       replyTo: input.reply_to,
-      subject: `Contact message from ${oneLine(input.from_name)}`,
+      subject: `Contact message from ${oneLine(input.from_name)} (ticket ${row.ticketNumber})`,
       ...content,
     });
     await deps.db
@@ -128,6 +130,13 @@ export async function submitContact(deps: SupportDeps, input: ContactInput): Pro
   } catch (error) {
     deps.log.error({ err: error, contactMessageId: row.id }, 'contact mail to the owner failed');
   }
+  await acknowledgeTicket(deps, {
+    ticketNumber: row.ticketNumber,
+    fromName: input.from_name,
+    replyTo: input.reply_to,
+    what: 'message',
+  });
+  return { ticketNumber: row.ticketNumber };
 }
 
 export interface Invoice {
@@ -145,7 +154,8 @@ export async function submitComplaint(
   deps: SupportDeps,
   input: ComplaintInput,
   invoice: Invoice,
-): Promise<{ id: string; invoiceUrl: string }> {
+  customerId: string | null,
+): Promise<{ id: string; invoiceUrl: string; ticketNumber: string }> {
   const name = `${randomUUID()}.${invoice.kind.ext}`;
   const dir = path.join(deps.privateDir, 'complaints');
   await mkdir(dir, { recursive: true });
@@ -164,8 +174,11 @@ export async function submitComplaint(
       issueType: input.issue_type,
       query: input.query,
       invoiceUrl,
+      userId: customerId,
+      ticketNumber: await ticketNumberSql(deps.db),
+      awaitingReplySince: sql`now()`,
     })
-    .returning({ id: complaints.id });
+    .returning({ id: complaints.id, ticketNumber: complaints.ticketNumber });
   if (!row) throw new Error('complaint was not stored');
 
   const content = renderMail({
@@ -185,7 +198,7 @@ export async function submitComplaint(
     await deps.mailer.send({
       to: deps.ownerEmail,
       replyTo: input.reply_to,
-      subject: `Complaint (${input.issue_type}) for order ${oneLine(input.order_id)}`,
+      subject: `Complaint (${input.issue_type}) for order ${oneLine(input.order_id)} (ticket ${row.ticketNumber})`,
       ...content,
       attachments: [
         {
@@ -199,7 +212,13 @@ export async function submitComplaint(
   } catch (error) {
     deps.log.error({ err: error, complaintId: row.id }, 'complaint mail to the owner failed');
   }
-  return { id: row.id, invoiceUrl };
+  await acknowledgeTicket(deps, {
+    ticketNumber: row.ticketNumber,
+    fromName: input.from_name,
+    replyTo: input.reply_to,
+    what: 'complaint',
+  });
+  return { id: row.id, invoiceUrl, ticketNumber: row.ticketNumber };
 }
 
 /** A subject line takes no line breaks and stays short. */

@@ -126,13 +126,17 @@ describe('POST /api/v1/supports/contact-us', () => {
       message: 'Do you ship to Pune?',
     });
     expect(rows[0]?.mailedAt).toBeInstanceOf(Date);
+    expect(response.json().data).toEqual({ ticketNumber: rows[0]?.ticketNumber });
 
+    // The owner's mail, then the shopper's acknowledgement (tickets.test.ts reads that one).
     const mails = outboxMails();
-    expect(mails).toHaveLength(before + 1);
-    const mail = parseMail(mails.at(-1) as string);
+    expect(mails).toHaveLength(before + 2);
+    const mail = parseMail(mails.at(-2) as string);
     expect(mail.headers.get('to')).toBe(OWNER);
     expect(mail.headers.get('reply-to')).toBe('asha@example.com');
-    expect(mail.headers.get('subject')).toBe('Contact message from Asha Kumari');
+    expect(mail.headers.get('subject')).toBe(
+      `Contact message from Asha Kumari (ticket ${rows[0]?.ticketNumber})`,
+    );
     expect(mail.text).toContain('Do you ship to Pune?');
     expect(mail.text).toContain('98765 43210');
   });
@@ -198,8 +202,8 @@ describe('POST /api/v1/supports/raise-complaint', () => {
     expect(served.statusCode).toBe(404);
 
     const mails = outboxMails();
-    expect(mails).toHaveLength(before + 1);
-    const raw = mails.at(-1) as string;
+    expect(mails).toHaveLength(before + 2);
+    const raw = mails.at(-2) as string;
     const mail = parseMail(raw);
     expect(mail.headers.get('to')).toBe(OWNER);
     expect(mail.headers.get('reply-to')).toBe('asha@example.com');

@@ -68,7 +68,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to your account' })).toBeTruthy();
   });
 
-  it('has the side menu of four entries, with the profile open first', () => {
+  it('has the side menu of five entries, with the profile open first', () => {
     stubRoutes({});
     renderDashboard();
     const menu = screen.getByRole('navigation', { name: 'Account' });
@@ -76,7 +76,13 @@ describe('DashboardPage', () => {
       within(menu)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Profile Information', 'Manage Addresses', 'My Orders', 'User Logout']);
+    ).toEqual([
+      'Profile Information',
+      'Manage Addresses',
+      'My Orders',
+      'My support requests',
+      'User Logout',
+    ]);
     expect(
       within(menu)
         .getByRole('button', { name: 'Profile Information' })

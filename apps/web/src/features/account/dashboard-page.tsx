@@ -5,6 +5,7 @@ import { logoutUser } from '../../api/logout-user';
 import {
   type IconComponent,
   LogoutIcon,
+  MailIcon,
   OrdersIcon,
   PinIcon,
   UserIcon,
@@ -18,8 +19,9 @@ import { LoginPage } from './login-page';
 import { notifyError, rejection } from './notify';
 import { OrdersSection } from './orders-section';
 import { ProfileSection } from './profile-section';
+import { SupportRequestsSection } from './support-requests-section';
 
-export type DashboardSection = 'profile' | 'addresses' | 'orders';
+export type DashboardSection = 'profile' | 'addresses' | 'orders' | 'support';
 
 const SECTIONS: {
   id: DashboardSection;
@@ -40,6 +42,12 @@ const SECTIONS: {
     blurb: 'Where your makhana is delivered.',
   },
   { id: 'orders', label: 'My Orders', icon: OrdersIcon, blurb: 'Track and review your orders.' },
+  {
+    id: 'support',
+    label: 'My support requests',
+    icon: MailIcon,
+    blurb: 'Your messages and complaints, and our answers.',
+  },
 ];
 
 /** Navigation state `{ section }` opens a section; its id or its menu label both work. */
@@ -116,7 +124,7 @@ function Dashboard() {
 
       <div className="mt-6 grid gap-6 lg:mt-10 lg:grid-cols-[270px_1fr] lg:items-start lg:gap-8">
         <nav aria-label="Account" className="lg:sticky lg:top-28">
-          {/* Four tiles on a phone, so every section (and sign-out) is in view without scrolling. */}
+          {/* Tiles on a phone, so every section (and sign-out) is in view without scrolling. */}
           <ul className="grid grid-cols-2 gap-2 lg:card lg:flex lg:flex-col lg:gap-1 lg:p-3">
             {SECTIONS.map(({ id, label, icon: Icon }) => (
               <li key={id}>
@@ -163,6 +171,7 @@ function Dashboard() {
           {section === 'profile' && <ProfileSection user={customer} />}
           {section === 'addresses' && <AddressesSection />}
           {section === 'orders' && <OrdersSection />}
+          {section === 'support' && <SupportRequestsSection />}
         </section>
       </div>
     </div>

@@ -99,7 +99,8 @@ describe('Grievance page', () => {
       'tel:+919876543211',
     );
     const text = document.body.textContent ?? '';
-    expect(text).toContain('We acknowledge it within 48 hours');
+    expect(text).toContain('It gets a ticket number at once, by e-mail');
+    expect(text).toContain('A person answers it within 48 hours');
     expect(text).toContain('We resolve it within one month of receiving it');
     expect(text).toContain('GSTIN 10AABCU9603R1Z2');
     expect(text).toContain('FSSAI licence number 10423999000123');

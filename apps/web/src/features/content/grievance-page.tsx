@@ -34,8 +34,9 @@ export function GrievancePage() {
           with your order number and what went wrong.
         </li>
         <li>
-          We acknowledge it within {POLICY.grievanceAcknowledgeHours} hours, by e-mail, naming
-          whoever is looking into it.
+          It gets a ticket number at once, by e-mail, with a link to follow it and to answer us
+          (signed in, it is also under My support requests). A person answers it within{' '}
+          {POLICY.grievanceAcknowledgeHours} hours.
         </li>
         <li>
           We resolve it within {POLICY.grievanceResolveWithin} of receiving it: a replacement, a

@@ -66,6 +66,22 @@ function Task({ label, value, note, to, testId, urgent = false }: TaskProps) {
   );
 }
 
+/** The open tickets' note: how many are late for the promised answer or resolution, if any. */
+export function supportNote({
+  openSupport,
+  supportReplyOverdue,
+  supportResolutionOverdue,
+}: Pick<DashboardFigures, 'openSupport' | 'supportReplyOverdue' | 'supportResolutionOverdue'>) {
+  const late = [
+    supportReplyOverdue > 0 ? `${count(supportReplyOverdue)} waiting over 24 hours` : '',
+    supportResolutionOverdue > 0 ? `${count(supportResolutionOverdue)} open over 30 days` : '',
+  ].filter(Boolean);
+  if (late.length > 0) return late.join(', ');
+  return openSupport === 1
+    ? 'Message or complaint not resolved'
+    : 'Messages and complaints not resolved';
+}
+
 /** What waits for the owner today, and this month's takings; each opens its list. */
 function Today({ figures, now }: { figures: DashboardFigures; now: Date }) {
   const { toShip, oldestToShipPaidAt, openSupport, lowStockProducts } = figures;
@@ -92,11 +108,7 @@ function Today({ figures, now }: { figures: DashboardFigures; now: Date }) {
         <Task
           label="Open support"
           value={count(openSupport)}
-          note={
-            openSupport === 1
-              ? 'Message or complaint not resolved'
-              : 'Messages and complaints not resolved'
-          }
+          note={supportNote(figures)}
           to="?tab=support&status=open"
           testId="figure-open-support"
           urgent={openSupport > 0}

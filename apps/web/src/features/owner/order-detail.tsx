@@ -1,7 +1,12 @@
+import type { SupportMessage } from '@makhana/domain/contracts/owner';
 import type { OrderActor, OrderMove } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
+import { TicketStatusBadge } from '../../components/status-badges';
+import { apiPage, errorMessage } from '../../lib/api-client';
 import { formatOrderDate, formatOrderMoment } from '../../lib/orders';
 import { ExtraPayments } from './extra-payments';
 import { type OnOrderChanged, OrderStatusActions } from './order-status-actions';
@@ -76,6 +81,53 @@ function OrderHistory({ order }: { order: Order }) {
             </li>
           ))}
         </ol>
+      )}
+    </section>
+  );
+}
+
+/** The tickets whose complaint names this order, each opening in the Support tab. */
+function OrderTickets({ order }: { order: Order }) {
+  const [tickets, setTickets] = useState<SupportMessage[] | { error: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    apiPage<SupportMessage>(`/supports/inbox?order=${encodeURIComponent(order._id)}&limit=20`, {
+      realm: 'owner',
+    }).then(
+      (answer) => current && setTickets(answer.data),
+      (error: unknown) => current && setTickets({ error: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [order._id]);
+  if (tickets === null || (Array.isArray(tickets) && tickets.length === 0)) return null;
+  return (
+    <section className="mt-6" aria-labelledby={`tickets-${order._id}`}>
+      <h3 id={`tickets-${order._id}`} className={orderSummaryHeadingClass}>
+        Complaints about this order
+      </h3>
+      {'error' in tickets ? (
+        <p role="alert" className="mt-2 text-sm text-maroon-700">
+          The complaints could not be loaded: {tickets.error}
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-2 text-sm">
+          {tickets.map((ticket) => (
+            <li key={ticket._id} className="flex flex-wrap items-center gap-2">
+              <Link
+                to={`?tab=support&q=${encodeURIComponent(ticket.ticketNumber)}`}
+                className="font-semibold text-forest-700 underline underline-offset-4"
+              >
+                {ticket.ticketNumber}
+              </Link>
+              <span className="text-muted">
+                {ticket.issueType ?? 'Complaint'} · {formatOrderMoment(ticket.createdAt)}
+              </span>
+              <TicketStatusBadge status={ticket.status} />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -157,6 +209,7 @@ export function OrderDetail({
         }
       />
       <OrderHistory order={order} />
+      <OrderTickets order={order} />
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { SupportMessage } from '@makhana/domain/contracts/owner';
+import type { Ticket } from '@makhana/domain/contracts/support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +33,11 @@ const complaint: SupportMessage = {
   resolved: false,
   resolvedAt: null,
   createdAt: '2026-11-20T05:00:00.000Z',
+  ticketNumber: 'MM-T-000001',
+  status: 'Open',
+  awaitingReplySince: '2026-11-20T05:00:00.000Z',
+  replyOverdue: false,
+  resolutionOverdue: false,
 };
 const contact: SupportMessage = {
   _id: 'msg-contact',
@@ -47,6 +53,11 @@ const contact: SupportMessage = {
   resolved: false,
   resolvedAt: null,
   createdAt: '2026-11-21T05:00:00.000Z',
+  ticketNumber: 'MM-T-000002',
+  status: 'Open',
+  awaitingReplySince: '2026-11-21T05:00:00.000Z',
+  replyOverdue: false,
+  resolutionOverdue: false,
 };
 
 /** The inbox as the server keeps it: resolving changes the open count too. */
@@ -64,6 +75,7 @@ function inboxApi() {
         ...complaint,
         resolved,
         resolvedAt: resolved ? '2026-11-22T05:00:00Z' : null,
+        status: resolved ? ('Resolved' as const) : ('Open' as const),
       };
       messages.set(complaint._id, changed);
       return json(changed, { message: resolved ? 'Marked as resolved' : 'Reopened' });
@@ -73,8 +85,35 @@ function inboxApi() {
         headers: { 'Content-Type': 'image/png' },
       }),
     [`GET /orders/order-id-details/${paidOrder._id}`]: () => json(paidOrder),
+    'GET /supports/ticket/MM-T-000002': () => json(thread),
+    'POST /supports/reply/MM-T-000002': ({ body }: OwnerCall) => {
+      const { message } = body as { message: string };
+      thread = {
+        ...thread,
+        status: 'Answered',
+        messages: [...thread.messages, { by: 'owner', message, at: '2026-11-21T06:00:00.000Z' }],
+      };
+      return json(thread, { message: 'Reply sent' });
+    },
   });
 }
+
+let thread: Ticket;
+beforeEach(() => {
+  thread = {
+    ticketNumber: 'MM-T-000002',
+    kind: 'contact',
+    subject: 'Message',
+    status: 'Open',
+    createdAt: contact.createdAt,
+    lastMessageAt: contact.createdAt,
+    order: null,
+    fromName: 'Ravi Kumar',
+    orderReference: null,
+    resolvedAt: null,
+    messages: [{ by: 'customer', message: 'Do you ship to Nepal?', at: contact.createdAt }],
+  };
+});
 
 function renderSupport() {
   const store = createStore();
@@ -164,5 +203,57 @@ describe('SupportTab', () => {
     const dialog = await screen.findByRole('dialog', { name: `Order #${paidOrder.orderNumber}` });
     expect(dialog.textContent).toContain('pay_SIM7788');
     expect(api.callsTo(`GET /orders/order-id-details/${paidOrder._id}`)[0]!.realm).toBe('owner');
+  });
+  it("opens a ticket's thread, answers it, and marks tickets late for an answer", async () => {
+    const late = { ...contact, replyOverdue: true, resolutionOverdue: true };
+    const api = stubOwnerApi({
+      'GET /supports/inbox': ({ query }) =>
+        query.get('limit') === '1'
+          ? page([], { page: 1, limit: 1, total: 1 })
+          : page([late], { page: 1, limit: 50, total: 1 }),
+      'GET /supports/ticket/MM-T-000002': () => json(thread),
+      'POST /supports/reply/MM-T-000002': ({ body }: OwnerCall) => {
+        const { message } = body as { message: string };
+        thread = {
+          ...thread,
+          status: 'Answered',
+          messages: [...thread.messages, { by: 'owner', message, at: '2026-11-21T06:00:00.000Z' }],
+        };
+        return json(thread, { message: 'Reply sent' });
+      },
+    });
+    const user = renderSupport();
+    const ravi = await card('Ravi Kumar');
+    expect(ravi.textContent).toContain('MM-T-000002');
+    const marks = within(within(ravi).getByRole('list', { name: 'Late' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(marks[0]).toMatch(/^No answer for \d+ days: past the 24-hour promise$/);
+    expect(marks[1]).toBe('Unresolved past 30 days');
+
+    await user.click(
+      within(ravi).getByRole('button', { name: 'Thread and reply: ticket MM-T-000002' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Ticket MM-T-000002' });
+    expect(
+      within(dialog)
+        .getAllByTestId('ticket-message')
+        .map((m) => m.textContent),
+    ).toEqual([expect.stringContaining('Do you ship to Nepal?')]);
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    expect(await within(dialog).findByText('Please write your reply')).toBeTruthy();
+    expect(api.callsTo('POST /supports/reply/MM-T-000002')).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Your answer (mailed to the customer)' }),
+      'Not yet, sorry: India only for now.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Reply sent'));
+    const [sent] = api.callsTo('POST /supports/reply/MM-T-000002');
+    expect(sent?.body).toEqual({ message: 'Not yet, sorry: India only for now.' });
+    expect(sent?.realm).toBe('owner');
+    expect(within(dialog).getAllByTestId('ticket-message')).toHaveLength(2);
+    expect(within(dialog).getAllByTestId('ticket-message')[1]?.textContent).toContain('You');
   });
 });

@@ -1,7 +1,11 @@
 import type { SupportMessage } from '@makhana/domain/contracts/owner';
+import type { Ticket } from '@makhana/domain/contracts/support';
 import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
+import { getTicket, replyToTicket } from '../../api/tickets';
 import { Dialog } from '../../components/dialog';
+import { TicketStatusBadge } from '../../components/status-badges';
+import { TicketReplyForm, TicketThread } from '../../components/ticket-thread';
 import { errorMessage } from '../../lib/api-client';
 import { formatOrderMoment } from '../../lib/orders';
 import { toast } from '../../lib/toast';
@@ -82,11 +86,15 @@ function MessageCard({
   onChanged,
   onOpenOrder,
   onOpenInvoice,
+  onOpenThread,
+  now,
 }: {
   message: SupportMessage;
   onChanged: (message: SupportMessage) => void;
   onOpenOrder: (orderId: string) => void;
   onOpenInvoice: (message: SupportMessage) => void;
+  onOpenThread: (message: SupportMessage) => void;
+  now: Date;
 }) {
   const [resolve, { isLoading: busy }] = useResolveSupportMessageMutation();
   const setResolved = async (resolved: boolean) => {
@@ -98,6 +106,7 @@ function MessageCard({
           ...message,
           resolved,
           resolvedAt: resolved ? new Date().toISOString() : null,
+          status: resolved ? 'Resolved' : message.awaitingReplySince ? 'Open' : 'Answered',
         },
       );
       toast.success(answer.message);
@@ -113,23 +122,31 @@ function MessageCard({
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wider text-muted">
-            {kindOf(message)}
+            {kindOf(message)} · <span className="normal-case">{message.ticketNumber}</span>
           </p>
           <p className="mt-1 font-semibold text-ink">{who}</p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <span
-            className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              message.resolved ? 'bg-forest-100 text-forest-800' : 'bg-saffron-100 text-saffron-600'
-            }`}
-          >
-            {message.resolved ? 'Resolved' : 'Open'}
-          </span>
+          <TicketStatusBadge status={message.status} />
           <time dateTime={message.createdAt} className="text-sm text-muted">
-            {formatOrderMoment(message.createdAt)}
+            {formatOrderMoment(message.createdAt)} ({ageOf(message.createdAt, now)} old)
           </time>
         </div>
       </div>
+      {(message.replyOverdue || message.resolutionOverdue) && (
+        <ul aria-label="Late" className="mt-2 flex flex-wrap gap-2">
+          {message.replyOverdue && message.awaitingReplySince && (
+            <li className="rounded-full bg-maroon-600/10 px-2.5 py-0.5 text-xs font-semibold text-maroon-700">
+              No answer for {ageOf(message.awaitingReplySince, now)}: past the 24-hour promise
+            </li>
+          )}
+          {message.resolutionOverdue && (
+            <li className="rounded-full bg-maroon-600/10 px-2.5 py-0.5 text-xs font-semibold text-maroon-700">
+              Unresolved past 30 days
+            </li>
+          )}
+        </ul>
+      )}
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         <div className="min-w-0">
           <dt className="inline text-muted">Reply to: </dt>
@@ -180,6 +197,14 @@ function MessageCard({
         {message.message}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-outline px-4 py-1.5"
+          aria-label={`Thread and reply: ticket ${message.ticketNumber}`}
+          onClick={() => onOpenThread(message)}
+        >
+          Thread and reply
+        </button>
         {message.invoiceUrl && (
           <button
             type="button"
@@ -204,6 +229,72 @@ function MessageCard({
   );
 }
 
+/** How long ago, in the largest whole unit: "3 hours", "2 days". */
+export function ageOf(since: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));
+  const [amount, unit] =
+    minutes < 60
+      ? [minutes, 'minute']
+      : minutes < 48 * 60
+        ? [Math.floor(minutes / 60), 'hour']
+        : [Math.floor(minutes / 1440), 'day'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/** A ticket's whole thread, answered from here: the answer is mailed to the customer. */
+function ThreadDialog({
+  message,
+  onClose,
+  onAnswered,
+}: {
+  message: SupportMessage;
+  onClose: () => void;
+  onAnswered: () => void;
+}) {
+  const [ticket, setTicket] = useState<Ticket | { error: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    getTicket(message.ticketNumber, { realm: 'owner' }).then(
+      (loaded) => current && setTicket(loaded),
+      (error: unknown) => current && setTicket({ error: errorMessage(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [message.ticketNumber]);
+  const send = async (text: string) => {
+    setTicket(await replyToTicket(message.ticketNumber, text, { realm: 'owner' }));
+    toast.success('Reply sent');
+    onAnswered();
+  };
+  return (
+    <Dialog
+      title={`Ticket ${message.ticketNumber}`}
+      description={`${kindOf(message)} from ${message.fromName || 'Deleted customer'}`}
+      onClose={onClose}
+    >
+      {ticket === null && <p className="text-muted">Loading the thread…</p>}
+      {ticket && 'error' in ticket && (
+        <p role="alert" className="text-maroon-700">
+          The thread could not be loaded: {ticket.error}
+        </p>
+      )}
+      {ticket && 'messages' in ticket && (
+        <div className="space-y-5">
+          <TicketThread ticket={ticket} viewer="owner" />
+          {message.replyTo ? (
+            <TicketReplyForm label="Your answer (mailed to the customer)" onSend={send} />
+          ) : (
+            <p className="text-sm text-muted">
+              This customer's account was erased: there is no address to answer.
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
 /** The inbox: contact messages and complaints, newest first, resolved and reopened here. */
 export function SupportTab() {
   const list = useOwnerList<SupportMessage, 'status'>({
@@ -214,6 +305,8 @@ export function SupportTab() {
   const dispatch = useAppDispatch();
   const [loadOrder] = useLazyGetOwnerOrderQuery();
   const [invoice, setInvoice] = useState<SupportMessage | null>(null);
+  const [thread, setThread] = useState<SupportMessage | null>(null);
+  const now = new Date();
   const [order, setOrder] = useState<Order | null>(null);
 
   const changed = (message: SupportMessage) => {
@@ -259,11 +352,27 @@ export function SupportTab() {
               onChanged={changed}
               onOpenOrder={openOrder}
               onOpenInvoice={setInvoice}
+              onOpenThread={setThread}
+              now={now}
             />
           ))}
         </ul>
       </OwnerListControls>
       {invoice && <InvoiceDialog message={invoice} onClose={() => setInvoice(null)} />}
+      {thread && (
+        <ThreadDialog
+          message={thread}
+          onClose={() => setThread(null)}
+          onAnswered={() =>
+            list.replaceItem({
+              ...thread,
+              status: 'Answered',
+              awaitingReplySince: null,
+              replyOverdue: false,
+            })
+          }
+        />
+      )}
       {order && (
         <OrderDetail order={order} onClose={() => setOrder(null)} onOrderChanged={setOrder} />
       )}

@@ -16,7 +16,7 @@ import { usePageMeta } from '../../lib/seo';
 import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../stores/hooks';
 import { COMPLAINT_SENT, INVOICE_MAX_BYTES, raiseComplaint } from './api/raise-complaint';
-import { supportFailure } from './support-failure';
+import { showTicketNumber, supportFailure } from './support-failure';
 import { SupportLayout } from './support-layout';
 
 export const INVOICE_REQUIRED = 'Please attach your invoice as an image';
@@ -89,8 +89,9 @@ export function ComplaintPage() {
 
   const submit = handleSubmit(async ({ invoice, ...fields }) => {
     setServerError(null);
+    let sent: { ticketNumber: string } | undefined;
     try {
-      await raiseComplaint(fields, invoice);
+      sent = await raiseComplaint(fields, invoice);
     } catch (error) {
       const message = supportFailure(error);
       setServerError(message);
@@ -98,6 +99,7 @@ export function ComplaintPage() {
       return;
     }
     toast.success(COMPLAINT_SENT);
+    showTicketNumber(sent?.ticketNumber);
     reset(EMPTY);
     if (fileInput.current) fileInput.current.value = '';
     navigate('/');

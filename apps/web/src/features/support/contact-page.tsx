@@ -9,7 +9,7 @@ import { SectionLink } from '../../components/section-link';
 import { usePageMeta } from '../../lib/seo';
 import { toast } from '../../lib/toast';
 import { CONTACT_SENT, type ContactFields, sendContactMessage } from './api/send-contact-message';
-import { supportFailure } from './support-failure';
+import { showTicketNumber, supportFailure } from './support-failure';
 import { SupportLayout } from './support-layout';
 
 const EMPTY: ContactFields = { from_name: '', reply_to: '', phone: '', message: '' };
@@ -32,8 +32,9 @@ export function ContactPage() {
 
   const submit = handleSubmit(async (fields) => {
     setServerError(null);
+    let sent: { ticketNumber: string } | undefined;
     try {
-      await sendContactMessage(fields);
+      sent = await sendContactMessage(fields);
     } catch (error) {
       const message = supportFailure(error);
       setServerError(message);
@@ -41,6 +42,7 @@ export function ContactPage() {
       return;
     }
     toast.success(CONTACT_SENT);
+    showTicketNumber(sent?.ticketNumber);
     reset(EMPTY);
     navigate('/');
   });

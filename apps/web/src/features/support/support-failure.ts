@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
 
 export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 
@@ -6,4 +7,12 @@ export const NETWORK_FAILURE = 'Something went wrong. Please try again.';
 export function supportFailure(error: unknown): string {
   if (error instanceof ApiError && error.status > 0) return error.message || 'Server error';
   return NETWORK_FAILURE;
+}
+
+/** The second toast of a sent message: the number to follow it by, shown long enough to note. */
+export function showTicketNumber(ticketNumber: string | undefined): void {
+  if (!ticketNumber) return;
+  toast.success(`Your ticket number is ${ticketNumber}. We have mailed you a link to follow it.`, {
+    autoClose: 12_000,
+  });
 }

@@ -59,7 +59,9 @@ describe('ContactPage', () => {
   });
 
   it('sends the message, toasts, clears the form and goes home', async () => {
-    const api = stubRoutes({ 'POST /supports/contact-us': ok(null) });
+    const api = stubRoutes({
+      'POST /supports/contact-us': ok({ ticketNumber: 'MM-T-000042' }),
+    });
     const user = userEvent.setup();
     const { router } = renderContact();
     await fillContact(user);
@@ -67,6 +69,10 @@ describe('ContactPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(toasts.success).toHaveBeenCalledWith('Message sent successfully!');
+    expect(toasts.success).toHaveBeenCalledWith(
+      'Your ticket number is MM-T-000042. We have mailed you a link to follow it.',
+      { autoClose: 12_000 },
+    );
     expect(api.callsTo('POST /supports/contact-us')[0]?.body).toEqual({
       from_name: 'Asha Jha',
       reply_to: 'asha@example.com',

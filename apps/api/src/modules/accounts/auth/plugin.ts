@@ -113,6 +113,12 @@ export interface AuthKit {
   /** the access token of a request (bearer, else cookie), without verifying it */
   accessTokenOf(request: FastifyRequest, realm: Realm): string | null;
   /**
+   * Who is signed in on a route open to anyone (`realm` unset), or null for a visitor: no sign-in,
+   * an expired or refused one, or a cookie write from another origin. The owner when the caller
+   * names that realm (`X-Auth-Realm: owner`); otherwise the customer first, then the owner.
+   */
+  signedIn(request: FastifyRequest): Promise<AuthContext | null>;
+  /**
    * Revokes the session a logout names. A bearer token carrying our signature (expired or not)
    * names its `sid` and the request's cookies are not read at all; a body `refreshToken` names its
    * family too. Without a bearer: the refresh token (body, else the Origin-checked cookie), else
@@ -322,6 +328,15 @@ function createAuthKit(
     },
     refreshTokenOf,
     accessTokenOf,
+    async signedIn(request) {
+      const named = request.headers[REALM_HEADER];
+      try {
+        return await resolve(request, named === 'owner' ? ['owner'] : ['customer', 'owner']);
+      } catch (error) {
+        if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return null;
+        throw error;
+      }
+    },
     async renew(request, reply, realm) {
       try {
         const token = refreshTokenOf(request, realm);

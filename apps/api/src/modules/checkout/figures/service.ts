@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { rawRows } from '../../../db/raw';
 import { orders, products, users } from '../../../db/schema';
 import { countLowStockProducts } from '../../catalogue';
-import { countOpenMessages } from '../../support';
+import { supportFigures } from '../../support';
 import { isSaleOrder, isToShipOrder } from '../orders/rules';
 import { countFailing } from '../outbox/outbox';
 import { INDIA_TIME_ZONE, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
@@ -42,7 +42,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
   const tomorrow = indiaDayStart(now, 1);
   const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
-  const [[sales], [toShip], [customers], [shelf], byDay, failing, openSupport, lowStock, owed] =
+  const [[sales], [toShip], [customers], [shelf], byDay, failing, support, lowStock, owed] =
     await Promise.all([
       db
         .select({
@@ -69,7 +69,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
         .where(and(isSaleOrder, paidBetween(firstDay, tomorrow)))
         .groupBy(day),
       countFailing(db),
-      countOpenMessages(db),
+      supportFigures(db),
       countLowStockProducts(db),
       owedBack(db),
     ]);
@@ -87,7 +87,9 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
     growth: growthPercent(monthPaise, Number(sales?.lastMonth ?? 0)),
     toShip: toShip?.n ?? 0,
     oldestToShipPaidAt: oldest,
-    openSupport,
+    openSupport: support.open,
+    supportReplyOverdue: support.replyOverdue,
+    supportResolutionOverdue: support.resolutionOverdue,
     lowStockProducts: lowStock,
     monthOrders,
     monthRevenue: paiseToRupees(monthPaise),

@@ -6,6 +6,9 @@ export const CONTACT_SENT = 'Message sent successfully!';
 
 export type ContactFields = z.input<typeof contactSchema>;
 
-export function sendContactMessage(fields: ContactFields): Promise<unknown> {
-  return apiRequest('/supports/contact-us', { method: 'POST', body: fields });
+export function sendContactMessage(fields: ContactFields): Promise<{ ticketNumber: string }> {
+  return apiRequest<{ ticketNumber: string }>('/supports/contact-us', {
+    method: 'POST',
+    body: fields,
+  });
 }
