@@ -85,16 +85,6 @@ function inboxApi() {
         headers: { 'Content-Type': 'image/png' },
       }),
     [`GET /orders/order-id-details/${paidOrder._id}`]: () => json(paidOrder),
-    'GET /supports/ticket/MM-T-000002': () => json(thread),
-    'POST /supports/reply/MM-T-000002': ({ body }: OwnerCall) => {
-      const { message } = body as { message: string };
-      thread = {
-        ...thread,
-        status: 'Answered',
-        messages: [...thread.messages, { by: 'owner', message, at: '2026-11-21T06:00:00.000Z' }],
-      };
-      return json(thread, { message: 'Reply sent' });
-    },
   });
 }
 
