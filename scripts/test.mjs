@@ -14,29 +14,46 @@ import { ensureDependencies, ensureNode, log, root, run, runSync } from './lib.m
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/** The machine's programs the tests use, each with the Debian package that has it. */
+const TOOLS = [
+  { path: CHROMIUM, pkg: 'chromium', why: 'the browser journeys run in it' },
+  {
+    path: '/usr/bin/pdftotext',
+    pkg: 'poppler-utils',
+    why: "the invoice tests read the shop's PDFs with it",
+  },
+];
+
+function ensureTools() {
+  const missing = TOOLS.filter((tool) => !existsSync(tool.path));
+  if (missing.length === 0) return;
+  const packages = missing.map((tool) => tool.pkg);
   const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (!canApt) {
+    for (const tool of missing) {
+      console.error(`${tool.path} was not found: ${tool.why}.`);
+    }
     console.error(
-      `Chromium was not found at ${CHROMIUM}. The browser journeys need it. Install Debian's chromium ` +
-        '(sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary, then run npm test again.',
+      `Install Debian's ${packages.join(' and ')} (sudo apt-get install -y ${packages.join(' ')})` +
+        ' (or set CHROMIUM_PATH to a Chromium binary), then run npm test again.',
     );
     process.exit(1);
   }
-  log("Installing Debian's chromium for the browser journeys");
+  log(`Installing Debian's ${packages.join(' and ')} for the tests`);
   if (
     runSync('apt-get', ['update', '-qq']) !== 0 ||
-    runSync('apt-get', ['install', '-y', '-qq', 'chromium']) !== 0
+    runSync('apt-get', ['install', '-y', '-qq', ...packages]) !== 0
   ) {
-    console.error('Installing chromium with apt-get failed; see the output above.');
+    console.error(
+      `Installing ${packages.join(' and ')} with apt-get failed; see the output above.`,
+    );
     process.exit(1);
   }
 }
 
 await ensureNode();
 ensureDependencies();
-ensureChromium();
+ensureTools();
 
 const bin = (name) => `${root}/node_modules/.bin/${name}`;
 

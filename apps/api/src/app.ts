@@ -52,6 +52,7 @@ import {
   webhookRoutes,
 } from './modules/checkout';
 import { healthRoutes } from './modules/health';
+import { invoiceRoutes } from './modules/invoicing';
 import { readShopIdentity, shopRoutes } from './modules/shop';
 import { crawlerRoutes, createPageRenderer } from './modules/storefront';
 import { supportRoutes } from './modules/support';
@@ -295,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           prefix: '/orders',
         });
         await writes.register(paymentRoutes, { orders, prefix: '/orders' });
+        await writes.register(invoiceRoutes, { db, prefix: '/orders' });
         if (simulated) {
           await writes.register(simulatedPaymentRoutes, {
             orders,

@@ -463,6 +463,7 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'POST', path: '/supports/resolve/:id', auth: 'owner', body: { resolved: true } },
   { method: 'GET', path: '/supports/tickets', auth: 'customer' },
+  { method: 'GET', path: '/orders/invoice/:orderId', auth: 'customer' },
   {
     method: 'GET',
     path: '/supports/ticket/:ticketNumber',

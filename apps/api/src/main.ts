@@ -10,6 +10,7 @@ import { loggerOptions } from './lib/log-serializers';
 import { developmentWarning, printNotice } from './lib/notice';
 import { ownersWithoutSecondFactor } from './modules/accounts';
 import { startSweeper } from './modules/checkout';
+import { backfillInvoices } from './modules/invoicing';
 import { ownerShopSettings } from './modules/shop';
 
 /** The log queue's chunk size (see `main`). */
@@ -47,6 +48,11 @@ async function main(): Promise<void> {
     throw error;
   });
   logger.info(seeded, 'start-up data ready');
+  const invoiced = await backfillInvoices(database.db, (orderId, error) =>
+    logger.error({ err: error, orderId }, 'a paid order could not be invoiced'),
+  );
+  if (invoiced > 0)
+    logger.info({ invoices: invoiced }, 'invoices issued for paid orders without one');
   const { missing } = await ownerShopSettings(database.db);
   if (missing.length > 0) {
     logger.warn(

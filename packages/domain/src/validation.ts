@@ -638,12 +638,15 @@ export const SHOP_SETTINGS_MESSAGES = {
   gstinState: (state: string, codes: readonly string[]) =>
     `A GSTIN registered in ${state} starts with ${codes.join(' or ')}`,
   fssai: 'An FSSAI licence or registration number is 14 digits',
-  invoicePrefix: 'Up to 6 capital letters, digits, - or /',
+  invoicePrefix: 'Up to 4 capital letters, digits, - or /',
 } as const;
 
-/** Longest invoice prefix: with "/", the financial year and a serial, an invoice number stays within 16. */
-export const INVOICE_PREFIX_MAX = 6;
-const INVOICE_PREFIX = /^[A-Z0-9/-]{1,6}$/;
+/**
+ * Longest invoice prefix: with "/", the financial year and a six-digit serial an invoice number
+ * is at most 16 characters (CGST rule 46), e.g. ABCD/2627/000001.
+ */
+export const INVOICE_PREFIX_MAX = 4;
+const INVOICE_PREFIX = /^[A-Z0-9/-]{1,4}$/;
 
 const stateName = z.enum(INDIA_STATES.map((state) => state.name) as [IndiaState, ...IndiaState[]], {
   error: SHOP_SETTINGS_MESSAGES.state,

@@ -21,6 +21,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -340,6 +341,9 @@ export const orderItems = pgTable(
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     priceAtPurchasePaise: integer('price_at_purchase_paise').notNull(),
+    /** the product's HSN code and GST rate when it was sold, for the invoice; null before them */
+    hsnCode: text('hsn_code'),
+    gstRate: integer('gst_rate'),
     /** the line's place in the cart it came from */
     position: integer('position').notNull().default(0),
   },
@@ -689,6 +693,85 @@ export const supportReplies = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('support_replies_ticket_idx').on(t.ticketNumber, t.createdAt)],
+);
+
+export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
+
+/**
+ * The last serial taken in each series of tax documents: one row per kind and financial year
+ * (`2026-27`). Taking the next serial updates the row inside the transaction that writes the
+ * document, so concurrent writers queue on it and a rolled-back one leaves no gap.
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSerial: integer('last_serial').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.financialYear] })],
+);
+
+/**
+ * A GST tax invoice (one per paid order) or a credit note (one per refund of a taxed sale), never
+ * changed once issued (decision 036). The columns are what the returns add up; `document` is the
+ * whole document as issued (seller, buyer, lines, words), which its PDF is drawn from.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: id(),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    number: text('number').notNull().unique(),
+    financialYear: text('financial_year').notNull(),
+    serial: integer('serial').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** a credit note's invoice */
+    invoiceId: text('invoice_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    placeOfSupplyCode: text('place_of_supply_code').notNull(),
+    placeOfSupplyState: text('place_of_supply_state').notNull(),
+    taxType: text('tax_type', { enum: ['CGST+SGST', 'IGST'] }).notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_series_idx').on(t.kind, t.financialYear, t.serial),
+    uniqueIndex('tax_documents_one_invoice_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    index('tax_documents_order_idx').on(t.orderId, t.issuedAt),
+    index('tax_documents_issued_idx').on(t.issuedAt),
+  ],
+);
+
+/** A tax document's lines, shipping included: what the HSN summary of the returns adds up. */
+export const taxDocumentLines = pgTable(
+  'tax_document_lines',
+  {
+    id: id(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => taxDocuments.id),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    hsnCode: text('hsn_code').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    gstRate: integer('gst_rate').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+  },
+  (t) => [index('tax_document_lines_document_idx').on(t.documentId, t.position)],
 );
 
 /** Every one-time code mailed, kept for the per-address hourly and daily caps. */

@@ -182,7 +182,11 @@ export async function registerApiDocs(
         { name: 'catalogue', description: 'Products and banners, for everyone' },
         { name: 'accounts', description: 'Customers, their addresses, the owner and sessions' },
         { name: 'checkout', description: 'Delivery areas, orders and their payment' },
-        { name: 'support', description: 'The contact and complaint forms' },
+        { name: 'invoicing', description: 'GST tax invoices and credit notes of paid orders' },
+        {
+          name: 'support',
+          description: 'Contact messages and complaints: tickets and their threads',
+        },
         { name: 'operations', description: 'Health and this document' },
       ],
     },

@@ -70,6 +70,9 @@ export async function insertProduct(
     name?: string;
     inStock?: boolean;
     variants: { weight: number; price: number; stock: number }[];
+    /** the product's declarations for its invoice: a listed product's, unless given */
+    hsnCode?: string;
+    gstRate?: number;
   },
 ): Promise<[TestVariant, ...TestVariant[]]> {
   seq += 1;
@@ -85,6 +88,8 @@ export async function insertProduct(
       inStock: options.inStock ?? true,
       shelfLife: 6,
       sku: `T${seq}`,
+      hsnCode: options.hsnCode ?? '2008',
+      gstRate: options.gstRate ?? 5,
     })
     .returning();
   await db

@@ -200,6 +200,58 @@ function realmOf(path: string, options: RequestOptions): 'customer' | 'owner' {
   return options.realm ?? (OWNER_ONLY.test(path) ? 'owner' : 'customer');
 }
 
+/** A file the API answers (a PDF, a CSV, a picture), and the name the server gave it. */
+export interface ApiFile {
+  blob: Blob;
+  /** the name of the answer's Content-Disposition, if any */
+  filename: string | null;
+}
+
+/** `attachment; filename="invoice-MM-2627-000123.pdf"` → the name. */
+export function filenameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * A file behind the session, fetched as a blob rather than linked: the session rides in its
+ * httpOnly cookie, and a 401 renews it and asks once more, as every call does (a link would
+ * download the refusal). The owner's also answers a fresh-proof refusal once proved.
+ */
+export async function apiFile(path: string, options: RequestOptions = {}): Promise<ApiFile> {
+  const ask = () => send(path, options);
+  let response = await ask();
+  const owner = realmOf(path, options) === 'owner';
+  if (response.status === 401 && options.refreshOn401 !== false) {
+    const renewal = await (owner ? refreshOwnerSession() : refreshSession());
+    if (renewal === 'renewed') response = await ask();
+    else if (renewal === 'unanswered') throw new ApiError(NO_ANSWER, 0);
+  }
+  if (owner && (await provedAfterRefusal(response))) response = await ask();
+  if (!response.ok) {
+    const payload = await readEnvelope<unknown>(response);
+    throw new ApiError(payload?.message || response.statusText || 'Server error', response.status);
+  }
+  return {
+    blob: await response.blob(),
+    filename: filenameOf(response.headers.get('Content-Disposition')),
+  };
+}
+
+/** Hands a blob to the browser as a download under `name`, then lets the object URL go. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; a tick later the URL can go without cutting it short.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 /** The whole success envelope, for a screen that shows the server's message. */
 export async function apiAnswer<T>(
   path: string,

@@ -63,6 +63,49 @@ export const extraPaymentShape = z
   })
   .meta({ id: 'ExtraPayment' });
 
+const taxAmounts = {
+  taxableValue: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  total: z.number(),
+};
+
+export const taxDocumentLineShape = z
+  .object({
+    description: z.string(),
+    hsnCode: z.string(),
+    quantity: z.int(),
+    unitPrice: z.number().meta({ description: "the unit's price, GST included, in rupees" }),
+    gstRate: z.number(),
+    ...taxAmounts,
+  })
+  .meta({ id: 'TaxDocumentLine' });
+
+export const taxDocumentShape = z
+  .object({
+    number: z
+      .string()
+      .meta({ description: 'e.g. MM/2627/000123: consecutive within its financial year' }),
+    issuedAt: z.string(),
+    placeOfSupply: z.object({ state: z.string(), code: z.string() }),
+    taxType: z.enum(['CGST+SGST', 'IGST']),
+    ...taxAmounts,
+    lines: z.array(taxDocumentLineShape),
+  })
+  .meta({
+    id: 'TaxDocument',
+    description: 'A GST tax invoice as issued: amounts in rupees, shipping a line of its own',
+  });
+export type TaxDocument = z.infer<typeof taxDocumentShape>;
+
+export const creditNoteShape = taxDocumentShape
+  .extend({
+    invoiceNumber: z.string().meta({ description: "the original invoice's number" }),
+  })
+  .meta({ id: 'CreditNote', description: 'money given back on an invoice, its taxes reversed' });
+export type CreditNote = z.infer<typeof creditNoteShape>;
+
 export const orderShape = z
   .object({
     _id: z.string(),
@@ -113,6 +156,13 @@ export const orderShape = z
     }),
     history: z.array(orderStatusMoveShape).optional().meta({
       description: "every move of the order's state, oldest first; the API always sends it",
+    }),
+    invoice: taxDocumentShape.nullable().optional().meta({
+      description: 'the GST tax invoice, once the order is paid; the API always sends it',
+    }),
+    creditNotes: z.array(creditNoteShape).optional().meta({
+      description:
+        'one for each refund of the invoiced sale, oldest first; the API always sends it',
     }),
   })
   .meta({ id: 'Order' });

@@ -50,23 +50,24 @@ export function parseMail(raw: string): ParsedMail {
   const { head, body } = splitHead(raw);
   const headers = readHeaders(head);
   const result: ParsedMail = { headers, text: null, html: null };
+  readParts(headers, body, result);
+  return result;
+}
+
+/** The text and HTML of a body, looking inside nested multiparts (a mail with attachments). */
+function readParts(headers: Map<string, string>, body: string, result: ParsedMail): void {
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1];
-  const parts = boundary
-    ? body
-        .split(`--${boundary}`)
-        .slice(1)
-        .filter((part) => !part.startsWith('--'))
-        .map((part) => {
-          const section = splitHead(part.replace(/^\r?\n/, ''));
-          return { headers: readHeaders(section.head), body: section.body.replace(/\r?\n$/, '') };
-        })
-    : [{ headers, body }];
-  for (const part of parts) {
-    const partType = (part.headers.get('content-type') ?? 'text/plain').toLowerCase();
-    const content = decode(part.body, part.headers.get('content-transfer-encoding'));
-    if (partType.startsWith('text/plain')) result.text = content;
-    else if (partType.startsWith('text/html')) result.html = content;
+  if (!boundary) {
+    const partType = type.toLowerCase();
+    const content = decode(body, headers.get('content-transfer-encoding'));
+    if (partType.startsWith('text/plain')) result.text ??= content;
+    else if (partType.startsWith('text/html')) result.html ??= content;
+    return;
   }
-  return result;
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) continue;
+    const section = splitHead(part.replace(/^\r?\n/, ''));
+    readParts(readHeaders(section.head), section.body.replace(/\r?\n$/, ''), result);
+  }
 }

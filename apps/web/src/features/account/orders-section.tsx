@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { ToggleBox } from '../../components/form-field';
+import { InvoiceDownload } from '../../components/invoice-download';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { formatOrderDate, orderItemCount } from '../../lib/orders';
@@ -98,6 +99,11 @@ export function OrdersSection() {
                   <PaymentStatusBadge status={order.paymentStatus} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
+                  <InvoiceDownload
+                    order={order}
+                    realm="customer"
+                    className="rounded-full px-3 py-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline"
+                  />
                   <Link
                     to={`/order-status/${encodeURIComponent(order._id)}`}
                     className="rounded-full px-3 py-2 text-sm font-semibold text-forest-700 underline-offset-4 hover:underline"

@@ -182,4 +182,54 @@ describe('OrderStatusPage', () => {
       '/dashboard',
     );
   });
+  it('downloads the tax invoice as a PDF under the name the server gives it', async () => {
+    const invoiced: Order = {
+      ...paidOrder,
+      invoice: {
+        number: 'MM/2627/000123',
+        issuedAt: '2026-11-20T05:00:00.000Z',
+        placeOfSupply: { state: 'Bihar', code: '10' },
+        taxType: 'CGST+SGST',
+        taxableValue: 522.86,
+        cgst: 13.07,
+        sgst: 13.07,
+        igst: 0,
+        total: 549,
+        lines: [],
+      },
+    };
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = String(input).replace(/^.*\/api\/v1/, '');
+        asked.push(path);
+        if (path === '/orders/order-id-details/order-1') {
+          return new Response(JSON.stringify(ok(invoiced).body), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
+        return new Response(new Blob(['%PDF-1.7']), {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="invoice-MM-2627-000123.pdf"',
+          },
+        });
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderOrderPage();
+    expect(await screen.findByText('MM/2627/000123')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Download invoice MM/2627/000123' }));
+    await vi.waitFor(() => expect(saved).toEqual(['invoice-MM-2627-000123.pdf']));
+    expect(asked).toContain('/orders/invoice/order-1');
+  });
 });

@@ -6,6 +6,7 @@ import { SITE } from '@makhana/domain/site';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
+import { InvoiceDownload } from '../../components/invoice-download';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { formatOrderDate, formatOrderMoment, shippingAddressLines } from '../../lib/orders';
@@ -208,6 +209,15 @@ function OrderDetails({ order }: { order: Order }) {
                   <OrderStatusBadge status={order.status} />
                 </dd>
               </div>
+              {order.invoice && (
+                <div>
+                  <dt className="text-muted">Tax invoice</dt>
+                  <dd className="mt-1 flex flex-wrap items-center gap-3">
+                    <span className="font-medium">{order.invoice.number}</span>
+                    <InvoiceDownload order={order} realm="customer" />
+                  </dd>
+                </div>
+              )}
             </dl>
           </section>
 

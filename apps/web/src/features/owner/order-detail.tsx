@@ -4,6 +4,7 @@ import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
+import { InvoiceDownload } from '../../components/invoice-download';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { TicketStatusBadge } from '../../components/status-badges';
 import { apiPage, errorMessage } from '../../lib/api-client';
@@ -184,6 +185,19 @@ export function OrderDetail({
                 <dt className="inline text-muted">Payment id: </dt>
                 <dd className="inline break-all font-medium">{order.transactionId ?? '—'}</dd>
               </div>
+              {order.invoice && (
+                <div>
+                  <dt className="inline text-muted">Tax invoice: </dt>
+                  <dd className="inline font-medium">
+                    {order.invoice.number}{' '}
+                    <InvoiceDownload
+                      order={order}
+                      realm="owner"
+                      className="ml-1 font-semibold text-forest-700 underline underline-offset-4"
+                    />
+                  </dd>
+                </div>
+              )}
               {order.needsRefund && (
                 <div>
                   <dt className="sr-only">Refund</dt>

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, saveBlob } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { fetchOwnerFile, saveBlob } from './owner-file';
+import { fetchOwnerFile } from './owner-file';
 
 /** The longest range one export may cover, both ends counted: a year, a leap year too. */
 export const EXPORT_MAX_DAYS = 366;

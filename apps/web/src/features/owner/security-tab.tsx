@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { loadAdmin } from '../../api/load-admin';
 import { TextField } from '../../components/form-field';
 import { LockIcon } from '../../components/icons';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, saveBlob } from '../../lib/api-client';
 import { formatOrderMoment } from '../../lib/orders';
 import { toast } from '../../lib/toast';
 import { useAppDispatch, useAppSelector } from '../../stores/hooks';
@@ -19,7 +19,6 @@ import {
   useRevokeOwnerSessionMutation,
   useStartSecondFactorSetupMutation,
 } from './api/second-factor';
-import { saveBlob } from './owner-file';
 
 /** The key in groups of four, as an app's "enter a key" screen reads best. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');

@@ -224,7 +224,7 @@ function SettingsForm({ settings }: { settings: OwnerShopSettings }) {
       <Section title="Invoices">
         <TextField
           label="Invoice number prefix"
-          hint={`Up to ${INVOICE_PREFIX_MAX} characters, e.g. MM: invoices are numbered MM/2026-27/000001.`}
+          hint={`Up to ${INVOICE_PREFIX_MAX} characters, e.g. MM: invoices are numbered MM/2627/000001, credit notes MMC/2627/000001.`}
           autoCapitalize="characters"
           maxLength={INVOICE_PREFIX_MAX}
           className="uppercase"

@@ -303,6 +303,8 @@ async function placeOrder(
         sku: variant.sku,
         quantity: item.quantity,
         price_at_purchase_paise: variant.pricePaise,
+        hsn_code: variant.hsnCode,
+        gst_rate: variant.gstRate,
         position: index,
       })),
     });
@@ -331,6 +333,8 @@ interface NewOrder {
     sku: string;
     quantity: number;
     price_at_purchase_paise: number;
+    hsn_code: string;
+    gst_rate: number;
     position: number;
   }[];
 }
@@ -361,12 +365,13 @@ async function insertOrder(tx: Transaction, order: NewOrder): Promise<OrderView>
           ), ${lineRows} as (
             select * from jsonb_to_recordset(${lines}::jsonb) as l(product_id text,
               variant_id text, name text, image text, variant_weight int, sku text, quantity int,
-              price_at_purchase_paise int, position int)
+              price_at_purchase_paise int, hsn_code text, gst_rate int, position int)
           ), items as (
             insert into order_items (id, order_id, product_id, variant_id, name, image,
-              variant_weight, sku, quantity, price_at_purchase_paise, position)
+              variant_weight, sku, quantity, price_at_purchase_paise, hsn_code, gst_rate, position)
             select gen_random_uuid()::text, ${placed}.id, l.product_id, l.variant_id, l.name,
-              l.image, l.variant_weight, l.sku, l.quantity, l.price_at_purchase_paise, l.position
+              l.image, l.variant_weight, l.sku, l.quantity, l.price_at_purchase_paise, l.hsn_code,
+              l.gst_rate, l.position
             from ${placed} cross join ${lineRows} l
             returning *
           ), holds as (${reserveWithOrder(placed, lineRows)})

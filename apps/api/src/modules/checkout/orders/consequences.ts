@@ -4,7 +4,9 @@
  * its own transaction; this file runs them after the commit, and the ones that failed again from
  * the sweeper until each has worked. A new consequence of a move is one more handler here.
  */
+import { documentFileName } from '@makhana/domain/gst';
 import { sql } from 'drizzle-orm';
+import { issueInvoice, renderDocumentPdf } from '../../invoicing';
 import {
   type Delivery,
   type NewOutboxRow,
@@ -52,10 +54,37 @@ const moveMail: Handler = (ctx, row, order) =>
     return move ? statusMail(ctx, view, move) : null;
   });
 
+/**
+ * The confirmation of a sale, with its tax invoice attached: issued here if the `invoice` handler
+ * has not yet (it runs first, but a failure there leaves this one to try).
+ */
+const confirmationWithInvoice: Handler = async (ctx, row, order) => {
+  const to = order?.view.shippingAddress.email;
+  if (!order || !to || !row.orderId) return;
+  const invoice = await issueInvoice(ctx.db, row.orderId);
+  const attachments = invoice
+    ? [
+        {
+          filename: documentFileName('invoice', invoice.number),
+          content: await renderDocumentPdf(invoice),
+          contentType: 'application/pdf',
+        },
+      ]
+    : [];
+  await ctx.mailer.send({
+    to,
+    ...customerMail(ctx, order.view, false, invoice?.number ?? null),
+    attachments,
+  });
+};
+
 const HANDLERS: Record<string, Record<string, Handler>> = {
   'order.paid': {
-    'customer-mail': (ctx, _row, order) =>
-      mailCustomer(ctx, order, ({ view }) => customerMail(ctx, view, false)),
+    // The tax invoice of the sale (decision 036): first, so the confirmation carries it.
+    invoice: async (ctx, row) => {
+      if (row.orderId) await issueInvoice(ctx.db, row.orderId);
+    },
+    'customer-mail': confirmationWithInvoice,
     'owner-mail': (ctx, _row, order) =>
       mailOwner(ctx, order, ({ view }) => ownerMail(ctx, view, false)),
   },

@@ -140,7 +140,12 @@ function ownerOrderLink(ctx: OrderContext, view: OrderView): string {
 }
 
 /** The customer's mail about their payment: a sale's confirmation, or a sold-out refund notice. */
-export function customerMail(ctx: OrderContext, view: OrderView, soldOut: boolean): Mail {
+export function customerMail(
+  ctx: OrderContext,
+  view: OrderView,
+  soldOut: boolean,
+  invoiceNumber: string | null = null,
+): Mail {
   if (soldOut) {
     return {
       subject: `Your payment for order ${view.orderNumber} will be refunded`,
@@ -164,6 +169,7 @@ export function customerMail(ctx: OrderContext, view: OrderView, soldOut: boolea
         ...lineTexts(view),
         summaryText(view),
         `Shipping to: ${addressText(view)}`,
+        ...(invoiceNumber ? [`Your GST tax invoice ${invoiceNumber} is attached.`] : []),
         `Follow your order: ${statusLink(ctx, view)}`,
       ],
       highlight: view.orderNumber,

@@ -82,6 +82,8 @@ describe('GET /orders/orderDetails', () => {
       paidAt: null,
       refund: null,
       extraPayments: [],
+      invoice: null,
+      creditNotes: [],
       history: [],
     });
 

@@ -5,10 +5,17 @@ import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/do
 import { and, asc, desc, eq, gte, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
-import { extraPayments, orderItems, orderStatusEvents, orders } from '../../../db/schema';
+import {
+  extraPayments,
+  orderItems,
+  orderStatusEvents,
+  orders,
+  taxDocuments,
+} from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { containing, offsetOf } from '../../../lib/search';
+import { type IssuedDocument, orderDocuments } from '../../invoicing';
 import { indiaMonthStart } from '../figures/india-calendar';
 import { isPaidOrder, isSaleOrder, isToShipOrder, owesMoneyBack } from './rules';
 
@@ -40,6 +47,7 @@ export function toOrderView(
   items: OrderItemRow[],
   events: OrderStatusEventRow[] = [],
   extras: ExtraPaymentRow[] = [],
+  documents: IssuedDocument[] = [],
 ): OrderView {
   return {
     _id: row.id,
@@ -88,6 +96,7 @@ export function toOrderView(
       trackingUrl: event.trackingUrl,
       note: event.note,
     })),
+    ...orderDocuments(documents),
   };
 }
 
@@ -120,15 +129,22 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
     .from(extraPayments)
     .where(inArray(extraPayments.orderId, ids))
     .orderBy(asc(extraPayments.capturedAt), asc(extraPayments.id));
+  const documents = await db
+    .select({ orderId: taxDocuments.orderId, document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(inArray(taxDocuments.orderId, ids))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
   const itemsOf = groupByOrder(items);
   const eventsOf = groupByOrder(events);
   const extrasOf = groupByOrder(extras);
+  const documentsOf = groupByOrder(documents);
   return rows.map((row) =>
     toOrderView(
       row,
       itemsOf.get(row.id) ?? [],
       eventsOf.get(row.id) ?? [],
       extrasOf.get(row.id) ?? [],
+      (documentsOf.get(row.id) ?? []).map((d) => d.document as unknown as IssuedDocument),
     ),
   );
 }
@@ -261,7 +277,9 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
           (select json_agg(e order by e.created_at, e.id) from order_status_events e
             where e.order_id = o.id) as "__events",
           (select json_agg(x order by x.captured_at, x.id) from extra_payments x
-            where x.order_id = o.id) as "__extras"
+            where x.order_id = o.id) as "__extras",
+          (select json_agg(d.document order by d.issued_at, d.id) from tax_documents d
+            where d.order_id = o.id) as "__documents"
         from orders o where ${where}`,
   );
   return rows.map((raw) => {
@@ -271,7 +289,8 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
       tableRow(orderStatusEvents, e),
     );
     const extras = parsedJson<RawRow[]>(raw.__extras, []).map((x) => tableRow(extraPayments, x));
-    return { row, view: toOrderView(row, items, events, extras), events };
+    const documents = parsedJson<IssuedDocument[]>(raw.__documents, []);
+    return { row, view: toOrderView(row, items, events, extras, documents), events };
   });
 }
 

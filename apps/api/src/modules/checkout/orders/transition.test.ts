@@ -56,7 +56,7 @@ const cases: Case[] = [
     move: 'paid',
     to: CONFIRMED,
     by: 'gateway',
-    consequences: ['order.paid/customer-mail', 'order.paid/owner-mail'],
+    consequences: ['order.paid/customer-mail', 'order.paid/invoice', 'order.paid/owner-mail'],
     reservation: { before: 'active', after: 'committed' },
     shelf: 8,
   },

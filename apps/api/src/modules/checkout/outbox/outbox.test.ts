@@ -77,7 +77,7 @@ describe('the outbox when a handler throws and a process dies', () => {
     // under the dead lease.
     expect(await queuedConsequences(api.db, second.orderId)).toEqual([
       expect.objectContaining({
-        handlers: ['customer-mail', 'owner-mail'],
+        handlers: ['invoice', 'customer-mail', 'owner-mail'],
         attempts: 1,
         lastError: null,
       }),

@@ -91,6 +91,9 @@ function lockVariantsWhere(tx: Transaction, condition: SQL): Promise<LockedVaria
 /** A variant an order line takes, locked, with its product's main picture for the line. */
 export interface OrderableVariant extends LockedVariant {
   image: string;
+  /** the product's declarations the invoice needs, as they are at the sale */
+  hsnCode: string;
+  gstRate: number;
 }
 
 /**
@@ -107,6 +110,7 @@ export async function lockVariantsForOrder(
     sql`select v.id, v.sku, v.product_id as "productId", v.weight_grams as "weightGrams",
           v.price_paise as "pricePaise", v.stock, p.name as "productName",
           p.in_stock as "inStock", (p.deleted_at is not null or v.removed_at is not null) as withdrawn,
+          p.hsn_code as "hsnCode", p.gst_rate as "gstRate",
           coalesce((select i.url from product_images i where i.product_id = v.product_id
             order by i.position, i.created_at limit 1), '') as image
         from product_variants v join products p on p.id = v.product_id

@@ -1,0 +1,368 @@
+/**
+ * Issuing a paid order's tax invoice (decision 036): its number taken from the financial year's
+ * series in the same transaction that writes it, so the series has no gap and no duplicate
+ * however many orders are paid at once on however many processes; its figures computed by the
+ * domain's GST rules from the lines as sold; the whole document kept as issued.
+ */
+
+import {
+  documentNumber,
+  financialYearOf,
+  placeOfSupply,
+  rupeesInWords,
+  type SaleLine,
+  type TaxedSale,
+  taxSale,
+  taxTypeFor,
+} from '@makhana/domain/gst';
+import { gstStateCode } from '@makhana/domain/gstin';
+import { stateNamed } from '@makhana/domain/india-states';
+import type { ShippingAddress } from '@makhana/domain/orders';
+import { formatNetQuantity } from '@makhana/domain/unit-price';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { parsedJson, rawRows } from '../../db/raw';
+import {
+  documentSeries,
+  orderItems,
+  type TaxDocumentKind,
+  taxDocumentLines,
+  taxDocuments,
+} from '../../db/schema';
+import { ownerShopSettings } from '../shop';
+
+/** The default HSN code and rate of a line sold before products carried their own. */
+const FALLBACK_HSN = '2008';
+const FALLBACK_RATE = 5;
+
+/** Who sells, as the document prints it. */
+export interface DocumentSeller {
+  legalName: string;
+  tradeName: string;
+  address: { street: string; city: string; state: string; pincode: string };
+  stateCode: string;
+  gstin: string;
+  fssaiLicence: string;
+}
+
+/** Who buys and where it goes, as the document prints it. */
+export interface DocumentBuyer {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  stateCode: string;
+  pincode: string;
+  phone: string;
+  email: string;
+}
+
+/** A tax document as issued: what its PDF and its views are drawn from, in paise. */
+export interface IssuedDocument extends TaxedSale {
+  kind: TaxDocumentKind;
+  number: string;
+  issuedAt: string;
+  orderNumber: string;
+  seller: DocumentSeller;
+  buyer: DocumentBuyer;
+  placeOfSupply: { state: string; code: string };
+  reverseCharge: 'No';
+  amountInWords: string;
+  /** a credit note's invoice */
+  invoice?: { number: string; issuedAt: string };
+}
+
+/**
+ * The next `count` serials of a series, taken inside the caller's transaction: the series' row is
+ * updated (or made) and stays locked until it commits, so a concurrent taker waits for the
+ * numbers after these, and a rollback gives them back. Answers the first.
+ */
+export async function takeSerials(
+  tx: Executor,
+  kind: TaxDocumentKind,
+  financialYear: string,
+  count = 1,
+): Promise<number> {
+  const [row] = await tx
+    .insert(documentSeries)
+    .values({ kind, financialYear, lastSerial: count })
+    .onConflictDoUpdate({
+      target: [documentSeries.kind, documentSeries.financialYear],
+      set: { lastSerial: sql`${documentSeries.lastSerial} + ${count}` },
+    })
+    .returning({ last: documentSeries.lastSerial });
+  if (!row) throw new Error(`no serial from the ${kind} series of ${financialYear}`);
+  return row.last - count + 1;
+}
+
+export const sellerOf = async (
+  db: Database,
+): Promise<{ seller: DocumentSeller; prefix: string }> => {
+  const settings = await ownerShopSettings(db);
+  const state = stateNamed(settings.address.state);
+  return {
+    prefix: settings.invoicePrefix,
+    seller: {
+      legalName: settings.legalName,
+      tradeName: settings.tradeName,
+      address: settings.address,
+      stateCode: state ? gstStateCode(state) : '',
+      gstin: settings.gstin,
+      fssaiLicence: settings.fssaiLicence,
+    },
+  };
+};
+
+function buyerOf(address: ShippingAddress): DocumentBuyer {
+  const supply = placeOfSupply(address.state);
+  return {
+    name: [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address: address.address,
+    city: address.city,
+    state: supply.state,
+    stateCode: supply.code,
+    pincode: address.pincode,
+    phone: address.phone,
+    email: address.email,
+  };
+}
+
+/** A document ready to write: its order, its place in its series, and a credit note's invoice. */
+export interface DocumentToWrite {
+  orderId: string;
+  financialYear: string;
+  serial: number;
+  invoiceId?: string | null;
+  document: IssuedDocument;
+}
+
+/** Writes documents and their lines, in two statements whatever their number. */
+export async function writeDocuments(tx: Executor, written: DocumentToWrite[]): Promise<void> {
+  if (written.length === 0) return;
+  const rows = await tx
+    .insert(taxDocuments)
+    .values(
+      written.map(({ orderId, financialYear, serial, invoiceId, document }) => ({
+        kind: document.kind,
+        number: document.number,
+        financialYear,
+        serial,
+        orderId,
+        invoiceId: invoiceId ?? null,
+        issuedAt: new Date(document.issuedAt),
+        placeOfSupplyCode: document.placeOfSupply.code,
+        placeOfSupplyState: document.placeOfSupply.state,
+        taxType: document.taxType,
+        taxablePaise: document.taxablePaise,
+        cgstPaise: document.cgstPaise,
+        sgstPaise: document.sgstPaise,
+        igstPaise: document.igstPaise,
+        totalPaise: document.totalPaise,
+        document: document as unknown as Record<string, unknown>,
+      })),
+    )
+    .returning({ id: taxDocuments.id, number: taxDocuments.number });
+  const idOf = new Map(rows.map((row) => [row.number, row.id]));
+  await tx.insert(taxDocumentLines).values(
+    written.flatMap(({ document }) =>
+      document.lines.map((line, position) => ({
+        documentId: idOf.get(document.number) as string,
+        position,
+        description: line.description,
+        hsnCode: line.hsnCode,
+        quantity: line.quantity,
+        unitPricePaise: line.unitPricePaise,
+        gstRate: line.gstRate,
+        taxablePaise: line.taxablePaise,
+        cgstPaise: line.cgstPaise,
+        sgstPaise: line.sgstPaise,
+        igstPaise: line.igstPaise,
+        totalPaise: line.totalPaise,
+      })),
+    ),
+  );
+}
+
+/** The order's invoice as issued, or null while it has none. */
+export async function invoiceOf(db: Executor, orderId: string): Promise<IssuedDocument | null> {
+  const [row] = await db
+    .select({ document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
+  return (row?.document as unknown as IssuedDocument | undefined) ?? null;
+}
+
+export class InvoiceMismatchError extends Error {}
+
+/** A paid order as its invoice needs it. */
+interface SoldOrder {
+  id: string;
+  orderNumber: string;
+  paidAt: Date;
+  shippingPaise: number;
+  totalPaise: number;
+  address: ShippingAddress;
+}
+
+/** Sold orders not invoiced yet, locked (others' locks skipped), in the order they were paid. */
+const SOLD_NOT_INVOICED = sql`o.paid_at is not null
+  and exists (select 1 from order_status_events e where e.order_id = o.id and e.event = 'paid')
+  and not exists (select 1 from tax_documents d where d.order_id = o.id and d.kind = 'invoice')`;
+
+async function lockSoldOrders(tx: Executor, where: SQL, limit: number): Promise<SoldOrder[]> {
+  const rows = await rawRows(
+    tx,
+    sql`select o.id, o.order_number, o.paid_at, o.shipping_cost_paise, o.total_amount_paise,
+          o.shipping_address
+        from orders o where ${SOLD_NOT_INVOICED} and ${where}
+        order by o.paid_at, o.id limit ${limit}
+        for update of o skip locked`,
+  );
+  return rows.map((row) => ({
+    id: String(row.id),
+    orderNumber: String(row.order_number),
+    paidAt: new Date(row.paid_at as string | Date),
+    shippingPaise: Number(row.shipping_cost_paise),
+    totalPaise: Number(row.total_amount_paise),
+    address: parsedJson<ShippingAddress>(row.shipping_address, {} as ShippingAddress),
+  }));
+}
+
+/**
+ * Invoices the given sold orders (locked by the caller) in their order: each its serial in the
+ * financial year of its payment, taken together, written together. An order whose lines do not
+ * add up to what it cost is left out and reported.
+ */
+async function invoiceOrders(
+  tx: Executor,
+  sold: SoldOrder[],
+  issuer: { seller: DocumentSeller; prefix: string },
+  report: (orderId: string, error: unknown) => void,
+): Promise<IssuedDocument[]> {
+  if (sold.length === 0) return [];
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        sold.map((order) => order.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position), asc(orderItems.id));
+  const linesOf = new Map<string, SaleLine[]>();
+  for (const item of items) {
+    const lines = linesOf.get(item.orderId) ?? [];
+    lines.push({
+      description: `${item.name} ${formatNetQuantity(item.variantWeight)}`,
+      hsnCode: item.hsnCode || FALLBACK_HSN,
+      quantity: item.quantity,
+      unitPricePaise: item.priceAtPurchasePaise,
+      gstRate: item.gstRate ?? FALLBACK_RATE,
+    });
+    linesOf.set(item.orderId, lines);
+  }
+  const taxed: { order: SoldOrder; sale: TaxedSale; financialYear: string }[] = [];
+  for (const order of sold) {
+    const sale = taxSale(
+      linesOf.get(order.id) ?? [],
+      order.shippingPaise,
+      taxTypeFor(issuer.seller.address.state, order.address.state),
+    );
+    if (sale.totalPaise !== order.totalPaise) {
+      report(
+        order.id,
+        new InvoiceMismatchError(
+          `order ${order.orderNumber}: its lines and shipping add up to ${sale.totalPaise} paise, the order to ${order.totalPaise}`,
+        ),
+      );
+      continue;
+    }
+    taxed.push({ order, sale, financialYear: financialYearOf(order.paidAt) });
+  }
+  const next = new Map<string, number>();
+  for (const year of new Set(taxed.map((entry) => entry.financialYear))) {
+    const count = taxed.filter((entry) => entry.financialYear === year).length;
+    next.set(year, await takeSerials(tx, 'invoice', year, count));
+  }
+  const written: DocumentToWrite[] = taxed.map(({ order, sale, financialYear }) => {
+    const serial = next.get(financialYear) as number;
+    next.set(financialYear, serial + 1);
+    return {
+      orderId: order.id,
+      financialYear,
+      serial,
+      document: {
+        kind: 'invoice',
+        number: documentNumber(issuer.prefix, financialYear, serial),
+        issuedAt: order.paidAt.toISOString(),
+        orderNumber: order.orderNumber,
+        seller: issuer.seller,
+        buyer: buyerOf(order.address),
+        placeOfSupply: placeOfSupply(order.address.state),
+        reverseCharge: 'No',
+        amountInWords: rupeesInWords(sale.totalPaise),
+        ...sale,
+      },
+    };
+  });
+  await writeDocuments(tx, written);
+  return written.map((entry) => entry.document);
+}
+
+/**
+ * Issues the order's invoice, once: a second call (a consequence run again, the back-fill) answers
+ * the one issued. Only a sale is invoiced: an order paid and kept, not one paid after its stock
+ * was gone (that money goes back, and no goods are supplied). Its date is the payment's, so an
+ * order paid on 31 March is in that financial year whenever the invoice is written.
+ */
+export async function issueInvoice(db: Database, orderId: string): Promise<IssuedDocument | null> {
+  const issued = await invoiceOf(db, orderId);
+  if (issued) return issued;
+  const issuer = await sellerOf(db);
+  return db.transaction(async (tx) => {
+    // The order's row is the lock two issuers of the same invoice queue on; one that finds it
+    // taken waits for it here, then finds the invoice written.
+    await tx.execute(sql`select 1 from orders where id = ${orderId} for update`);
+    const again = await invoiceOf(tx, orderId);
+    if (again) return again;
+    const sold = await lockSoldOrders(tx, sql`o.id = ${orderId}`, 1);
+    let mismatch: unknown = null;
+    const [document] = await invoiceOrders(tx, sold, issuer, (_id, error) => {
+      mismatch = error;
+    });
+    if (mismatch) throw mismatch;
+    return document ?? null;
+  });
+}
+
+/** How many orders one transaction of the back-fill invoices. */
+const BACKFILL_BATCH = 500;
+
+/**
+ * Orders paid and not invoiced (paid before invoices existed, or whose consequence has not run
+ * yet), invoiced in the order they were paid, a batch per transaction, so the series follows the
+ * payments. One that cannot be invoiced is reported and left for the next run; the others go on.
+ */
+export async function backfillInvoices(
+  db: Database,
+  report: (orderId: string, error: unknown) => void,
+): Promise<number> {
+  const issuer = await sellerOf(db);
+  let after: { paidAt: Date; id: string } | null = null;
+  let issued = 0;
+  for (;;) {
+    // Each batch starts past the last one's final order, so none is read twice.
+    const from: SQL = after
+      ? sql`(o.paid_at, o.id) > (${after.paidAt.toISOString()}::timestamptz, ${after.id})`
+      : sql`true`;
+    const batch = await db.transaction(async (tx) => {
+      const sold = await lockSoldOrders(tx, from, BACKFILL_BATCH);
+      const documents = await invoiceOrders(tx, sold, issuer, report);
+      return { last: sold.at(-1), found: sold.length, documents: documents.length };
+    });
+    issued += batch.documents;
+    if (!batch.last || batch.found < BACKFILL_BATCH) return issued;
+    after = { paidAt: batch.last.paidAt, id: batch.last.id };
+  }
+}
