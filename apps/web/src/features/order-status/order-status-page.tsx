@@ -12,7 +12,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-ba
 import { formatOrderDate, formatOrderMoment, shippingAddressLines } from '../../lib/orders';
 import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
-import { useOrder } from './api/get-order';
+import { awaitingInvoice, useOrder } from './api/get-order';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const SHIPPING_NOTE = `Your order will be shipped within ${POLICY.processingBusinessDays} business days; we will e-mail you the tracking link.`;
@@ -209,6 +209,14 @@ function OrderDetails({ order }: { order: Order }) {
                   <OrderStatusBadge status={order.status} />
                 </dd>
               </div>
+              {awaitingInvoice(order) && (
+                <div>
+                  <dt className="text-muted">Tax invoice</dt>
+                  <dd className="mt-0.5" aria-live="polite">
+                    Being issued: it appears here in a moment.
+                  </dd>
+                </div>
+              )}
               {order.invoice && (
                 <div>
                   <dt className="text-muted">Tax invoice</dt>

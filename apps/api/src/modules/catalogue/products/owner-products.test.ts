@@ -692,6 +692,8 @@ describe('deleting a product', () => {
       body: signedPayment(gatewayOrderId, 'pay_DeletedLater01'),
     });
     expect(paid.statusCode, paid.body).toBe(200);
+    // What the payment sets off (its invoice among it) is done before the order is read.
+    await api.app.orders.idle();
     const before = (
       await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, { token })
     ).json().data;

@@ -18,13 +18,30 @@ export type OrderView =
   | { status: 'ready'; order: Order }
   | { status: 'missing' };
 
+/** How often a just-paid order is asked again until its tax invoice is there, and for how long. */
+const INVOICE_POLL_MS = 2_000;
+const INVOICE_WAIT_MS = 10 * 60_000;
+
 /**
- * One order for its page, asked again each time the page opens; any refusal (not the customer's,
- * not found, offline) reads as missing.
+ * A sale just paid whose tax invoice is still being issued: the shop writes it a moment after the
+ * payment (a consequence of the payment, not part of it), so the page asks again until it comes.
+ */
+export function awaitingInvoice(order: Order | undefined, now = Date.now()): boolean {
+  if (!order || order.invoice || order.needsRefund || order.paymentStatus !== 'completed') {
+    return false;
+  }
+  return order.paidAt !== null && now - Date.parse(order.paidAt) < INVOICE_WAIT_MS;
+}
+
+/**
+ * One order for its page, asked again each time the page opens (and every two seconds while its
+ * invoice is being issued); any refusal (not the customer's, not found, offline) reads as missing.
  */
 export function useOrder(id: string): OrderView {
+  const cached = orderApi.endpoints.getOrder.useQueryState(id);
   const { currentData, isError } = orderApi.useGetOrderQuery(id, {
     refetchOnMountOrArgChange: true,
+    pollingInterval: awaitingInvoice(cached.currentData) ? INVOICE_POLL_MS : 0,
   });
   if (currentData) return { status: 'ready', order: currentData };
   return isError ? { status: 'missing' } : { status: 'loading' };
