@@ -274,8 +274,9 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
 
   async function buyer({ email, token }) {
     while (performance.now() < until) {
+      const order = randomOrder(products, email);
       const created = await timed('createOrder', () =>
-        call(origin, 'POST', '/orders/createOrder', { token, body: randomOrder(products, email) }),
+        call(origin, 'POST', '/orders/createOrder', { token, body: order }),
       );
       if (created.status === 409) {
         tally(refusals, created.message);
@@ -314,7 +315,7 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
         continue;
       }
       paid += 1;
-      for (const line of lines) bought.set(line.sku, bought.get(line.sku) + line.quantity);
+      for (const line of order.items) bought.set(line.sku, bought.get(line.sku) + line.quantity);
     }
   }
 

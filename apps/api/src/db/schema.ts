@@ -731,6 +731,8 @@ export const taxDocuments = pgTable(
       .references(() => orders.id),
     /** a credit note's invoice */
     invoiceId: text('invoice_id'),
+    /** what a credit note gives money back for (the refund's move): one note for one refund */
+    reference: text('reference'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     placeOfSupplyCode: text('place_of_supply_code').notNull(),
     placeOfSupplyState: text('place_of_supply_state').notNull(),
@@ -746,6 +748,9 @@ export const taxDocuments = pgTable(
   (t) => [
     uniqueIndex('tax_documents_series_idx').on(t.kind, t.financialYear, t.serial),
     uniqueIndex('tax_documents_one_invoice_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('tax_documents_one_note_per_refund_idx')
+      .on(t.reference)
+      .where(sql`${t.kind} = 'credit_note'`),
     index('tax_documents_order_idx').on(t.orderId, t.issuedAt),
     index('tax_documents_issued_idx').on(t.issuedAt),
   ],

@@ -23,7 +23,7 @@ import {
 } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
 import { seedDemoShopSettings } from '../shop';
-import { backfillInvoices, issueInvoice } from './issue';
+import { backfillInvoices, issueCreditNote, issueInvoice } from './issue';
 
 const api = useTestApp({ owner: true, env: { RATE_LIMIT_MAX: '100000' } });
 
@@ -290,6 +290,63 @@ describe('GET /orders/invoice/{orderId}', () => {
     expect(confirmation?.raw).toMatch(
       new RegExp(`filename=invoice-${invoice.number.replaceAll('/', '-')}\\.pdf`, 'i'),
     );
+  });
+});
+
+describe('a credit note for money given back', () => {
+  it('reverses the whole invoice when the owner refunds, as a PDF and in the refund mail', async () => {
+    const { orderId, token } = await paidOrder([cartLine(pouch, 2)]);
+    const owner = await ownerToken(api.app);
+    const refunded = await call(api.app, 'POST', `/orders/refund/${orderId}`, {
+      token: owner,
+      body: { reason: 'Out of stock after all' },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await api.app.orders.idle();
+    const { invoice, creditNotes, shippingAddress } = await orderOf(orderId, token);
+    expect(creditNotes).toEqual([
+      {
+        ...invoice,
+        number: 'MMC/2627/000001'.replace('2627', invoice.number.split('/')[1]),
+        issuedAt: expect.any(String),
+        invoiceNumber: invoice.number,
+      },
+    ]);
+
+    const pdf = await call(api.app, 'GET', `/orders/credit-note/${orderId}`, { token });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const fileName = `credit-note-${creditNotes[0].number.replaceAll('/', '-')}.pdf`;
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [
+      'Credit Note',
+      creditNotes[0].number,
+      'Against invoice:',
+      invoice.number,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(
+      (await call(api.app, 'GET', `/orders/credit-note/${orderId}?n=2`, { token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(api.app, 'GET', `/orders/credit-note/${orderId}?n=1`, { token: owner }))
+        .statusCode,
+    ).toBe(200);
+
+    const mail = mailsTo(shippingAddress.email).find((m) =>
+      m.headers.get('subject')?.startsWith('Your refund'),
+    );
+    expect(mail?.text).toContain(`The credit note ${creditNotes[0].number}`);
+    expect(mail?.raw).toMatch(new RegExp(`filename=${fileName.replace('.', '\\.')}`, 'i'));
+  });
+
+  it('gives none for a payment that never bought anything', async () => {
+    const buyer = await customer(api.db);
+    const order = await insertOrderRow(api.db, buyer.user.id, 14_900, { needsRefund: true });
+    expect(
+      await issueCreditNote(api.db, order.id, { reference: crypto.randomUUID(), at: new Date() }),
+    ).toBeNull();
   });
 });
 

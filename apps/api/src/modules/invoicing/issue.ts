@@ -133,6 +133,8 @@ export interface DocumentToWrite {
   financialYear: string;
   serial: number;
   invoiceId?: string | null;
+  /** a credit note's refund */
+  reference?: string | null;
   document: IssuedDocument;
 }
 
@@ -142,13 +144,14 @@ export async function writeDocuments(tx: Executor, written: DocumentToWrite[]): 
   const rows = await tx
     .insert(taxDocuments)
     .values(
-      written.map(({ orderId, financialYear, serial, invoiceId, document }) => ({
+      written.map(({ orderId, financialYear, serial, invoiceId, reference, document }) => ({
         kind: document.kind,
         number: document.number,
         financialYear,
         serial,
         orderId,
         invoiceId: invoiceId ?? null,
+        reference: reference ?? null,
         issuedAt: new Date(document.issuedAt),
         placeOfSupplyCode: document.placeOfSupply.code,
         placeOfSupplyState: document.placeOfSupply.state,
@@ -365,4 +368,71 @@ export async function backfillInvoices(
     if (!batch.last || batch.found < BACKFILL_BATCH) return issued;
     after = { paidAt: batch.last.paidAt, id: batch.last.id };
   }
+}
+
+/** The credit note written for a refund, if any. */
+async function creditNoteFor(db: Executor, reference: string): Promise<IssuedDocument | null> {
+  const [row] = await db
+    .select({ document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.kind, 'credit_note'), eq(taxDocuments.reference, reference)));
+  return (row?.document as unknown as IssuedDocument | undefined) ?? null;
+}
+
+/**
+ * The credit note of a refund of the whole sale (CGST Act section 34): every line of the invoice,
+ * its taxes reversed as they were charged, in the credit notes' own series (the invoice prefix
+ * and C: `MMC/2627/000007`), dated the refund, naming the invoice. Once per refund (`reference`,
+ * the refund's move): a second call answers the note written. An order never invoiced (its money
+ * came after its stock was gone) gets none: no tax was charged on a supply.
+ */
+export async function issueCreditNote(
+  db: Database,
+  orderId: string,
+  refund: { reference: string; at: Date },
+): Promise<IssuedDocument | null> {
+  const written = await creditNoteFor(db, refund.reference);
+  if (written) return written;
+  const [invoice] = await db
+    .select({ id: taxDocuments.id, document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
+  if (!invoice) return null;
+  const invoiced = invoice.document as unknown as IssuedDocument;
+  const { prefix } = await sellerOf(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from orders where id = ${orderId} for update`);
+    const again = await creditNoteFor(tx, refund.reference);
+    if (again) return again;
+    const financialYear = financialYearOf(refund.at);
+    const serial = await takeSerials(tx, 'credit_note', financialYear);
+    const document: IssuedDocument = {
+      ...invoiced,
+      kind: 'credit_note',
+      number: documentNumber(`${prefix}C`, financialYear, serial),
+      issuedAt: refund.at.toISOString(),
+      invoice: { number: invoiced.number, issuedAt: invoiced.issuedAt },
+    };
+    await writeDocuments(tx, [
+      {
+        orderId,
+        financialYear,
+        serial,
+        invoiceId: invoice.id,
+        reference: refund.reference,
+        document,
+      },
+    ]);
+    return document;
+  });
+}
+
+/** The order's credit notes as issued, oldest first. */
+export async function creditNotesOf(db: Executor, orderId: string): Promise<IssuedDocument[]> {
+  const rows = await db
+    .select({ document: taxDocuments.document })
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'credit_note')))
+    .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
+  return rows.map((row) => row.document as unknown as IssuedDocument);
 }

@@ -1,332 +1,76 @@
 /**
- * A tax document as an A4 PDF a customer can keep: drawn with pdfkit from the document as issued,
- * in DejaVu Sans (embedded, subset to the characters used) because PDF's standard fonts have no
- * rupee sign, with the shop's logo, and real text that a screen reader and `pdftotext` read.
+ * Tax documents as PDFs, drawn in a worker thread of their own at the lowest CPU priority: a PDF
+ * costs tens of milliseconds of CPU, which on the event loop would stall every request meanwhile,
+ * and which a busy shop's checkouts should never wait for. When the shop is quiet a document is
+ * drawn at once; when every core is busy, its PDF (and the mail that carries it) waits for a gap.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { formatIndianNumber } from '@makhana/domain/money';
-import { SITE } from '@makhana/domain/site';
-import PDFDocument from 'pdfkit';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { REPO_ROOT } from '../../config/config';
+import { API_DIR, REPO_ROOT } from '../../paths';
 import type { IssuedDocument } from './issue';
+import type { PdfAssets } from './pdf-render';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-/** The fonts' bytes, read once per process: each document embeds the characters it uses. */
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | null = null;
-const fontFiles = () => {
-  fonts ??= Promise.all([
-    readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')),
-    readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  return fonts;
-};
-
-const INK = '#1f2a1f';
-const MUTED = '#5f6b5f';
-const RULE = '#c9d3c4';
-const BRAND = '#1f3d2b';
-
-let logo: Promise<Buffer | null> | null = null;
-
-/** The shop's mark as a PNG, drawn once per process from the storefront's own SVG. */
-function logoPng(logoSvgPath: string): Promise<Buffer | null> {
-  logo ??= readFile(logoSvgPath)
-    .then((svg) => sharp(svg, { density: 288 }).resize(160, 160).png().toBuffer())
-    .catch(() => null);
-  return logo;
-}
-
-/** "1,234.50": two decimals always, as an invoice's columns print money. */
-export function money(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const whole = Math.floor(Math.abs(paise) / 100);
-  return `${sign}${formatIndianNumber(whole)}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
-}
-
-/** "28 Nov 2026": the date in India's time. */
-function indianDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}
-
-const TITLES = { invoice: 'Tax Invoice', credit_note: 'Credit Note' } as const;
-
-interface Column {
-  label: string;
-  width: number;
-  align: 'left' | 'right';
-  cell: (line: IssuedDocument['lines'][number], index: number) => string;
-}
-
-/** CGST and SGST side by side within the seller's state; IGST alone across states. */
-function taxColumns(intra: boolean): Column[] {
-  if (!intra) {
-    return [{ label: 'IGST (₹)', width: 66, align: 'right', cell: (l) => money(l.igstPaise) }];
-  }
-  return [
-    { label: 'CGST (₹)', width: 48, align: 'right', cell: (l) => money(l.cgstPaise) },
-    { label: 'SGST (₹)', width: 48, align: 'right', cell: (l) => money(l.sgstPaise) },
-  ];
-}
-
 /** The storefront's logo mark, the one its pages show. */
 const LOGO_MARK_SVG = path.join(REPO_ROOT, 'apps/web/public/images/logo-mark.svg');
+/** The worker's code, from the source tree whether the API runs from its sources or its bundle. */
+const WORKER_FILE = path.join(API_DIR, 'src/modules/invoicing/pdf-worker.ts');
 
-export async function renderDocumentPdf(
-  document: IssuedDocument,
-  logoSvgPath = LOGO_MARK_SVG,
-): Promise<Buffer> {
-  const [mark, { regular, bold }] = await Promise.all([logoPng(logoSvgPath), fontFiles()]);
-  const title = TITLES[document.kind];
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 40,
-    info: {
-      Title: `${title} ${document.number}`,
-      Author: document.seller.legalName || SITE.brand,
-      Subject: `${title} for order ${document.orderNumber}`,
-    },
-    lang: 'en-IN',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    tagged: true,
+async function loadAssets(): Promise<PdfAssets> {
+  const [regular, bold, logo] = await Promise.all([
+    readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')),
+    readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
+    readFile(LOGO_MARK_SVG)
+      .then((svg) => sharp(svg, { density: 288 }).resize(160, 160).png().toBuffer())
+      .catch(() => null),
+  ]);
+  return { regular, bold, logo };
+}
+
+interface Pending {
+  resolve: (bytes: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: { thread: Worker; pending: Map<number, Pending> } | null = null;
+let nextId = 0;
+
+/** The PDF thread, started at the first document and kept; a thread that dies fails its work. */
+async function pdfThread() {
+  if (worker) return worker;
+  const assets = await loadAssets();
+  if (worker) return worker;
+  const thread = new Worker(WORKER_FILE, { workerData: assets });
+  const pending = new Map<number, Pending>();
+  thread.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    if (message.pdf) waiting.resolve(Buffer.from(message.pdf));
+    else waiting.reject(new Error(message.error ?? 'the PDF could not be drawn'));
   });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  pdf.registerFont('regular', regular);
-  pdf.registerFont('bold', bold);
-
-  const left = 40;
-  const width = pdf.page.width - 80;
-  const { seller, buyer } = document;
-
-  // The seller, with the mark beside the name.
-  if (mark) pdf.image(mark, left, 40, { width: 44, height: 44 });
-  const textLeft = mark ? left + 56 : left;
-  pdf
-    .font('bold')
-    .fontSize(15)
-    .fillColor(BRAND)
-    .text(seller.legalName || SITE.brand, textLeft, 40, {
-      width: width - 200,
-    });
-  pdf.font('regular').fontSize(8.5).fillColor(INK);
-  if (seller.tradeName && seller.tradeName !== seller.legalName) {
-    pdf.text(`Trading as ${seller.tradeName}`, { width: width - 200 });
-  }
-  pdf.text(
-    `${seller.address.street}, ${seller.address.city}, ${seller.address.state} ${seller.address.pincode}`,
-    { width: width - 200 },
-  );
-  pdf.text(`GSTIN ${seller.gstin}  ·  State ${seller.address.state} (${seller.stateCode})`, {
-    width: width - 200,
-  });
-  if (seller.fssaiLicence)
-    pdf.text(`FSSAI Lic. No. ${seller.fssaiLicence}`, { width: width - 200 });
-  const sellerBottom = pdf.y;
-
-  pdf.font('bold').fontSize(16).fillColor(BRAND).text(title, left, 40, { width, align: 'right' });
-  pdf.font('regular').fontSize(8.5).fillColor(MUTED).text('Original for recipient', {
-    width,
-    align: 'right',
-  });
-
-  // The document's particulars, and who buys.
-  let y = Math.max(sellerBottom, 100) + 14;
-  pdf
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .strokeColor(RULE)
-    .lineWidth(0.8)
-    .stroke();
-  y += 10;
-  const half = width / 2 - 10;
-  const particulars: [string, string][] = [
-    [document.kind === 'invoice' ? 'Invoice number' : 'Credit note number', document.number],
-    ['Date of issue', indianDate(document.issuedAt)],
-    ['Order number', document.orderNumber],
-    ...(document.invoice
-      ? ([
-          ['Against invoice', document.invoice.number],
-          ['Invoice date', indianDate(document.invoice.issuedAt)],
-        ] as [string, string][])
-      : []),
-    [
-      'Place of supply',
-      `${document.placeOfSupply.state}${document.placeOfSupply.code ? ` (${document.placeOfSupply.code})` : ''}`,
-    ],
-    ['Tax is payable on reverse charge', document.reverseCharge],
-  ];
-  pdf.fontSize(8.5);
-  let rowY = y;
-  for (const [label, value] of particulars) {
-    pdf.font('regular').fillColor(MUTED).text(`${label}:`, left, rowY, { width: 150 });
-    pdf
-      .font('bold')
-      .fillColor(INK)
-      .text(value, left + 150, rowY, { width: half - 150 });
-    rowY = pdf.y + 2;
-  }
-  const buyerLeft = left + width / 2 + 10;
-  pdf.font('bold').fillColor(MUTED).text('Bill to and ship to', buyerLeft, y, { width: half });
-  pdf.font('bold').fillColor(INK).text(buyer.name, { width: half });
-  pdf
-    .font('regular')
-    .text(buyer.address, { width: half })
-    .text(
-      `${buyer.city}, ${buyer.state}${buyer.stateCode ? ` (${buyer.stateCode})` : ''} ${buyer.pincode}`,
-      {
-        width: half,
-      },
-    );
-  if (buyer.phone) pdf.text(`Phone ${buyer.phone}`, { width: half });
-  y = Math.max(rowY, pdf.y) + 12;
-
-  // The lines.
-  const intra = document.taxType === 'CGST+SGST';
-  const columns: Column[] = [
-    { label: '#', width: 18, align: 'left', cell: (_, index) => String(index + 1) },
-    { label: 'Description', width: intra ? 120 : 150, align: 'left', cell: (l) => l.description },
-    { label: 'HSN', width: 40, align: 'left', cell: (l) => l.hsnCode },
-    { label: 'Qty', width: 30, align: 'right', cell: (l) => `${l.quantity} nos` },
-    { label: 'Rate (₹)', width: 52, align: 'right', cell: (l) => money(l.unitPricePaise) },
-    { label: 'Taxable (₹)', width: 58, align: 'right', cell: (l) => money(l.taxablePaise) },
-    { label: 'GST', width: 30, align: 'right', cell: (l) => `${l.gstRate}%` },
-    ...taxColumns(intra),
-  ];
-  const used = columns.reduce((sum, column) => sum + column.width, 0);
-  columns.push({
-    label: 'Total (₹)',
-    width: width - used,
-    align: 'right',
-    cell: (l) => money(l.totalPaise),
-  });
-
-  const drawRow = (cells: string[], font: 'regular' | 'bold', fill?: string) => {
-    pdf.font(font).fontSize(8);
-    const heights = cells.map((cell, i) =>
-      pdf.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 6 }),
-    );
-    const height = Math.max(...heights) + 8;
-    if (y + height > pdf.page.height - 120) {
-      pdf.addPage();
-      y = 40;
-    }
-    if (fill) pdf.rect(left, y, width, height).fill(fill);
-    let x = left;
-    cells.forEach((cell, i) => {
-      const column = columns[i] as Column;
-      pdf
-        .fillColor(INK)
-        .font(font)
-        .text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
-      x += column.width;
-    });
-    y += height;
-    pdf
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .strokeColor(RULE)
-      .lineWidth(0.5)
-      .stroke();
+  const fail = (error: Error) => {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+    worker = null;
   };
-  drawRow(
-    columns.map((column) => column.label),
-    'bold',
-    '#eef3ec',
-  );
-  document.lines.forEach((line, index) => {
-    drawRow(
-      columns.map((column) => column.cell(line, index)),
-      'regular',
-    );
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`the PDF thread stopped (exit code ${code})`)));
+  // It must not keep a process alive that has nothing else to do.
+  thread.unref();
+  worker = { thread, pending };
+  return worker;
+}
+
+export async function renderDocumentPdf(document: IssuedDocument): Promise<Buffer> {
+  const { thread, pending } = await pdfThread();
+  const id = ++nextId;
+  return new Promise<Buffer>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    thread.postMessage({ id, document });
   });
-
-  // The totals, and the amount in words.
-  y += 10;
-  const totals: [string, number][] = [
-    ['Taxable value', document.taxablePaise],
-    ...((intra
-      ? [
-          ['CGST', document.cgstPaise],
-          ['SGST', document.sgstPaise],
-        ]
-      : [['IGST', document.igstPaise]]) as [string, number][]),
-  ];
-  const labelLeft = left + width - 250;
-  pdf.fontSize(9);
-  for (const [label, paise] of totals) {
-    pdf.font('regular').fillColor(MUTED).text(label, labelLeft, y, { width: 150 });
-    pdf
-      .font('regular')
-      .fillColor(INK)
-      .text(`₹${money(paise)}`, labelLeft + 150, y, {
-        width: 100,
-        align: 'right',
-      });
-    y = pdf.y + 3;
-  }
-  pdf
-    .moveTo(labelLeft, y)
-    .lineTo(left + width, y)
-    .strokeColor(INK)
-    .lineWidth(0.8)
-    .stroke();
-  y += 5;
-  const totalLabel = document.kind === 'invoice' ? 'Invoice total' : 'Credit note total';
-  pdf.font('bold').fontSize(11).fillColor(BRAND).text(totalLabel, labelLeft, y, { width: 150 });
-  pdf.text(`₹${money(document.totalPaise)}`, labelLeft + 150, y, { width: 100, align: 'right' });
-  y = pdf.y + 10;
-  pdf
-    .font('regular')
-    .fontSize(9)
-    .fillColor(INK)
-    .text(`Amount in words: ${document.amountInWords}`, left, y, { width });
-  y = pdf.y + 4;
-  pdf
-    .fillColor(MUTED)
-    .fontSize(8)
-    .text(
-      'Prices include GST. Shipping is part of the supply of the goods and is taxed at their rate.',
-      left,
-      y,
-      { width },
-    );
-
-  // The signature block, and where to write.
-  y = Math.max(pdf.y + 30, pdf.page.height - 160);
-  pdf
-    .font('bold')
-    .fontSize(9)
-    .fillColor(INK)
-    .text(`For ${seller.legalName || SITE.brand}`, left + width - 250, y, {
-      width: 250,
-      align: 'right',
-    });
-  pdf
-    .font('regular')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text('Authorised signatory (issued electronically)', { width: 250, align: 'right' });
-  pdf.text(
-    `Questions about this document: ${SITE.supportEmail}, ${SITE.phone}`,
-    left,
-    pdf.page.height - 70,
-    { width, align: 'center' },
-  );
-
-  pdf.end();
-  return done;
 }

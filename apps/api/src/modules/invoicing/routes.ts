@@ -1,16 +1,18 @@
 import { apiFailureShape } from '@makhana/domain/contracts/envelope';
 import { documentFileName } from '@makhana/domain/gst';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { invoiceOf } from './issue';
+import { creditNotesOf, type IssuedDocument, invoiceOf } from './issue';
 import { renderDocumentPdf } from './pdf';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
+export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
 
 export interface InvoiceRouteDeps {
   db: Database;
@@ -24,8 +26,40 @@ const pdfAnswer = {
   default: apiFailureShape,
 };
 
-/** A paid order's tax invoice as a PDF, for the order's customer or the owner. */
+const orderParams = z.object({ orderId: z.string() });
+
+/** A paid order's tax documents as PDFs, for the order's customer or the owner. */
 export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app, { db }) => {
+  /**
+   * The order, if the caller may read its documents: the owner any, a customer their own. Anyone
+   * else learns only what a missing document says.
+   */
+  async function readable(request: FastifyRequest, orderId: string, missing: string) {
+    if (!isUuid(orderId)) throw new NotFoundError(missing);
+    const { realm, subjectId } = request.auth;
+    if (realm === 'owner') return;
+    const [mine] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, subjectId)));
+    if (!mine) throw new NotFoundError(missing);
+  }
+
+  async function sendPdf(reply: FastifyReply, document: IssuedDocument) {
+    const bytes = await renderDocumentPdf(document);
+    const name = documentFileName(
+      document.kind === 'invoice' ? 'invoice' : 'credit-note',
+      document.number,
+    );
+    // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(bytes as unknown as string);
+  }
+
   app.get(
     '/invoice/:orderId',
     {
@@ -35,32 +69,47 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
         description:
           "For the order's customer or the owner; anyone else, and an order without an invoice yet, get a 404.",
         tags: ['invoicing'],
-        params: z.object({ orderId: z.string() }),
+        params: orderParams,
         response: pdfAnswer,
       },
     },
     async (request, reply) => {
       const { orderId } = request.params;
-      const { realm, subjectId } = request.auth;
-      if (!isUuid(orderId)) throw new NotFoundError(INVOICE_NOT_FOUND);
-      if (realm === 'customer') {
-        const [mine] = await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.userId, subjectId)));
-        if (!mine) throw new NotFoundError(INVOICE_NOT_FOUND);
-      }
+      await readable(request, orderId, INVOICE_NOT_FOUND);
       const invoice = await invoiceOf(db, orderId);
       if (!invoice) throw new NotFoundError(INVOICE_NOT_FOUND);
-      const bytes = await renderDocumentPdf(invoice);
-      const name = documentFileName('invoice', invoice.number);
-      // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes as unknown as string);
+      return sendPdf(reply, invoice);
+    },
+  );
+
+  app.get(
+    '/credit-note/:orderId',
+    {
+      config: { realm: 'customerOrOwner' },
+      schema: {
+        summary: "One of a refunded order's credit notes, as a PDF",
+        description:
+          "`?n=1` is the first credit note of the order, `?n=2` the second; without it, the latest. For the order's customer or the owner.",
+        tags: ['invoicing'],
+        params: orderParams,
+        querystring: z.object({
+          n: z.coerce
+            .number({ error: 'n must be a whole number from 1' })
+            .int({ error: 'n must be a whole number from 1' })
+            .min(1, { error: 'n must be a whole number from 1' })
+            .max(1000, { error: 'n must be a whole number from 1' })
+            .optional(),
+        }),
+        response: pdfAnswer,
+      },
+    },
+    async (request, reply) => {
+      const { orderId } = request.params;
+      await readable(request, orderId, CREDIT_NOTE_NOT_FOUND);
+      const notes = await creditNotesOf(db, orderId);
+      const note = request.query.n === undefined ? notes.at(-1) : notes[request.query.n - 1];
+      if (!note) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
+      return sendPdf(reply, note);
     },
   );
 };

@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { ToggleBox } from '../../components/form-field';
-import { InvoiceDownload } from '../../components/invoice-download';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import { InvoiceDownload } from '../../components/tax-document-download';
 import { formatOrderDate, orderItemCount } from '../../lib/orders';
 import { useMyOrders } from './api/get-my-orders';
 

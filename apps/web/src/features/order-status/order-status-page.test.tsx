@@ -197,6 +197,21 @@ describe('OrderStatusPage', () => {
         total: 549,
         lines: [],
       },
+      creditNotes: [
+        {
+          number: 'MMC/2627/000004',
+          issuedAt: '2026-11-21T05:00:00.000Z',
+          invoiceNumber: 'MM/2627/000123',
+          placeOfSupply: { state: 'Bihar', code: '10' },
+          taxType: 'CGST+SGST',
+          taxableValue: 522.86,
+          cgst: 13.07,
+          sgst: 13.07,
+          igst: 0,
+          total: 549,
+          lines: [],
+        },
+      ],
     };
     const asked: string[] = [];
     vi.stubGlobal(
@@ -231,5 +246,10 @@ describe('OrderStatusPage', () => {
     await user.click(screen.getByRole('button', { name: 'Download invoice MM/2627/000123' }));
     await vi.waitFor(() => expect(saved).toEqual(['invoice-MM-2627-000123.pdf']));
     expect(asked).toContain('/orders/invoice/order-1');
+
+    const notes = screen.getByRole('list', { name: 'Credit notes' });
+    expect(notes.textContent).toContain('Credit note MMC/2627/000004 against MM/2627/000123');
+    await user.click(within(notes).getByRole('button', { name: 'Download MMC/2627/000004' }));
+    await vi.waitFor(() => expect(asked).toContain('/orders/credit-note/order-1?n=1'));
   });
 });

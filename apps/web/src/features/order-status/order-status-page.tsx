@@ -6,9 +6,9 @@ import { SITE } from '@makhana/domain/site';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
-import { InvoiceDownload } from '../../components/invoice-download';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
+import { CreditNotes, InvoiceDownload } from '../../components/tax-document-download';
 import { formatOrderDate, formatOrderMoment, shippingAddressLines } from '../../lib/orders';
 import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
@@ -226,6 +226,14 @@ function OrderDetails({ order }: { order: Order }) {
                   </dd>
                 </div>
               )}
+              {order.creditNotes?.length ? (
+                <div>
+                  <dt className="text-muted">Money given back</dt>
+                  <dd className="mt-1">
+                    <CreditNotes order={order} realm="customer" />
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </section>
 

@@ -4,9 +4,9 @@ import type { Order } from '@makhana/domain/orders';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
-import { InvoiceDownload } from '../../components/invoice-download';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { TicketStatusBadge } from '../../components/status-badges';
+import { CreditNotes, InvoiceDownload } from '../../components/tax-document-download';
 import { apiPage, errorMessage } from '../../lib/api-client';
 import { formatOrderDate, formatOrderMoment } from '../../lib/orders';
 import { ExtraPayments } from './extra-payments';
@@ -198,6 +198,14 @@ export function OrderDetail({
                   </dd>
                 </div>
               )}
+              {order.creditNotes?.length ? (
+                <div>
+                  <dt className="sr-only">Credit notes</dt>
+                  <dd>
+                    <CreditNotes order={order} realm="owner" />
+                  </dd>
+                </div>
+              ) : null}
               {order.needsRefund && (
                 <div>
                   <dt className="sr-only">Refund</dt>

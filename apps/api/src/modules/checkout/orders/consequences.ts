@@ -6,7 +6,7 @@
  */
 import { documentFileName } from '@makhana/domain/gst';
 import { sql } from 'drizzle-orm';
-import { issueInvoice, renderDocumentPdf } from '../../invoicing';
+import { issueCreditNote, issueInvoice, renderDocumentPdf } from '../../invoicing';
 import {
   type Delivery,
   type NewOutboxRow,
@@ -78,6 +78,33 @@ const confirmationWithInvoice: Handler = async (ctx, row, order) => {
   });
 };
 
+/** The credit note of the refund a row records; none for a sale never invoiced. */
+async function creditNoteOf(ctx: OrderContext, row: OutboxRow, order: OrderRead | null) {
+  const refund = order?.events?.find((event) => event.id === row.historyId);
+  if (!row.orderId || !row.historyId || !refund) return null;
+  return issueCreditNote(ctx.db, row.orderId, { reference: row.historyId, at: refund.createdAt });
+}
+
+/** The customer's refund mail, with the credit note that reverses the invoice's tax attached. */
+const refundWithCreditNote: Handler = async (ctx, row, order) => {
+  const to = order?.view.shippingAddress.email;
+  const move = order?.events?.find((event) => event.id === row.historyId);
+  if (!order || !to || !move) return;
+  const note = await creditNoteOf(ctx, row, order);
+  const mail = statusMail(ctx, order.view, move, note?.number ?? null);
+  if (!mail) return;
+  const attachments = note
+    ? [
+        {
+          filename: documentFileName('credit-note', note.number),
+          content: await renderDocumentPdf(note),
+          contentType: 'application/pdf',
+        },
+      ]
+    : [];
+  await ctx.mailer.send({ to, ...mail, attachments });
+};
+
 const HANDLERS: Record<string, Record<string, Handler>> = {
   'order.paid': {
     // The tax invoice of the sale (decision 036): first, so the confirmation carries it.
@@ -96,7 +123,13 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
   },
   'order.shipped': { 'customer-mail': moveMail },
   'order.delivered': { 'customer-mail': moveMail },
-  'order.refunded': { 'customer-mail': moveMail },
+  'order.refunded': {
+    // The credit note first (decision 036), so the refund mail carries it.
+    'credit-note': async (ctx, row, order) => {
+      await creditNoteOf(ctx, row, order);
+    },
+    'customer-mail': refundWithCreditNote,
+  },
   'payment.second_capture': {
     'owner-mail': (ctx, row, order) =>
       mailOwner(ctx, order, ({ view }) =>

@@ -58,6 +58,7 @@ export function statusMail(
   ctx: OrderContext,
   view: OrderView,
   event: Pick<OrderStatusEventRow, 'event' | 'trackingNumber' | 'trackingUrl' | 'note'>,
+  creditNoteNumber: string | null = null,
 ): Mail | null {
   if (event.event === 'refunded' && view.refund) {
     return {
@@ -68,6 +69,9 @@ export function statusMail(
           `Hi ${view.shippingAddress.firstName}, we have cancelled your order ${view.orderNumber} and refunded ${formatRupees(view.totalAmount)} in full.`,
           `Reason: ${event.note ?? view.refund.reason ?? ''}`,
           `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${view.refund.id ?? ''}.`,
+          ...(creditNoteNumber
+            ? [`The credit note ${creditNoteNumber}, which cancels the tax invoice, is attached.`]
+            : []),
           `Order details: ${statusLink(ctx, view)}`,
         ],
         highlight: view.orderNumber,

@@ -3,12 +3,12 @@
  * Razorpay's Refunds API through a local stub on a second app sharing the database.
  */
 import { MESSAGES } from '@makhana/domain/validation';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createRazorpayGateway } from '../../../adapters/payments/razorpay-gateway';
 import { DEV_ADMIN_EMAIL } from '../../../config/config';
-import { admins } from '../../../db/schema';
+import { admins, taxDocuments } from '../../../db/schema';
 import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
   ADDRESS,
@@ -76,6 +76,15 @@ beforeEach(async () => {
 });
 
 const REASON = 'Customer asked to cancel before packing';
+
+/** The numbers of an order's credit notes. */
+const creditNotes = async (orderId: string) =>
+  (
+    await api.db
+      .select({ number: taxDocuments.number })
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'credit_note')))
+  ).map((row) => row.number);
 
 /** A customer's order of two packs, paid through the simulated window unless `paid` is false. */
 const simulatedTwoPacks = (options: { paid?: boolean } = {}) =>
@@ -270,6 +279,9 @@ describe('POST /orders/refund/:orderId', () => {
     expect(shown.json().data.refund).toMatchObject({ id: null, refundedAt: null, failure: why });
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
     expect(await ownerMoves(api.db, orderId)).toEqual([]);
+    // No money went back, so no credit note reverses the invoice.
+    await razorpayApp.orders.idle();
+    expect(await creditNotes(orderId)).toEqual([]);
 
     stub.refundMode = { kind: 'ok' };
     const retried = await refund(owner, orderId, undefined, razorpayApp);
@@ -279,6 +291,8 @@ describe('POST /orders/refund/:orderId', () => {
       refund: { failure: null, reason: REASON },
     });
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
+    await razorpayApp.orders.idle();
+    expect(await creditNotes(orderId)).toHaveLength(1);
   });
 
   it('keeps the order paid when Razorpay does not answer, and a retry with the same key refunds once', async () => {

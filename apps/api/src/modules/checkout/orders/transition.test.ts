@@ -126,7 +126,7 @@ const cases: Case[] = [
     move: 'refunded',
     to: { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false },
     by: 'owner',
-    consequences: ['order.refunded/customer-mail'],
+    consequences: ['order.refunded/credit-note', 'order.refunded/customer-mail'],
     reservation: { before: 'committed', after: 'released' },
     shelf: 12,
   },

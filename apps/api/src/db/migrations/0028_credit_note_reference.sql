@@ -1,0 +1,2 @@
+ALTER TABLE "tax_documents" ADD COLUMN "reference" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "tax_documents_one_note_per_refund_idx" ON "tax_documents" USING btree ("reference") WHERE "tax_documents"."kind" = 'credit_note';

@@ -1,0 +1,308 @@
+/**
+ * A tax document drawn as an A4 PDF with pdfkit: DejaVu Sans embedded (subset to the characters
+ * used) because PDF's standard fonts have no rupee sign, the shop's logo, and real text that a
+ * screen reader and `pdftotext` read. This file runs in the PDF worker thread (pdf.ts), loaded by
+ * Node's own TypeScript type stripping, so it uses erasable syntax only and imports by path.
+ */
+import { formatIndianNumber } from '@makhana/domain/money';
+import { SITE } from '@makhana/domain/site';
+import PDFDocument from 'pdfkit';
+import type { IssuedDocument } from './issue.ts';
+
+const INK = '#1f2a1f';
+const MUTED = '#5f6b5f';
+const RULE = '#c9d3c4';
+const BRAND = '#1f3d2b';
+
+/** "1,234.50": two decimals always, as an invoice's columns print money. */
+export function money(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const whole = Math.floor(Math.abs(paise) / 100);
+  return `${sign}${formatIndianNumber(whole)}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
+}
+
+/** "28 Nov 2026": the date in India's time. */
+function indianDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}
+
+const TITLES = { invoice: 'Tax Invoice', credit_note: 'Credit Note' } as const;
+
+interface Column {
+  label: string;
+  width: number;
+  align: 'left' | 'right';
+  cell: (line: IssuedDocument['lines'][number], index: number) => string;
+}
+
+/** CGST and SGST side by side within the seller's state; IGST alone across states. */
+function taxColumns(intra: boolean): Column[] {
+  if (!intra) {
+    return [{ label: 'IGST (₹)', width: 66, align: 'right', cell: (l) => money(l.igstPaise) }];
+  }
+  return [
+    { label: 'CGST (₹)', width: 48, align: 'right', cell: (l) => money(l.cgstPaise) },
+    { label: 'SGST (₹)', width: 48, align: 'right', cell: (l) => money(l.sgstPaise) },
+  ];
+}
+
+/** What every document is drawn with, read once by the process that draws them. */
+export interface PdfAssets {
+  regular: Buffer;
+  bold: Buffer;
+  /** the shop's mark as a PNG; none when it could not be read */
+  logo: Buffer | null;
+}
+
+export function renderPdf(document: IssuedDocument, assets: PdfAssets): Promise<Buffer> {
+  const { regular, bold, logo: mark } = assets;
+  const title = TITLES[document.kind];
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 40,
+    info: {
+      Title: `${title} ${document.number}`,
+      Author: document.seller.legalName || SITE.brand,
+      Subject: `${title} for order ${document.orderNumber}`,
+    },
+    lang: 'en-IN',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    tagged: true,
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('regular', regular);
+  pdf.registerFont('bold', bold);
+
+  const left = 40;
+  const width = pdf.page.width - 80;
+  const { seller, buyer } = document;
+
+  // The seller, with the mark beside the name.
+  if (mark) pdf.image(mark, left, 40, { width: 44, height: 44 });
+  const textLeft = mark ? left + 56 : left;
+  pdf
+    .font('bold')
+    .fontSize(15)
+    .fillColor(BRAND)
+    .text(seller.legalName || SITE.brand, textLeft, 40, {
+      width: width - 200,
+    });
+  pdf.font('regular').fontSize(8.5).fillColor(INK);
+  if (seller.tradeName && seller.tradeName !== seller.legalName) {
+    pdf.text(`Trading as ${seller.tradeName}`, { width: width - 200 });
+  }
+  pdf.text(
+    `${seller.address.street}, ${seller.address.city}, ${seller.address.state} ${seller.address.pincode}`,
+    { width: width - 200 },
+  );
+  pdf.text(`GSTIN ${seller.gstin}  ·  State ${seller.address.state} (${seller.stateCode})`, {
+    width: width - 200,
+  });
+  if (seller.fssaiLicence)
+    pdf.text(`FSSAI Lic. No. ${seller.fssaiLicence}`, { width: width - 200 });
+  const sellerBottom = pdf.y;
+
+  pdf.font('bold').fontSize(16).fillColor(BRAND).text(title, left, 40, { width, align: 'right' });
+  pdf.font('regular').fontSize(8.5).fillColor(MUTED).text('Original for recipient', {
+    width,
+    align: 'right',
+  });
+
+  // The document's particulars, and who buys.
+  let y = Math.max(sellerBottom, 100) + 14;
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(RULE)
+    .lineWidth(0.8)
+    .stroke();
+  y += 10;
+  const half = width / 2 - 10;
+  const particulars: [string, string][] = [
+    [document.kind === 'invoice' ? 'Invoice number' : 'Credit note number', document.number],
+    ['Date of issue', indianDate(document.issuedAt)],
+    ['Order number', document.orderNumber],
+    ...(document.invoice
+      ? ([
+          ['Against invoice', document.invoice.number],
+          ['Invoice date', indianDate(document.invoice.issuedAt)],
+        ] as [string, string][])
+      : []),
+    [
+      'Place of supply',
+      `${document.placeOfSupply.state}${document.placeOfSupply.code ? ` (${document.placeOfSupply.code})` : ''}`,
+    ],
+    ['Tax is payable on reverse charge', document.reverseCharge],
+  ];
+  pdf.fontSize(8.5);
+  let rowY = y;
+  for (const [label, value] of particulars) {
+    pdf.font('regular').fillColor(MUTED).text(`${label}:`, left, rowY, { width: 150 });
+    pdf
+      .font('bold')
+      .fillColor(INK)
+      .text(value, left + 150, rowY, { width: half - 150 });
+    rowY = pdf.y + 2;
+  }
+  const buyerLeft = left + width / 2 + 10;
+  pdf.font('bold').fillColor(MUTED).text('Bill to and ship to', buyerLeft, y, { width: half });
+  pdf.font('bold').fillColor(INK).text(buyer.name, { width: half });
+  pdf
+    .font('regular')
+    .text(buyer.address, { width: half })
+    .text(
+      `${buyer.city}, ${buyer.state}${buyer.stateCode ? ` (${buyer.stateCode})` : ''} ${buyer.pincode}`,
+      {
+        width: half,
+      },
+    );
+  if (buyer.phone) pdf.text(`Phone ${buyer.phone}`, { width: half });
+  y = Math.max(rowY, pdf.y) + 12;
+
+  // The lines.
+  const intra = document.taxType === 'CGST+SGST';
+  const columns: Column[] = [
+    { label: '#', width: 18, align: 'left', cell: (_, index) => String(index + 1) },
+    { label: 'Description', width: intra ? 120 : 150, align: 'left', cell: (l) => l.description },
+    { label: 'HSN', width: 40, align: 'left', cell: (l) => l.hsnCode },
+    { label: 'Qty', width: 30, align: 'right', cell: (l) => `${l.quantity} nos` },
+    { label: 'Rate (₹)', width: 52, align: 'right', cell: (l) => money(l.unitPricePaise) },
+    { label: 'Taxable (₹)', width: 58, align: 'right', cell: (l) => money(l.taxablePaise) },
+    { label: 'GST', width: 30, align: 'right', cell: (l) => `${l.gstRate}%` },
+    ...taxColumns(intra),
+  ];
+  const used = columns.reduce((sum, column) => sum + column.width, 0);
+  columns.push({
+    label: 'Total (₹)',
+    width: width - used,
+    align: 'right',
+    cell: (l) => money(l.totalPaise),
+  });
+
+  const drawRow = (cells: string[], font: 'regular' | 'bold', fill?: string) => {
+    pdf.font(font).fontSize(8);
+    const heights = cells.map((cell, i) =>
+      pdf.heightOfString(cell, { width: (columns[i]?.width ?? 0) - 6 }),
+    );
+    const height = Math.max(...heights) + 8;
+    if (y + height > pdf.page.height - 120) {
+      pdf.addPage();
+      y = 40;
+    }
+    if (fill) pdf.rect(left, y, width, height).fill(fill);
+    let x = left;
+    cells.forEach((cell, i) => {
+      const column = columns[i] as Column;
+      pdf
+        .fillColor(INK)
+        .font(font)
+        .text(cell, x + 3, y + 4, { width: column.width - 6, align: column.align });
+      x += column.width;
+    });
+    y += height;
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+  };
+  drawRow(
+    columns.map((column) => column.label),
+    'bold',
+    '#eef3ec',
+  );
+  document.lines.forEach((line, index) => {
+    drawRow(
+      columns.map((column) => column.cell(line, index)),
+      'regular',
+    );
+  });
+
+  // The totals, and the amount in words.
+  y += 10;
+  const totals: [string, number][] = [
+    ['Taxable value', document.taxablePaise],
+    ...((intra
+      ? [
+          ['CGST', document.cgstPaise],
+          ['SGST', document.sgstPaise],
+        ]
+      : [['IGST', document.igstPaise]]) as [string, number][]),
+  ];
+  const labelLeft = left + width - 250;
+  pdf.fontSize(9);
+  for (const [label, paise] of totals) {
+    pdf.font('regular').fillColor(MUTED).text(label, labelLeft, y, { width: 150 });
+    pdf
+      .font('regular')
+      .fillColor(INK)
+      .text(`₹${money(paise)}`, labelLeft + 150, y, {
+        width: 100,
+        align: 'right',
+      });
+    y = pdf.y + 3;
+  }
+  pdf
+    .moveTo(labelLeft, y)
+    .lineTo(left + width, y)
+    .strokeColor(INK)
+    .lineWidth(0.8)
+    .stroke();
+  y += 5;
+  const totalLabel = document.kind === 'invoice' ? 'Invoice total' : 'Credit note total';
+  pdf.font('bold').fontSize(11).fillColor(BRAND).text(totalLabel, labelLeft, y, { width: 150 });
+  pdf.text(`₹${money(document.totalPaise)}`, labelLeft + 150, y, { width: 100, align: 'right' });
+  y = pdf.y + 10;
+  pdf
+    .font('regular')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`Amount in words: ${document.amountInWords}`, left, y, { width });
+  y = pdf.y + 4;
+  pdf
+    .fillColor(MUTED)
+    .fontSize(8)
+    .text(
+      'Prices include GST. Shipping is part of the supply of the goods and is taxed at their rate.',
+      left,
+      y,
+      { width },
+    );
+
+  // The signature block, and where to write.
+  y = Math.max(pdf.y + 30, pdf.page.height - 160);
+  pdf
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`For ${seller.legalName || SITE.brand}`, left + width - 250, y, {
+      width: 250,
+      align: 'right',
+    });
+  pdf
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('Authorised signatory (issued electronically)', { width: 250, align: 'right' });
+  pdf.text(
+    `Questions about this document: ${SITE.supportEmail}, ${SITE.phone}`,
+    left,
+    pdf.page.height - 70,
+    { width, align: 'center' },
+  );
+
+  pdf.end();
+  return done;
+}
