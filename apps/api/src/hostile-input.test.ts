@@ -464,6 +464,8 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/supports/resolve/:id', auth: 'owner', body: { resolved: true } },
   { method: 'GET', path: '/supports/tickets', auth: 'customer' },
   { method: 'GET', path: '/orders/invoice/:orderId', auth: 'customer' },
+  { method: 'GET', path: '/orders/credit-note/:orderId', auth: 'customer', query: ['n'] },
+  { method: 'GET', path: '/orders/gst-returns', auth: 'owner', query: ['month', 'format', 'part'] },
   {
     method: 'GET',
     path: '/supports/ticket/:ticketNumber',

@@ -62,19 +62,27 @@ describe('the tax inside a GST-inclusive price', () => {
       seed = (seed * 48_271) % 2_147_483_647;
       return seed / 2_147_483_647;
     };
-    for (let i = 0; i < 20_000; i++) {
+    // Checked without an assertion per amount, so 80,000 splits take milliseconds; any amount
+    // that breaks a rule is kept and shown.
+    const broken: string[] = [];
+    for (let i = 0; i < 10_000; i++) {
       const inclusive = Math.floor(random() * 5_000_000);
       for (const rate of [0, 5, 18, 40]) {
         const exact = (inclusive * rate) / (100 + rate);
         const intra = splitInclusive(inclusive, rate, 'CGST+SGST');
-        expect(intra.taxablePaise + intra.cgstPaise + intra.sgstPaise).toBe(inclusive);
-        expect(intra.cgstPaise).toBe(intra.sgstPaise);
-        expect(Math.abs(intra.cgstPaise + intra.sgstPaise - exact)).toBeLessThanOrEqual(1);
         const inter = splitInclusive(inclusive, rate, 'IGST');
-        expect(inter.taxablePaise + inter.igstPaise).toBe(inclusive);
-        expect(Math.abs(inter.igstPaise - exact)).toBeLessThanOrEqual(0.5);
+        if (
+          intra.taxablePaise + intra.cgstPaise + intra.sgstPaise !== inclusive ||
+          intra.cgstPaise !== intra.sgstPaise ||
+          Math.abs(intra.cgstPaise + intra.sgstPaise - exact) > 1 ||
+          inter.taxablePaise + inter.igstPaise !== inclusive ||
+          Math.abs(inter.igstPaise - exact) > 0.5
+        ) {
+          broken.push(`${inclusive} at ${rate}%`);
+        }
       }
     }
+    expect(broken).toEqual([]);
   });
 });
 

@@ -239,3 +239,15 @@ export function documentNumber(prefix: string, financialYear: string, serial: nu
 /** The file name a document downloads as: `invoice-MM-2627-000123.pdf`. */
 export const documentFileName = (kind: 'invoice' | 'credit-note', number: string) =>
   `${kind}-${number.replace(/\//g, '-')}.pdf`;
+
+/** `YYYY-MM`, a month of the calendar. */
+export const MONTH = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
+
+/** The instants a month covers in India's time: from 00:00 IST of its first day to the next's. */
+export function monthInstants(month: string): { start: Date; end: Date } {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return {
+    start: new Date(Date.UTC(year, number - 1, 1) - IST_OFFSET_MS),
+    end: new Date(Date.UTC(year, number, 1) - IST_OFFSET_MS),
+  };
+}

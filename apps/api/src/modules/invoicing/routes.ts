@@ -1,4 +1,5 @@
-import { apiFailureShape } from '@makhana/domain/contracts/envelope';
+import { apiFailureShape, apiSuccessShape } from '@makhana/domain/contracts/envelope';
+import { gstReturnsQueryShape, gstReturnsShape } from '@makhana/domain/contracts/invoicing';
 import { documentFileName } from '@makhana/domain/gst';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -6,13 +7,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
-import { NotFoundError } from '../../lib/errors';
+import { success } from '../../lib/envelope';
+import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { answers } from '../../plugins/route-contracts';
 import { creditNotesOf, type IssuedDocument, invoiceOf } from './issue';
 import { renderDocumentPdf } from './pdf';
+import { gstReturns, gstReturnsCsv } from './returns';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
+export const GST_RETURNS_READY = 'GST returns ready';
+const CSV_PART_NEEDED = 'part: name the part of the returns to download: b2cs, hsn or documents';
 
 export interface InvoiceRouteDeps {
   db: Database;
@@ -110,6 +116,45 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
       const note = request.query.n === undefined ? notes.at(-1) : notes[request.query.n - 1];
       if (!note) throw new NotFoundError(CREDIT_NOTE_NOT_FOUND);
       return sendPdf(reply, note);
+    },
+  );
+
+  app.get(
+    '/gst-returns',
+    {
+      config: { realm: 'owner' },
+      schema: {
+        summary: "The month's GST returns (GSTR-1 of a B2C seller)",
+        description:
+          "B2C (small) by place of supply and rate, the HSN summary and the documents issued, from the tax documents issued in the month (India's time), credit notes subtracted. `?format=csv&part=b2cs|hsn|documents` downloads one part as CSV.",
+        tags: ['invoicing'],
+        querystring: gstReturnsQueryShape,
+        response: {
+          ...answers(gstReturnsShape),
+          200: {
+            description: 'The returns, or one part of them as CSV',
+            content: {
+              'application/json': { schema: apiSuccessShape(gstReturnsShape) },
+              'text/csv': { schema: z.string() },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { month, format, part } = request.query;
+      const returns = await gstReturns(db, month);
+      if (format !== 'csv') return success(returns, GST_RETURNS_READY);
+      if (!part) {
+        throw new BadRequestError(CSV_PART_NEEDED, [
+          { field: 'part', message: 'part must be b2cs, hsn or documents' },
+        ]);
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gst-${part}-${month}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(gstReturnsCsv(returns, part));
     },
   );
 };

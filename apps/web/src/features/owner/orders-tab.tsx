@@ -10,6 +10,7 @@ import { formatOrderDate } from '../../lib/orders';
 import { toast } from '../../lib/toast';
 import { useLazyGetOwnerOrderQuery } from './api/orders';
 import { owedExtraPayments } from './extra-payments';
+import { GstReturnsButton } from './gst-returns';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
 import {
@@ -162,7 +163,10 @@ export function OrdersTab() {
         <h2 id="owner-orders-title" className="font-display text-2xl font-semibold text-forest-800">
           Orders
         </h2>
-        <OrderExport />
+        <div className="flex flex-wrap gap-2">
+          <GstReturnsButton />
+          <OrderExport />
+        </div>
       </div>
       <OwnerListControls
         list={list}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../../db/schema';
+import { csvCell } from '../../../lib/csv';
 import { useTestApp } from '../../../test/app';
 import { ADDRESS, customer, ownerToken } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
-import { csvCell, rupees } from './export';
+import { rupees } from './export';
 
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
 

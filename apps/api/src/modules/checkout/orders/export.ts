@@ -3,6 +3,7 @@ import type { OrderExportQuery } from '@makhana/domain/contracts/owner';
 import { and, asc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
+import { csvLine } from '../../../lib/csv';
 import { INDIA_TIME_ZONE, indiaDayStart } from '../figures/india-calendar';
 import { isPaidOrder } from './rules';
 
@@ -66,18 +67,6 @@ export function indiaDateTime(instant: Date | null): string {
   const part = Object.fromEntries(indiaClock.formatToParts(instant).map((p) => [p.type, p.value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
-
-/**
- * One CSV cell. A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return
- * as a formula, so such a cell is kept as text with a leading apostrophe; then RFC 4180 quoting.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
