@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orderStatusEvents } from '../../db/schema';
 import { useTestApp } from '../../test/app';
