@@ -20,7 +20,15 @@ const LOGO_MARK_SVG = path.join(REPO_ROOT, 'apps/web/public/images/logo-mark.svg
 /** The worker's code, from the source tree whether the API runs from its sources or its bundle. */
 const WORKER_FILE = path.join(API_DIR, 'src/modules/invoicing/pdf-worker.ts');
 
-async function loadAssets(): Promise<PdfAssets> {
+let assets: Promise<PdfAssets> | null = null;
+
+/** The fonts and the logo, read once per process. */
+function loadAssets(): Promise<PdfAssets> {
+  assets ??= readAssets();
+  return assets;
+}
+
+async function readAssets(): Promise<PdfAssets> {
   const [regular, bold, logo] = await Promise.all([
     readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')),
     readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
@@ -66,7 +74,17 @@ async function pdfThread() {
   return worker;
 }
 
+/**
+ * Node strips TypeScript's types by itself from 22.18 and 23.6, which the thread's file needs; on
+ * an older Node (22.13 to 22.17 are supported) the PDFs are drawn on the event loop instead.
+ */
+const THREAD_CAN_LOAD = Boolean((process.features as { typescript?: unknown }).typescript);
+
 export async function renderDocumentPdf(document: IssuedDocument): Promise<Buffer> {
+  if (!THREAD_CAN_LOAD) {
+    const [{ renderPdf }, drawnWith] = await Promise.all([import('./pdf-render.ts'), loadAssets()]);
+    return renderPdf(document, drawnWith);
+  }
   const { thread, pending } = await pdfThread();
   const id = ++nextId;
   return new Promise<Buffer>((resolve, reject) => {
