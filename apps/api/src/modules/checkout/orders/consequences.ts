@@ -55,26 +55,18 @@ const moveMail: Handler = (ctx, row, order) =>
   });
 
 /**
- * The confirmation of a sale, with its tax invoice attached: issued here if the `invoice` handler
- * has not yet (it runs first, but a failure there leaves this one to try).
+ * The confirmation of a sale, naming its tax invoice: issued here if the `invoice` handler has
+ * not yet (it runs first, but a failure there leaves this one to try). The PDF is not attached:
+ * drawing one costs about 50 ms of CPU, and a confirmation must not wait for it when every core
+ * is busy taking payments (decision 036); the order page downloads it.
  */
 const confirmationWithInvoice: Handler = async (ctx, row, order) => {
   const to = order?.view.shippingAddress.email;
   if (!order || !to || !row.orderId) return;
   const invoice = await issueInvoice(ctx.db, row.orderId);
-  const attachments = invoice
-    ? [
-        {
-          filename: documentFileName('invoice', invoice.number),
-          content: await renderDocumentPdf(invoice),
-          contentType: 'application/pdf',
-        },
-      ]
-    : [];
   await ctx.mailer.send({
     to,
     ...customerMail(ctx, order.view, false, invoice?.number ?? null),
-    attachments,
   });
 };
 

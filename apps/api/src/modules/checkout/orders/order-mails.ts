@@ -173,7 +173,9 @@ export function customerMail(
         ...lineTexts(view),
         summaryText(view),
         `Shipping to: ${addressText(view)}`,
-        ...(invoiceNumber ? [`Your GST tax invoice ${invoiceNumber} is attached.`] : []),
+        ...(invoiceNumber
+          ? [`Your GST tax invoice ${invoiceNumber} is ready to download from your order page.`]
+          : []),
         `Follow your order: ${statusLink(ctx, view)}`,
       ],
       highlight: view.orderNumber,
