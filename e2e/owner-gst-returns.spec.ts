@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { customerWithOrder, newShopper, openTab, ownerSignsIn, shot } from './owner-kit';
-import { DESKTOP, expectAccessible } from './support';
+import { customerWithOrder, newShopper, openTab, ownerSignsIn } from './owner-kit';
+import { DESKTOP, expectAccessible, screenshotBoth } from './support';
 
 test("the owner reads this month's GST returns and downloads them for the accountant", async ({
   page,
@@ -24,7 +24,7 @@ test("the owner reads this month's GST returns and downloads them for the accoun
   await expect(dialog.getByRole('table', { name: /^B2C \(small\)/ })).toContainText('10-Bihar');
   await expect(dialog.getByRole('table', { name: 'HSN summary' })).toContainText('NOS');
   await expectAccessible(page);
-  await shot(page, testInfo, 'gst-returns-desktop');
+  await screenshotBoth(page, testInfo, 'gst-returns');
 
   const [file] = await Promise.all([
     page.waitForEvent('download'),

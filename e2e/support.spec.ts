@@ -130,6 +130,8 @@ test('a complaint gets a ticket; the owner answers; the customer replies from th
     await expect(listed).toContainText('Damaged Product');
     await expect(listed).toContainText(`Order #${order.orderNumber}`);
     await expect(listed.getByTestId('ticket-status')).toHaveText('Open');
+    await expectAccessible(page);
+    await screenshotBoth(page, testInfo, 'my-support-requests');
   });
 
   const answered = (await mailsTo(shopper.email)).length;

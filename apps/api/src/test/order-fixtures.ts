@@ -10,6 +10,7 @@ import { hmacHex, paymentSignature } from '../adapters/payments/signatures';
 import { DEV_ADMIN_EMAIL, DEV_ADMIN_PASSWORD, DEV_AUTH_SECRET } from '../config/config';
 import type { Database } from '../db/client';
 import {
+  orderItems,
   orderStatusEvents,
   orders,
   outbox as outboxTable,
@@ -257,6 +258,58 @@ export async function insertOrderRow(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A sale as the payment flow leaves one, written straight to the tables: a new customer's order
+ * paid at `paidAt` (its history's `paid` move), `quantity` packs of `variant` at its price under
+ * HSN 2008 at 5 %, and `shippingPaise`; `totalPaise`, when given, an order whose lines and shipping
+ * do not add up to it. Not invoiced: the tests of invoicing issue what they need.
+ */
+export async function soldOrderRow(
+  db: Database,
+  variant: TestVariant,
+  options: {
+    paidAt: string;
+    address?: typeof ADDRESS;
+    quantity?: number;
+    shippingPaise?: number;
+    totalPaise?: number;
+  },
+): Promise<string> {
+  const { paidAt, address = ADDRESS, quantity = 1, shippingPaise = 0 } = options;
+  const pricePaise = rupeesToPaise(variant.price);
+  const buyer = await customer(db);
+  const order = await insertOrderRow(
+    db,
+    buyer.user.id,
+    options.totalPaise ?? pricePaise * quantity + shippingPaise,
+    {
+      paidAt: new Date(paidAt),
+      shippingCostPaise: shippingPaise,
+      shippingAddress: { ...address, country: 'India' },
+    },
+  );
+  await db.insert(orderItems).values({
+    orderId: order.id,
+    productId: variant.productId,
+    name: variant.name,
+    variantWeight: variant.weight,
+    sku: variant.sku,
+    quantity,
+    priceAtPurchasePaise: pricePaise,
+    hsnCode: '2008',
+    gstRate: 5,
+  });
+  await db.insert(orderStatusEvents).values({
+    orderId: order.id,
+    event: 'paid',
+    actor: 'gateway',
+    fromStatus: 'Pending',
+    toStatus: 'Confirmed',
+    createdAt: new Date(paidAt),
+  });
+  return order.id;
 }
 
 /** Razorpay's webhook event about a payment of a gateway order, as Razorpay sends it. */

@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseMail } from '../../adapters/mail/parse-mail';
-import { orderItems, orderStatusEvents, taxDocuments } from '../../db/schema';
+import { orderStatusEvents, taxDocuments } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import {
   ADDRESS,
@@ -19,6 +19,7 @@ import {
   ownerToken,
   paySimulated,
   sendWebhook,
+  soldOrderRow,
   type TestVariant,
 } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
@@ -211,36 +212,9 @@ describe('the tax invoice of a paid order', () => {
   });
 });
 
-/**
- * An order paid at `paidAt` as the payment flow leaves one, with one ₹149 line; `totalPaise`
- * other than that makes an order whose lines do not add up.
- */
-async function soldBefore(paidAt: string, totalPaise = 14_900): Promise<string> {
-  const buyer = await customer(api.db);
-  const order = await insertOrderRow(api.db, buyer.user.id, totalPaise, {
-    paidAt: new Date(paidAt),
-  });
-  await api.db.insert(orderItems).values({
-    orderId: order.id,
-    productId: pouch.productId,
-    name: 'Roasted Makhana',
-    variantWeight: 100,
-    sku: pouch.sku,
-    quantity: 1,
-    priceAtPurchasePaise: 14_900,
-    hsnCode: '2008',
-    gstRate: 5,
-  });
-  await api.db.insert(orderStatusEvents).values({
-    orderId: order.id,
-    event: 'paid',
-    actor: 'gateway',
-    fromStatus: 'Pending',
-    toStatus: 'Confirmed',
-    createdAt: new Date(paidAt),
-  });
-  return order.id;
-}
+/** A sale of one ₹149 pouch paid at `paidAt`; `totalPaise` other than that makes one that does not add up. */
+const soldBefore = (paidAt: string, totalPaise?: number) =>
+  soldOrderRow(api.db, pouch, { paidAt, totalPaise });
 
 describe('GET /orders/invoice/{orderId}', () => {
   it("gives the order's customer and the owner a PDF a text extractor reads; others a 404", async () => {

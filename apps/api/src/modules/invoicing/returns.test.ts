@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orderItems, orderStatusEvents } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import {
   ADDRESS,
   customer,
-  insertOrderRow,
   insertProduct,
   ownerToken,
+  soldOrderRow,
   type TestVariant,
 } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
@@ -29,36 +28,9 @@ beforeEach(async () => {
 
 /** A sale paid at `paidAt`, `quantity` packs of ₹149 and `shippingPaise`, invoiced. */
 async function sale(paidAt: string, address = ADDRESS, quantity = 1, shippingPaise = 0) {
-  const buyer = await customer(api.db);
-  const order = await insertOrderRow(api.db, buyer.user.id, 14_900 * quantity + shippingPaise, {
-    paidAt: new Date(paidAt),
-    shippingCostPaise: shippingPaise,
-    shippingAddress: { ...address, country: 'India' },
-  });
-  await api.db.insert(orderItems).values({
-    orderId: order.id,
-    productId: pouch.productId,
-    name: 'Roasted Makhana',
-    variantWeight: 100,
-    sku: pouch.sku,
-    quantity,
-    priceAtPurchasePaise: 14_900,
-    hsnCode: '2008',
-    gstRate: 5,
-  });
-  const [paid] = await api.db
-    .insert(orderStatusEvents)
-    .values({
-      orderId: order.id,
-      event: 'paid',
-      actor: 'gateway',
-      fromStatus: 'Pending',
-      toStatus: 'Confirmed',
-      createdAt: new Date(paidAt),
-    })
-    .returning();
-  const invoice = await issueInvoice(api.db, order.id);
-  return { orderId: order.id, invoice: invoice!, paidEvent: paid! };
+  const orderId = await soldOrderRow(api.db, pouch, { paidAt, address, quantity, shippingPaise });
+  const invoice = await issueInvoice(api.db, orderId);
+  return { orderId, invoice: invoice! };
 }
 
 const returnsOf = (month: string, token = owner) =>

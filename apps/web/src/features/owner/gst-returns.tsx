@@ -1,20 +1,14 @@
 import type { GstReturns as Returns } from '@makhana/domain/contracts/invoicing';
 import { MONTH } from '@makhana/domain/gst';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { apiFile, apiRequest, errorMessage, saveBlob } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { thisMonthInIndia } from './order-export';
 
-// The server counts India's months, so the form's "this month" is India's month too.
-const indiaMonth = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-});
-
-/** This month in India's time, `YYYY-MM`. */
+/** This month in India's time, `YYYY-MM`: the server counts India's months. */
 export function thisIndiaMonth(now: Date = new Date()): string {
-  return indiaMonth.format(now).slice(0, 7);
+  return thisMonthInIndia(now).from.slice(0, 7);
 }
 
 const PARTS = [
@@ -27,46 +21,50 @@ const amount = (rupees: number) =>
   rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+  const captionId = useId();
+  // The title stays above the table, in view, while a phone scrolls the wide table sideways.
   return (
-    <div className="overflow-x-auto rounded-xl border border-cream-200">
-      <table className="w-full min-w-[32rem] text-sm">
-        <caption className="bg-cream-50 px-3 py-2 text-left font-semibold text-forest-800">
-          {caption}
-        </caption>
-        <thead>
-          <tr className="border-b border-cream-200 text-left text-muted">
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-3 py-2 font-medium">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="px-3 py-3 text-muted">
-                Nothing this month.
-              </td>
+    <section className="rounded-xl border border-cream-200">
+      <h3 id={captionId} className="bg-cream-50 px-3 py-2 text-sm font-semibold text-forest-800">
+        {caption}
+      </h3>
+      <div className="overflow-x-auto">
+        <table aria-labelledby={captionId} className="w-full min-w-[32rem] text-sm">
+          <thead>
+            <tr className="border-b border-cream-200 text-left text-muted">
+              {head.map((cell) => (
+                <th key={cell} scope="col" className="px-3 py-2 font-medium">
+                  {cell}
+                </th>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.join('|')} className="border-b border-cream-100 last:border-0">
-                {row.map((cell, index) => (
-                  <td
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns
-                    key={index}
-                    className={`px-3 py-2 ${index > 0 ? 'tabular-nums' : ''}`}
-                  >
-                    {cell}
-                  </td>
-                ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={head.length} className="px-3 py-3 text-muted">
+                  Nothing this month.
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.join('|')} className="border-b border-cream-100 last:border-0">
+                  {row.map((cell, index) => (
+                    <td
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns
+                      key={index}
+                      className={`px-3 py-2 ${index > 0 ? 'tabular-nums' : ''}`}
+                    >
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
