@@ -254,16 +254,20 @@ describe('GET /orders/invoice/{orderId}', () => {
     expect((await call(api.app, 'GET', `/orders/invoice/${orderId}`)).statusCode).toBe(401);
   });
 
-  it('is named in the confirmation mail, which waits for no PDF', async () => {
+  it('is attached to the confirmation mail as its PDF', async () => {
     const { orderId, token } = await paidOrder([cartLine(pouch, 1)]);
-    const { invoice, shippingAddress } = await orderOf(orderId, token);
-    const confirmation = mailsTo(shippingAddress.email).find((mail) =>
-      mail.headers.get('subject')?.startsWith('Order confirmed'),
+    const { invoice, orderNumber, shippingAddress } = await orderOf(orderId, token);
+    const confirmation = mailsTo(shippingAddress.email).find(
+      (mail) => mail.headers.get('subject') === `Order confirmed: ${orderNumber}`,
     );
     expect(confirmation?.text).toContain(
-      `Your GST tax invoice ${invoice.number} is ready to download from your order page.`,
+      `Your GST tax invoice ${invoice.number} is attached, and your order page keeps it for download.`,
     );
-    expect(confirmation?.raw).not.toMatch(/application\/pdf/i);
+    const fileName = `invoice-${invoice.number.replaceAll('/', '-')}.pdf`;
+    const text = pdfText(attachmentOf(confirmation?.raw ?? '', fileName));
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(`₹${invoice.total.toFixed(2)}`);
   });
 });
 
@@ -334,6 +338,15 @@ function pdfText(bytes: Buffer): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The bytes of a mail's attachment, by its file name. */
+function attachmentOf(raw: string, fileName: string): Buffer {
+  const head = `Content-Disposition: attachment; filename=${fileName}\r\nContent-Transfer-Encoding: base64\r\n\r\n`;
+  const start = raw.indexOf(head);
+  if (start < 0) throw new Error(`the mail has no attachment ${fileName}`);
+  const body = raw.slice(start + head.length, raw.indexOf('\r\n--', start));
+  return Buffer.from(body.replaceAll('\r\n', ''), 'base64');
 }
 
 function mailsTo(email: string) {

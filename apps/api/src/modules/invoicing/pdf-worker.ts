@@ -6,7 +6,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { IssuedDocument } from './issue.ts';
-import { type PdfAssets, renderPdf } from './pdf-render.ts';
+import { type PdfAssets, pdfKit, renderPdf } from './pdf-render.ts';
 
 const LOWEST_PRIORITY = 19;
 try {
@@ -16,15 +16,15 @@ try {
 }
 
 const data = workerData as PdfAssets;
-const assets: PdfAssets = {
+const kit = pdfKit({
   regular: Buffer.from(data.regular),
   bold: Buffer.from(data.bold),
   logo: data.logo ? Buffer.from(data.logo) : null,
-};
+});
 
 parentPort?.on('message', async ({ id, document }: { id: number; document: IssuedDocument }) => {
   try {
-    const pdf = await renderPdf(document, assets);
+    const pdf = await renderPdf(document, kit);
     parentPort?.postMessage({ id, pdf });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

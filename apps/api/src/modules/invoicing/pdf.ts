@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { API_DIR, REPO_ROOT } from '../../paths';
 import type { IssuedDocument } from './issue';
-import type { PdfAssets } from './pdf-render';
+import type { PdfAssets, PdfKit, renderPdf as RenderPdf } from './pdf-render';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -33,10 +33,25 @@ async function readAssets(): Promise<PdfAssets> {
     readFile(path.join(FONT_DIR, 'DejaVuSans.ttf')),
     readFile(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')),
     readFile(LOGO_MARK_SVG)
-      .then((svg) => sharp(svg, { density: 288 }).resize(160, 160).png().toBuffer())
+      .then((svg) =>
+        sharp(svg, { density: 288 })
+          .resize(160, 160)
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+      )
       .catch(() => null),
   ]);
   return { regular, bold, logo };
+}
+
+let inProcess: Promise<{ renderPdf: typeof RenderPdf; kit: PdfKit }> | null = null;
+
+function inProcessKit() {
+  inProcess ??= Promise.all([import('./pdf-render.ts'), loadAssets()]).then(
+    ([{ renderPdf, pdfKit }, assets]) => ({ renderPdf, kit: pdfKit(assets) }),
+  );
+  return inProcess;
 }
 
 interface Pending {
@@ -82,8 +97,8 @@ const THREAD_CAN_LOAD = Boolean((process.features as { typescript?: unknown }).t
 
 export async function renderDocumentPdf(document: IssuedDocument): Promise<Buffer> {
   if (!THREAD_CAN_LOAD) {
-    const [{ renderPdf }, drawnWith] = await Promise.all([import('./pdf-render.ts'), loadAssets()]);
-    return renderPdf(document, drawnWith);
+    const { renderPdf, kit } = await inProcessKit();
+    return renderPdf(document, kit);
   }
   const { thread, pending } = await pdfThread();
   const id = ++nextId;

@@ -6,7 +6,13 @@
  */
 import { documentFileName } from '@makhana/domain/gst';
 import { sql } from 'drizzle-orm';
-import { issueCreditNote, issueInvoice, renderDocumentPdf } from '../../invoicing';
+import type { MailAttachment } from '../../../adapters/mail/compose';
+import {
+  type IssuedDocument,
+  issueCreditNote,
+  issueInvoice,
+  renderDocumentPdf,
+} from '../../invoicing';
 import {
   type Delivery,
   type NewOutboxRow,
@@ -55,18 +61,60 @@ const moveMail: Handler = (ctx, row, order) =>
   });
 
 /**
- * The confirmation of a sale, naming its tax invoice: issued here if the `invoice` handler has
- * not yet (it runs first, but a failure there leaves this one to try). The PDF is not attached:
- * drawing one costs about 50 ms of CPU, and a confirmation must not wait for it when every core
- * is busy taking payments (decision 036); the order page downloads it.
+ * How long a mail waits for its tax document's PDF. The PDF thread draws only when a core is
+ * free (pdf.ts); under a long rush it may not be, and the confirmation goes out on time naming
+ * the invoice instead of holding its outbox lease until it ran out and the mail went twice.
+ */
+const PDF_WAIT_MS = 60_000;
+
+/** The document's PDF as a mail attachment, or null when it is not drawn in time or fails. */
+export async function pdfAttachment(
+  ctx: OrderContext,
+  document: IssuedDocument,
+  kind: 'invoice' | 'credit-note',
+  waitMs = PDF_WAIT_MS,
+): Promise<MailAttachment | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    const content = await Promise.race([renderDocumentPdf(document), late]);
+    if (!content) {
+      ctx.log.warn({ number: document.number }, 'the PDF was not drawn in time; mailed without it');
+      return null;
+    }
+    return {
+      filename: documentFileName(kind, document.number),
+      content,
+      contentType: 'application/pdf',
+    };
+  } catch (error) {
+    ctx.log.error({ err: error, number: document.number }, 'the PDF failed; mailed without it');
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The confirmation of a sale with its tax invoice attached: issued here if the `invoice` handler
+ * has not yet (it runs first, but a failure there leaves this one to try).
  */
 const confirmationWithInvoice: Handler = async (ctx, row, order) => {
   const to = order?.view.shippingAddress.email;
   if (!order || !to || !row.orderId) return;
   const invoice = await issueInvoice(ctx.db, row.orderId);
+  const attachment = invoice && (await pdfAttachment(ctx, invoice, 'invoice'));
   await ctx.mailer.send({
     to,
-    ...customerMail(ctx, order.view, false, invoice?.number ?? null),
+    ...customerMail(
+      ctx,
+      order.view,
+      false,
+      invoice && { number: invoice.number, attached: Boolean(attachment) },
+    ),
+    attachments: attachment ? [attachment] : [],
   });
 };
 
@@ -83,18 +131,14 @@ const refundWithCreditNote: Handler = async (ctx, row, order) => {
   const move = order?.events?.find((event) => event.id === row.historyId);
   if (!order || !to || !move) return;
   const note = await creditNoteOf(ctx, row, order);
-  const mail = statusMail(ctx, order.view, move, note?.number ?? null);
-  if (!mail) return;
-  const attachments = note
-    ? [
-        {
-          filename: documentFileName('credit-note', note.number),
-          content: await renderDocumentPdf(note),
-          contentType: 'application/pdf',
-        },
-      ]
-    : [];
-  await ctx.mailer.send({ to, ...mail, attachments });
+  const attachment = note && (await pdfAttachment(ctx, note, 'credit-note'));
+  const mail = statusMail(
+    ctx,
+    order.view,
+    move,
+    note && { number: note.number, attached: Boolean(attachment) },
+  );
+  if (mail) await ctx.mailer.send({ to, ...mail, attachments: attachment ? [attachment] : [] });
 };
 
 const HANDLERS: Record<string, Record<string, Handler>> = {

@@ -54,11 +54,17 @@ export function extraRefundMail(
   };
 }
 
+/** A tax document a mail names: attached, or (its PDF not drawn in time) on the order page. */
+export interface MailedDocument {
+  number: string;
+  attached: boolean;
+}
+
 export function statusMail(
   ctx: OrderContext,
   view: OrderView,
   event: Pick<OrderStatusEventRow, 'event' | 'trackingNumber' | 'trackingUrl' | 'note'>,
-  creditNoteNumber: string | null = null,
+  creditNote: MailedDocument | null = null,
 ): Mail | null {
   if (event.event === 'refunded' && view.refund) {
     return {
@@ -69,8 +75,10 @@ export function statusMail(
           `Hi ${view.shippingAddress.firstName}, we have cancelled your order ${view.orderNumber} and refunded ${formatRupees(view.totalAmount)} in full.`,
           `Reason: ${event.note ?? view.refund.reason ?? ''}`,
           `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${view.refund.id ?? ''}.`,
-          ...(creditNoteNumber
-            ? [`The credit note ${creditNoteNumber}, which cancels the tax invoice, is attached.`]
+          ...(creditNote
+            ? [
+                `The credit note ${creditNote.number}, which cancels the tax invoice, ${creditNote.attached ? 'is attached' : 'is ready to download from your order page'}.`,
+              ]
             : []),
           `Order details: ${statusLink(ctx, view)}`,
         ],
@@ -148,7 +156,7 @@ export function customerMail(
   ctx: OrderContext,
   view: OrderView,
   soldOut: boolean,
-  invoiceNumber: string | null = null,
+  invoice: MailedDocument | null = null,
 ): Mail {
   if (soldOut) {
     return {
@@ -173,8 +181,12 @@ export function customerMail(
         ...lineTexts(view),
         summaryText(view),
         `Shipping to: ${addressText(view)}`,
-        ...(invoiceNumber
-          ? [`Your GST tax invoice ${invoiceNumber} is ready to download from your order page.`]
+        ...(invoice
+          ? [
+              invoice.attached
+                ? `Your GST tax invoice ${invoice.number} is attached, and your order page keeps it for download.`
+                : `Your GST tax invoice ${invoice.number} is ready to download from your order page.`,
+            ]
           : []),
         `Follow your order: ${statusLink(ctx, view)}`,
       ],
