@@ -35,9 +35,9 @@ async function readAssets(): Promise<PdfAssets> {
     readFile(LOGO_MARK_SVG)
       .then((svg) =>
         sharp(svg, { density: 288 })
-          .resize(160, 160)
+          .resize(128, 128)
           .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 90 })
+          .jpeg({ quality: 85 })
           .toBuffer(),
       )
       .catch(() => null),

@@ -98,13 +98,21 @@ export async function pdfAttachment(
 }
 
 /**
+ * The invoice the `invoice` handler issued for a row, handed to the confirmation that runs next
+ * on the same row: one statement less for each sale than reading it back.
+ */
+const invoicedBy = new WeakMap<OutboxRow, IssuedDocument | null>();
+
+/**
  * The confirmation of a sale with its tax invoice attached: issued here if the `invoice` handler
  * has not yet (it runs first, but a failure there leaves this one to try).
  */
 const confirmationWithInvoice: Handler = async (ctx, row, order) => {
   const to = order?.view.shippingAddress.email;
   if (!order || !to || !row.orderId) return;
-  const invoice = await issueInvoice(ctx.db, row.orderId);
+  const invoice = invoicedBy.has(row)
+    ? (invoicedBy.get(row) ?? null)
+    : await issueInvoice(ctx.db, row.orderId);
   const attachment = invoice && (await pdfAttachment(ctx, invoice, 'invoice'));
   await ctx.mailer.send({
     to,
@@ -145,7 +153,7 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
   'order.paid': {
     // The tax invoice of the sale (decision 036): first, so the confirmation carries it.
     invoice: async (ctx, row) => {
-      if (row.orderId) await issueInvoice(ctx.db, row.orderId);
+      if (row.orderId) invoicedBy.set(row, await issueInvoice(ctx.db, row.orderId));
     },
     'customer-mail': confirmationWithInvoice,
     'owner-mail': (ctx, _row, order) =>
