@@ -365,6 +365,13 @@ const ROUTES: RouteCase[] = [
   },
   {
     method: 'POST',
+    path: '/orders/cancel/:orderId',
+    auth: 'customer',
+    body: { reason: 'Changed my mind' },
+    fields: ['reason'],
+  },
+  {
+    method: 'POST',
     path: '/orders/refund-extra-payment/:orderId',
     auth: 'owner',
     body: { paymentId: 'pay_SecondPayment01' },

@@ -489,6 +489,7 @@ describe('every refusal the document declares is one the routes give', () => {
     'POST /api/v1/supports/resolve/:id': { resolved: true },
     'POST /api/v1/supports/reply/:ticketNumber': { message: 'We have sent a new pouch.' },
     'POST /api/v1/orders/refund/:orderId': { reason: 'Out of stock' },
+    'POST /api/v1/orders/cancel/:orderId': { reason: 'Changed my mind' },
     'POST /api/v1/orders/refund-extra-payment/:orderId': { paymentId: 'pay_NotAPayment01' },
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
     'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
@@ -684,6 +685,11 @@ describe('every refusal the document declares is one the routes give', () => {
     await call(api.app, 'POST', `/orders/refund/${unpaid.orderId}`, {
       token: owner,
       body: { reason: 'Out of stock' },
+    });
+    // A cancellation of an order that was never paid.
+    await call(api.app, 'POST', `/orders/cancel/${unpaid.orderId}`, {
+      token,
+      body: { reason: 'Changed my mind' },
     });
     // A second payment for a paid order; an e-mail already registered; a sku already in use.
     await call(api.app, 'POST', '/orders/verifyPayment', {
@@ -892,6 +898,15 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await refund()).statusCode).toBe(502);
     gateway.down = true;
     expect((await refund()).statusCode).toBe(503);
+    const cancel = () =>
+      inject(razorpay, 'POST', `${API_BASE}/orders/cancel/${orderId}`, {
+        headers: bearer(customer),
+        payload: { reason: 'Changed my mind' },
+      });
+    expect((await cancel()).statusCode).toBe(503);
+    gateway.down = false;
+    expect((await cancel()).statusCode).toBe(502);
+    gateway.down = true;
     // A second payment for the paid order, heard from the webhook, then its refund.
     gateway.down = false;
     gateway.refundMode = { kind: 'ok' };

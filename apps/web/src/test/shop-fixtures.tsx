@@ -142,8 +142,8 @@ interface StubResponse {
 
 type Handler = (path: string, init: RequestInit | undefined) => StubResponse | undefined;
 
-export function ok<T>(data: T): StubResponse {
-  return { body: { statusCode: 200, data, message: 'Success', success: true } };
+export function ok<T>(data: T, message = 'Success'): StubResponse {
+  return { body: { statusCode: 200, data, message, success: true } };
 }
 
 /** A page of a list that grows, as the reviews answer it. */

@@ -3,6 +3,7 @@ import { isUnpaidAttempt } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CancelOrderButton } from '../../components/cancel-order';
 import { Dialog } from '../../components/dialog';
 import { ToggleBox } from '../../components/form-field';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
@@ -111,6 +112,7 @@ export function OrdersSection() {
                   >
                     Order page
                   </Link>
+                  <CancelOrderButton order={order} className="btn-outline px-4 py-2" />
                   <button
                     type="button"
                     className="btn-outline px-4 py-2"

@@ -14,11 +14,13 @@ export function ReturnCancellationPage() {
       <h2>Cancelling an order</h2>
       <p>
         You can cancel an order within <strong>{POLICY.cancellationWindowHours} hours</strong> of
-        placing it, as long as it has not yet been dispatched. Send us your order ID through the{' '}
-        <Link to="/contact-us">contact form</Link>, by e-mail to{' '}
+        paying for it, as long as it has not yet been dispatched: press <em>Cancel order</em> on the
+        order's page or in My Orders, and tell us why. If you cannot, send us your order ID through
+        the <Link to="/contact-us">contact form</Link>, by e-mail to{' '}
         <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a> or by phone on{' '}
         <a href={SITE.phoneHref}>{SITE.phone}</a>. The full amount is refunded to your original
-        payment method within {POLICY.refundBusinessDays} business days.
+        payment method within {POLICY.refundBusinessDays} business days, with no cancellation
+        charge.
       </p>
       <p>
         After {POLICY.cancellationWindowHours} hours, or once your order has shipped, it can no

@@ -5,6 +5,7 @@ import type { Order } from '@makhana/domain/orders';
 import { SITE } from '@makhana/domain/site';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
+import { CancelOrderSection } from '../../components/cancel-order';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
@@ -15,6 +16,7 @@ import { usePageMeta } from '../../lib/seo';
 import { awaitingInvoice, useOrder } from './api/get-order';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
+export const CANCELLED_NOTE = 'This order was cancelled, so nothing will be shipped.';
 export const SHIPPING_NOTE = `Your order will be shipped within ${POLICY.processingBusinessDays} business days; we will e-mail you the tracking link.`;
 
 /** /order-status/{id}: the thank-you page after paying, and every order's own page later. */
@@ -237,6 +239,8 @@ function OrderDetails({ order }: { order: Order }) {
             </dl>
           </section>
 
+          <CancelOrderSection order={order} />
+
           <section aria-labelledby="order-shipping-to" className="card p-5 sm:p-6">
             <h2
               id="order-shipping-to"
@@ -259,7 +263,9 @@ function OrderDetails({ order }: { order: Order }) {
                   Track your shipment{order.trackingNumber ? ` ${order.trackingNumber}` : ''}
                 </a>
               ) : (
-                <p className="text-ink">{SHIPPING_NOTE}</p>
+                <p className="text-ink">
+                  {order.status === 'Cancelled' ? CANCELLED_NOTE : SHIPPING_NOTE}
+                </p>
               )}
             </div>
           </section>

@@ -23,6 +23,7 @@ import {
 } from '../outbox/outbox';
 import type { OrderContext } from './context';
 import {
+  customerCancelledMail,
   customerMail,
   extraRefundMail,
   ownerMail,
@@ -173,6 +174,12 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
       await creditNoteOf(ctx, row, order);
     },
     'customer-mail': refundWithCreditNote,
+    // Only when the customer cancelled: the owner made every other refund.
+    'owner-mail': (ctx, row, order) => {
+      const move = order?.events?.find((event) => event.id === row.historyId);
+      if (move?.actor !== 'customer') return Promise.resolve();
+      return mailOwner(ctx, order, ({ view }) => customerCancelledMail(ctx, view, move.note ?? ''));
+    },
   },
   'payment.second_capture': {
     'owner-mail': (ctx, row, order) =>

@@ -63,16 +63,17 @@ export interface MailedDocument {
 export function statusMail(
   ctx: OrderContext,
   view: OrderView,
-  event: Pick<OrderStatusEventRow, 'event' | 'trackingNumber' | 'trackingUrl' | 'note'>,
+  event: Pick<OrderStatusEventRow, 'event' | 'actor' | 'trackingNumber' | 'trackingUrl' | 'note'>,
   creditNote: MailedDocument | null = null,
 ): Mail | null {
   if (event.event === 'refunded' && view.refund) {
+    const asked = event.actor === 'customer' ? 'as you asked, ' : '';
     return {
       subject: `Your refund for order ${view.orderNumber}`,
       ...renderMail({
         heading: 'Your money is on its way back',
         paragraphs: [
-          `Hi ${view.shippingAddress.firstName}, we have cancelled your order ${view.orderNumber} and refunded ${formatRupees(view.totalAmount)} in full.`,
+          `Hi ${view.shippingAddress.firstName}, ${asked}we have cancelled your order ${view.orderNumber} and refunded ${formatRupees(view.totalAmount)} in full.`,
           `Reason: ${event.note ?? view.refund.reason ?? ''}`,
           `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${view.refund.id ?? ''}.`,
           ...(creditNote
@@ -192,6 +193,24 @@ export function customerMail(
       ],
       highlight: view.orderNumber,
       footnote: `Orders are processed in ${POLICY.processingBusinessDays} business days and standard shipping takes ${POLICY.standardShippingBusinessDays} business days.`,
+    }),
+  };
+}
+
+/** The owner's mail when the customer cancelled a paid order: not to pack it. */
+export function customerCancelledMail(ctx: OrderContext, view: OrderView, reason: string): Mail {
+  return {
+    subject: `Order ${view.orderNumber} cancelled by the customer: do not ship it`,
+    ...renderMail({
+      heading: 'An order was cancelled by its customer',
+      paragraphs: [
+        `${customerName(view)} cancelled order ${view.orderNumber} within ${POLICY.cancellationWindowHours} hours of paying for it. Please do not pack or ship it.`,
+        `Reason: ${reason}`,
+        `${formatRupees(view.totalAmount)} was refunded in full through the payment service (refund ${view.refund?.id ?? ''}), the units are back in stock, and the credit note is issued.`,
+        ...lineTexts(view),
+        `Order: ${ownerOrderLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
     }),
   };
 }

@@ -1,10 +1,12 @@
 /**
- * The owner's full refund of a paid order that has not shipped (decision 016). The gateway is
+ * The full refund of a paid order that has not shipped: the owner's (decision 016), or the
+ * customer's cancellation within 24 hours of the payment. The gateway is
  * asked first, outside any transaction, with the order's id as its idempotency key; only then is
  * the order locked briefly and moved to Cancelled / refunded, so a row lock is never held while
  * the gateway is slow. Two refunds of one order at once reach the gateway with the same key and
  * get the same refund back; the second to lock the row finds it refunded and changes nothing.
  */
+import { CANCEL_MESSAGES, type CancelReason, cancelRefusal } from '@makhana/domain/cancellation';
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
 import { canRefund, type OrderStatus } from '@makhana/domain/order-state';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -19,7 +21,7 @@ import { isUuid } from '../../../lib/ids';
 import { consequencesOf } from './consequences';
 import type { OrderContext } from './context';
 import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from './service';
-import { lockOrder, queueConsequences, transition } from './state-changes';
+import { lockOrder, type MoveBy, queueConsequences, transition } from './state-changes';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
@@ -61,27 +63,38 @@ export interface RefundOutcome {
   message: string;
 }
 
+/** A refund of the whole order: who asks, why, and the rule that must let them. */
+interface FullRefund {
+  orderId: string;
+  actor: MoveBy;
+  reason: string;
+  /** why this actor may not refund the order as it is; null when they may */
+  refusal: (row: OrderRow) => string | null;
+}
+
 /**
- * Refunds an order in full. A refused or unanswered gateway leaves the order paid with the
- * reason in `refund_failure` (502 or 503), and the owner may simply try again.
+ * Refunds an order in full; `refunded` is false when it was refunded already (nothing changes).
+ * A refused or unanswered gateway leaves the order paid with the reason in `refund_failure` (502
+ * or 503), and the request may simply be made again. The gateway's idempotency key is the
+ * order's id whoever asks, so the owner's refund and the customer's cancellation of one order at
+ * once give its money back once.
  */
-export async function refundOrder(
+async function refundInFull(
   ctx: OrderContext,
-  ownerId: string,
-  orderId: string,
-  reason: string,
-): Promise<RefundOutcome> {
+  request: FullRefund,
+): Promise<{ order: OrderView; refunded: boolean }> {
+  const { orderId, actor, reason } = request;
   const row = await readOrder(ctx, orderId);
   if (row.paymentStatus === 'refunded') {
-    return { order: await orderView(ctx.db, orderId), message: ALREADY_REFUNDED };
+    return { order: await orderView(ctx.db, orderId), refunded: false };
   }
-  const refused = refusal(row);
+  const refused = request.refusal(row);
   if (refused) throw new ConflictError(refused);
 
   let refund: GatewayRefund;
   try {
     refund = await ctx.gateway.refundPayment({
-      // checked by refusal(): a refundable order has its payment id
+      // checked by the refusal: a refundable order has its payment id
       paymentId: row.transactionId!,
       amountPaise: row.totalAmountPaise,
       idempotencyKey: row.id,
@@ -93,29 +106,72 @@ export async function refundOrder(
       error instanceof PaymentRefusedError
         ? refundRefusedByGateway(error.reason)
         : REFUND_NOT_CONFIRMED;
-    ctx.log.warn({ err: error, orderId }, 'refund not made');
+    ctx.log.warn({ err: error, orderId, by: actor.by }, 'refund not made');
     await noteFailure(ctx, orderId, reason, failure);
     throw new AppError(error instanceof PaymentRefusedError ? 502 : 503, failure);
   }
 
   const applied = await ctx.db.transaction((tx) =>
-    recordRefundInTx(tx, { orderId, ownerId, reason, refundId: refund.id }),
+    recordRefundInTx(tx, { orderId, actor, reason, refundId: refund.id }),
   );
   if (applied.kind === 'already') {
-    return { order: await orderView(ctx.db, orderId), message: ALREADY_REFUNDED };
+    return { order: await orderView(ctx.db, orderId), refunded: false };
   }
   if (applied.kind === 'raced') {
     ctx.log.error({ orderId, refundId: refund.id }, 'refund made for an order that moved on');
     throw new ConflictError(REFUND_RACED);
   }
+  return { order: await orderView(ctx.db, orderId), refunded: true };
+}
+
+/** The owner refunds a paid order that has not shipped, in full. */
+export async function refundOrder(
+  ctx: OrderContext,
+  ownerId: string,
+  orderId: string,
+  reason: string,
+): Promise<RefundOutcome> {
+  const { order, refunded } = await refundInFull(ctx, {
+    orderId,
+    actor: { by: 'owner', id: ownerId },
+    reason,
+    refusal,
+  });
   return {
-    order: await orderView(ctx.db, orderId),
-    message: ORDER_REFUNDED(formatRupees(paiseToRupees(row.totalAmountPaise))),
+    order,
+    message: refunded ? ORDER_REFUNDED(formatRupees(order.totalAmount)) : ALREADY_REFUNDED,
   };
 }
 
 /**
- * Keeps why the refund did not go through, with the owner's reason, on an order still paid (a
+ * The customer cancels their own paid order within 24 hours of its payment, before it ships:
+ * refunded in full through the gateway, its units back on the shelf, its credit note issued, the
+ * customer and the owner mailed (the `order.refunded` consequences). No charge is kept. Someone
+ * else's order is not found; a second cancellation changes nothing.
+ */
+export async function cancelOrder(
+  ctx: OrderContext,
+  userId: string,
+  orderId: string,
+  reason: CancelReason,
+  now = new Date(),
+): Promise<RefundOutcome> {
+  const row = await readOrder(ctx, orderId);
+  if (row.userId !== userId) throw new NotFoundError(ORDER_NOT_FOUND);
+  const { order, refunded } = await refundInFull(ctx, {
+    orderId,
+    actor: { by: 'customer', id: userId },
+    reason,
+    refusal: (current) => cancelRefusal(current, now),
+  });
+  return {
+    order,
+    message: refunded ? CANCEL_MESSAGES.cancelled : CANCEL_MESSAGES.alreadyCancelled,
+  };
+}
+
+/**
+ * Keeps why the refund did not go through, with the reason asked, on an order still paid (a
  * refund recorded meanwhile by another request is left alone).
  */
 async function noteFailure(
@@ -139,7 +195,7 @@ type Recorded =
 
 async function recordRefundInTx(
   tx: Transaction,
-  refund: { orderId: string; ownerId: string; reason: string; refundId: string },
+  refund: { orderId: string; actor: MoveBy; reason: string; refundId: string },
 ): Promise<Recorded> {
   const row = await lockOrder(tx, { id: refund.orderId });
   if (!row || row.paymentStatus === 'refunded') return { kind: 'already' };
@@ -158,7 +214,7 @@ async function recordRefundInTx(
     tx,
     row,
     { type: 'refunded' },
-    { actor: { by: 'owner', id: refund.ownerId }, note: refund.reason, alongside: refundColumns },
+    { actor: refund.actor, note: refund.reason, alongside: refundColumns },
   );
   return { kind: 'refunded' };
 }
