@@ -5,10 +5,13 @@
  * The data come from a seeded generator, so two loads of an empty database hold the same rows;
  * dates are spread back from the moment of the load, so the dashboard's 30 days and months have
  * sales. `--small` loads a handful instead, `--force` loads over existing orders, `--if-empty`
- * leaves a database that already has orders alone and says so.
+ * leaves a database that already has orders alone and says so. `--month` places every order in
+ * the month of the load (India's time) so far, as a festival month would: the month's GST
+ * returns are then read over 100,000 invoices.
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { monthInstants } from '@makhana/domain/gst';
 import { count, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError, loadConfig, loadDotenvFile } from '../src/config/config';
@@ -237,6 +240,13 @@ const REVIEW_WORDS = [
 const DAY_MS = 86_400_000;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
+/** The days from the first of `now`'s month (India's time) to `now`; an hour at least. */
+function daysIntoMonth(now: Date): number {
+  const ist = new Date(now.getTime() + IST_OFFSET_MS);
+  const month = `${ist.getUTCFullYear()}-${String(ist.getUTCMonth() + 1).padStart(2, '0')}`;
+  return Math.max((now.getTime() - monthInstants(month).start.getTime()) / DAY_MS, 1 / 24);
+}
+
 function indiaDate(at: Date): string {
   const ist = new Date(at.getTime() + IST_OFFSET_MS);
   return [ist.getUTCFullYear() % 100, ist.getUTCMonth() + 1, ist.getUTCDate()]
@@ -351,9 +361,16 @@ async function countRows(db: Database): Promise<ScaleCounts> {
 export async function seedScale(
   db: Database,
   sizes: ScaleSizes,
-  options: { force?: boolean; now?: Date; onProgress?: (message: string) => void } = {},
+  options: {
+    force?: boolean;
+    now?: Date;
+    /** every order in the month of `now` so far, rather than over 18 months */
+    oneMonth?: boolean;
+    onProgress?: (message: string) => void;
+  } = {},
 ): Promise<ScaleCounts> {
   const now = options.now ?? new Date();
+  const orderSpanDays = options.oneMonth ? daysIntoMonth(now) : 547;
   const say = options.onProgress ?? (() => {});
   const [existing] = await db.select({ n: count() }).from(orders);
   const existingOrders = existing?.n ?? 0;
@@ -495,7 +512,8 @@ export async function seedScale(
     }
     say(`${customers.length} customers`);
 
-    // Orders over the last 18 months, in chunks so their rows never all sit in memory at once.
+    // Orders over the last 18 months (or this month), in chunks so their rows never all sit in
+    // memory at once.
     const OWNER_ACTOR = '00000000-0000-4000-8000-000000000001';
     const placed: { id: string; orderNumber: string; customer: Customer | null; at: Date }[] = [];
     for (let start = 0; start < sizes.orders; start += 5_000) {
@@ -504,10 +522,12 @@ export async function seedScale(
       const eventRows: (typeof orderStatusEvents.$inferInsert)[] = [];
       for (let i = start; i < Math.min(sizes.orders, start + 5_000); i++) {
         const customer = rng.pick(customers);
-        // Pending orders are checkouts of the last half hour; the rest any time in 18 months,
+        // Pending orders are checkouts of the last half hour; the rest any time in the span,
         // more of them lately.
         const pending = rng.next() < 0.005;
-        const ageDays = pending ? rng.next() / 48 : rng.next() * 547 * (1 - rng.next() * 0.3);
+        const ageDays = pending
+          ? rng.next() / 48
+          : rng.next() * orderSpanDays * (1 - rng.next() * 0.3);
         const { status, payment } = pending
           ? ({ status: 'Pending', payment: 'pending' } as const)
           : orderFate(rng, ageDays);
@@ -760,6 +780,7 @@ async function main(argv: string[]): Promise<void> {
     );
     const counts = await seedScale(database.db, sizes, {
       force: flags.has('--force'),
+      oneMonth: flags.has('--month'),
       onProgress: (message) =>
         console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
     });

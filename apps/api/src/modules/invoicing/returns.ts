@@ -14,14 +14,29 @@ import { csvLine } from '../../lib/csv';
 /** Invoices add, credit notes subtract. */
 const SIGN = sql`case when d.kind = 'credit_note' then -1 else 1 end`;
 
-export async function gstReturns(db: Executor, month: string): Promise<GstReturns> {
+/** The parts of the returns, each a CSV file of its own. */
+export type ReturnsPart = 'b2cs' | 'hsn' | 'documents';
+
+/**
+ * The month's returns; with `only`, just that part is read (the others come back empty), which
+ * is what its CSV needs: each part reads every document line of the month once more.
+ */
+export async function gstReturns(
+  db: Executor,
+  month: string,
+  only?: ReturnsPart,
+): Promise<GstReturns> {
   const { start, end } = monthInstants(month);
   const inMonth = sql`d.issued_at >= ${start.toISOString()}::timestamptz
     and d.issued_at < ${end.toISOString()}::timestamptz`;
+  const wanted = (part: ReturnsPart) => !only || only === part;
+  const none = Promise.resolve([] as Record<string, unknown>[]);
   const [b2cs, hsn, documents] = await Promise.all([
-    rawRows(
-      db,
-      sql`select d.place_of_supply_code as code, d.place_of_supply_state as state,
+    !wanted('b2cs')
+      ? none
+      : rawRows(
+          db,
+          sql`select d.place_of_supply_code as code, d.place_of_supply_state as state,
             l.gst_rate as rate,
             sum(${SIGN} * l.taxable_paise)::bigint as taxable,
             sum(${SIGN} * l.cgst_paise)::bigint as cgst, sum(${SIGN} * l.sgst_paise)::bigint as sgst,
@@ -30,10 +45,12 @@ export async function gstReturns(db: Executor, month: string): Promise<GstReturn
           where ${inMonth}
           group by d.place_of_supply_code, d.place_of_supply_state, l.gst_rate
           order by d.place_of_supply_code, d.place_of_supply_state, l.gst_rate`,
-    ),
-    rawRows(
-      db,
-      sql`select l.hsn_code as hsn,
+        ),
+    !wanted('hsn')
+      ? none
+      : rawRows(
+          db,
+          sql`select l.hsn_code as hsn,
             coalesce(min(l.description) filter (where l.description <> ${SHIPPING_DESCRIPTION}),
               ${SHIPPING_DESCRIPTION}) as description,
             coalesce(sum(${SIGN} * l.quantity) filter (where l.description <> ${SHIPPING_DESCRIPTION}), 0)::bigint as quantity,
@@ -44,14 +61,16 @@ export async function gstReturns(db: Executor, month: string): Promise<GstReturn
           from tax_documents d join tax_document_lines l on l.document_id = d.id
           where ${inMonth}
           group by l.hsn_code order by l.hsn_code`,
-    ),
-    rawRows(
-      db,
-      sql`select d.kind, count(*)::int as count,
+        ),
+    !wanted('documents')
+      ? none
+      : rawRows(
+          db,
+          sql`select d.kind, count(*)::int as count,
             (array_agg(d.number order by d.financial_year, d.serial))[1] as first,
             (array_agg(d.number order by d.financial_year desc, d.serial desc))[1] as last
           from tax_documents d where ${inMonth} group by d.kind`,
-    ),
+        ),
   ]);
   const money = (value: unknown) => paiseToRupees(Number(value));
   const documentsOf = (kind: string) => documents.find((row) => row.kind === kind);
@@ -101,11 +120,11 @@ const amount = (rupees: number) => rupees.toFixed(2);
 const BOM = '\ufeff';
 
 /** One part of the returns as CSV, with the column names of GSTR-1's offline tool. */
-export function gstReturnsCsv(returns: GstReturns, part: 'b2cs' | 'hsn' | 'documents'): string {
+export function gstReturnsCsv(returns: GstReturns, part: ReturnsPart): string {
   return BOM + csvOf(returns, part);
 }
 
-function csvOf(returns: GstReturns, part: 'b2cs' | 'hsn' | 'documents'): string {
+function csvOf(returns: GstReturns, part: ReturnsPart): string {
   if (part === 'b2cs') {
     return [
       csvLine([

@@ -143,13 +143,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
     },
     async (request, reply) => {
       const { month, format, part } = request.query;
-      const returns = await gstReturns(db, month);
-      if (format !== 'csv') return success(returns, GST_RETURNS_READY);
+      if (format !== 'csv') return success(await gstReturns(db, month), GST_RETURNS_READY);
       if (!part) {
         throw new BadRequestError(CSV_PART_NEEDED, [
           { field: 'part', message: 'part must be b2cs, hsn or documents' },
         ]);
       }
+      const returns = await gstReturns(db, month, part);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="gst-${part}-${month}.csv"`)
