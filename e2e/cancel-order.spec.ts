@@ -21,6 +21,11 @@ test.describe('cancelling an order', () => {
     await screenshotBoth(page, testInfo, 'order-page-cancellable');
 
     await page.goto('/dashboard');
+    // A long e-mail address wraps inside its card rather than widening the page on a phone.
+    await expect(page.getByText(shopper.email)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
     await page.getByRole('button', { name: 'My Orders' }).click();
     await page.getByRole('button', { name: `Cancel order ${order.orderNumber}` }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order #${order.orderNumber}?` });

@@ -61,7 +61,7 @@ export function ProfileSection({ user }: { user: User }) {
         {rows.map(([label, value]) => (
           <div key={label} className="rounded-xl bg-cream-50 px-4 py-3">
             <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{label}</dt>
-            <dd className="mt-1 break-words text-base text-ink">{value || '—'}</dd>
+            <dd className="mt-1 wrap-anywhere text-base text-ink">{value || '—'}</dd>
           </div>
         ))}
       </dl>
