@@ -126,7 +126,12 @@ const cases: Case[] = [
     move: 'refunded',
     to: { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false },
     by: 'owner',
-    consequences: ['order.refunded/credit-note', 'order.refunded/customer-mail'],
+    // The owner's mail is sent only when the customer made the move (cancelled).
+    consequences: [
+      'order.refunded/credit-note',
+      'order.refunded/customer-mail',
+      'order.refunded/owner-mail',
+    ],
     reservation: { before: 'committed', after: 'released' },
     shelf: 12,
   },
