@@ -10,6 +10,6 @@ export {
 } from './admins/service';
 export { authPlugin, type RouteRealm, SECURITY_SCHEMES } from './auth/plugin';
 export { SESSIONS_TOPIC, SessionService } from './auth/service';
-export { deriveKey } from './auth/tokens';
+export { deriveKey, SESSION_EXPIRED } from './auth/tokens';
 export { customerErasureRoutes } from './users/erase-routes';
 export { userRoutes } from './users/routes';

@@ -19,10 +19,11 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/client';
 import { page, success } from '../../lib/envelope';
-import { AppError, BadRequestError } from '../../lib/errors';
+import { AppError, BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { parseInput } from '../../lib/validation';
 import { strictRateLimit } from '../../plugins/rate-limit';
 import { answers, pageAnswers } from '../../plugins/route-contracts';
+import { SESSION_EXPIRED } from '../accounts';
 import { listInbox, openInvoice, resolveMessage } from './inbox';
 import {
   COMPLAINT_SENT_MESSAGE,
@@ -205,10 +206,19 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
   );
 
   /** Who opens a thread: the owner, the signed-in customer, else a visitor with the link's key. */
-  async function readerOf(request: FastifyRequest): Promise<TicketReader> {
+  /**
+   * Who asks. A session that ran out answers 401, so the page renews it and asks again, rather
+   * than reading as a visitor's and getting "not found"; with a link's key the thread opens
+   * without one, so the key's holder is never sent to sign in.
+   */
+  async function readerOf(request: FastifyRequest, key: string | null): Promise<TicketReader> {
     const signedIn = await app.auth.signedIn(request);
     if (signedIn?.realm === 'owner') return { as: 'owner' };
     if (signedIn?.realm === 'customer') return { as: 'customer', userId: signedIn.subjectId };
+    const presented = (['customer', 'owner'] as const).some((realm) =>
+      app.auth.accessTokenOf(request, realm),
+    );
+    if (presented && !key) throw new UnauthorizedError(SESSION_EXPIRED);
     return { as: 'link' };
   }
   /** The link's key: the `X-Ticket-Key` header the storefront sends, or `?token=`. */
@@ -252,8 +262,9 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const reader = await readerOf(request);
-      const ticket = await readTicket(service, request.params.ticketNumber, reader, keyOf(request));
+      const key = keyOf(request);
+      const reader = await readerOf(request, key);
+      const ticket = await readTicket(service, request.params.ticketNumber, reader, key);
       return success(ticket, TICKET_FETCHED);
     },
   );
@@ -275,12 +286,13 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRouteDeps> = async (app
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const reader = await readerOf(request);
+      const key = keyOf(request);
+      const reader = await readerOf(request, key);
       const ticket = await replyToTicket(
         service,
         request.params.ticketNumber,
         reader,
-        keyOf(request),
+        key,
         request.body.message,
       );
       return success(ticket, REPLY_SENT);

@@ -154,6 +154,33 @@ describe("who opens a ticket's thread", () => {
     );
   });
 
+  it('answers a session that ran out with a 401, so the page renews it; a key still opens the thread', async () => {
+    const ticketNumber = await contact();
+    const key = mailedKey(ASHA, ticketNumber);
+    // A second app on the same database whose sessions last a second.
+    const shortLived = await api.startApp({
+      env: { OWNER_EMAIL: OWNER, RATE_LIMIT_STRICT_MAX: '1000', ACCESS_TOKEN_TTL_SECONDS: '1' },
+    });
+    const ranOut = await ownerToken(shortLived);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const read = await call(shortLived, 'GET', `/supports/ticket/${ticketNumber}`, {
+      token: ranOut,
+    });
+    expect(read.statusCode).toBe(401);
+    expect(read.json().message).toBe('Session expired. Please log in again.');
+    const reply = await call(shortLived, 'POST', `/supports/reply/${ticketNumber}`, {
+      token: ranOut,
+      body: { message: 'We ship to Pune in 5-7 days.' },
+    });
+    expect(reply.statusCode).toBe(401);
+    const withKey = await call(shortLived, 'GET', `/supports/ticket/${ticketNumber}`, {
+      token: ranOut,
+      headers: { 'x-ticket-key': key },
+    });
+    expect(withKey.statusCode, withKey.body).toBe(200);
+    expect(withKey.json().data.messages).toHaveLength(1);
+  });
+
   it("opens a customer's own tickets without a key, and lists them newest first", async () => {
     const first = await contact();
     const second = await contact();
