@@ -156,7 +156,7 @@ test('the owner sets up a second factor, signs in with it, proves it again for a
     const dialog = page.getByRole('dialog', { name: `Order #${order.orderNumber}` });
     await dialog.getByRole('button', { name: 'Refund this order' }).click();
     await page.getByLabel('Reason for the refund').fill('The customer asked to cancel');
-    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await dialog.getByRole('button', { name: 'Review the refund' }).click();
     await page
       .getByRole('dialog', { name: /to the customer\?$/ })
       .getByRole('button', { name: /^Refund ₹/ })

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { monthInstants } from '@makhana/domain/gst';
+import { SHIPPING_PART } from '@makhana/domain/refunds';
 import { count, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { ConfigError, loadConfig, loadDotenvFile } from '../src/config/config';
@@ -26,6 +27,7 @@ import {
   productImages,
   products,
   productVariants,
+  refunds,
   reviews,
   users,
 } from '../src/db/schema';
@@ -520,6 +522,7 @@ export async function seedScale(
       const orderRows: (typeof orders.$inferInsert)[] = [];
       const itemRows: (typeof orderItems.$inferInsert)[] = [];
       const eventRows: (typeof orderStatusEvents.$inferInsert)[] = [];
+      const refundRows: (typeof refunds.$inferInsert)[] = [];
       for (let i = start; i < Math.min(sizes.orders, start + 5_000); i++) {
         const customer = rng.pick(customers);
         // Pending orders are checkouts of the last half hour; the rest any time in the span,
@@ -566,6 +569,8 @@ export async function seedScale(
         const trackingNumber = shipped
           ? `DLV${String(rng.int(0, 999_999_999)).padStart(9, '0')}`
           : null;
+        const refundedAt =
+          payment === 'refunded' && paidAt ? after(paidAt, rng.int(1, 72) * 3_600_000) : null;
         orderRows.push({
           id,
           orderNumber,
@@ -591,11 +596,7 @@ export async function seedScale(
           trackingNumber,
           trackingUrl: null,
           needsRefund,
-          refundId:
-            payment === 'refunded' ? `rfnd_sc${tag}${String(i + 1).padStart(8, '0')}` : null,
-          refundReason: payment === 'refunded' ? 'Out of stock after payment' : null,
-          refundedAt:
-            payment === 'refunded' && paidAt ? after(paidAt, rng.int(1, 72) * 3_600_000) : null,
+          refundedPaise: refundedAt ? subtotalPaise + shippingCostPaise : 0,
           expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
           paidAt,
           createdAt,
@@ -625,8 +626,39 @@ export async function seedScale(
             createdAt: new Date(createdAt.getTime() + 30 * 60_000),
           });
         }
-        const refundedAt = orderRows.at(-1)?.refundedAt;
-        if (payment === 'refunded' && refundedAt instanceof Date) {
+        if (refundedAt) {
+          // The refund and its move share an id, as the refunds made before refunds had rows.
+          refundRows.push({
+            id: derivedId(`${id}:refunded`),
+            orderId: id,
+            amountPaise: subtotalPaise + shippingCostPaise,
+            parts: [
+              ...itemRows.slice(-lines).map((item) => ({
+                item: item.id as string,
+                quantity: item.quantity,
+                amountPaise: item.quantity * item.priceAtPurchasePaise,
+                restock: false,
+              })),
+              ...(shippingCostPaise > 0
+                ? [
+                    {
+                      item: SHIPPING_PART,
+                      quantity: 1,
+                      amountPaise: shippingCostPaise,
+                      restock: false,
+                    },
+                  ]
+                : []),
+            ],
+            reason: 'Out of stock after payment',
+            actor: 'owner',
+            actorId: OWNER_ACTOR,
+            state: 'processed',
+            gatewayRefundId: `rfnd_sc${tag}${String(i + 1).padStart(8, '0')}`,
+            createdAt: refundedAt,
+            initiatedAt: refundedAt,
+            processedAt: refundedAt,
+          });
           eventRows.push({
             id: derivedId(`${id}:refunded`),
             orderId: id,
@@ -675,6 +707,7 @@ export async function seedScale(
       await insertAll(tx, orders, orderRows);
       await insertAll(tx, orderItems, itemRows);
       await insertAll(tx, orderStatusEvents, eventRows);
+      await insertAll(tx, refunds, refundRows);
       say(`${Math.min(sizes.orders, start + 5_000)} orders`);
     }
 

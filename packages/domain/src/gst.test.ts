@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  creditSale,
   documentFileName,
   documentNumber,
   financialYearOf,
@@ -139,6 +140,60 @@ describe('a sale taxed line by line', () => {
 
   it('has no shipping line when shipping was free', () => {
     expect(taxSale([tin, { ...tin, description: 'Another' }], 0, 'IGST').lines).toHaveLength(2);
+  });
+});
+
+describe('a credit note of some lines', () => {
+  const sale = taxSale(
+    [
+      {
+        description: 'Pouch 100 g',
+        hsnCode: '2008',
+        quantity: 3,
+        unitPricePaise: 14_900,
+        gstRate: 5,
+      },
+      {
+        description: 'Tin 500 g',
+        hsnCode: '08019',
+        quantity: 1,
+        unitPricePaise: 39_900,
+        gstRate: 18,
+      },
+    ],
+    4_900,
+    'IGST',
+  );
+
+  it('reverses whole lines exactly as the invoice charged them', () => {
+    const all = sale.lines.map((line, index) => ({
+      line: index,
+      quantity: line.quantity,
+      amountPaise: line.totalPaise,
+    }));
+    expect(creditSale(sale.lines, all, 'IGST')).toEqual(sale);
+  });
+
+  it('gives back chosen units at the line rate, and an amount off as a price reduction', () => {
+    const note = creditSale(
+      sale.lines,
+      [
+        { line: 0, quantity: 1, amountPaise: 14_900 },
+        { line: 1, quantity: 0, amountPaise: 5_000 },
+      ],
+      'IGST',
+    );
+    expect(note.totalPaise).toBe(19_900);
+    expect(note.lines.map((line) => [line.description, line.quantity, line.gstRate])).toEqual([
+      ['Pouch 100 g', 1, 5],
+      ['Price reduction: Tin 500 g', 0, 18],
+    ]);
+    // ₹50 at 18 % inclusive: 5,000 × 18 / 118 = 762.7 paise of IGST
+    expect(note.lines[1]?.igstPaise).toBe(763);
+    expect(note.taxablePaise + note.igstPaise).toBe(19_900);
+    expect(() =>
+      creditSale(sale.lines, [{ line: 9, quantity: 1, amountPaise: 1 }], 'IGST'),
+    ).toThrow(RangeError);
   });
 });
 

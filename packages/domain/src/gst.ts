@@ -182,6 +182,54 @@ function belowThousand(n: number): string {
     .join(' ');
 }
 
+/** What a credit note gives back of one line of its invoice. */
+export interface CreditedLine {
+  /** the invoice line's place (shipping is its last line) */
+  line: number;
+  /** units given back; 0 for an amount off the price */
+  quantity: number;
+  amountPaise: number;
+}
+
+export const PRICE_REDUCTION = 'Price reduction';
+
+/**
+ * A credit note's figures (CGST Act section 34): each line given back at its invoice line's HSN
+ * code and rate, its tax reversed from the amount given back as the invoice computed it from the
+ * amount charged, so a refund of whole lines reverses their invoice lines exactly. An amount off
+ * the price (no units) is a price reduction of that line.
+ */
+export function creditSale(
+  invoiceLines: readonly InvoiceLine[],
+  credited: readonly CreditedLine[],
+  taxType: TaxType,
+): TaxedSale {
+  const lines: InvoiceLine[] = credited.map(({ line, quantity, amountPaise }) => {
+    const source = invoiceLines[line];
+    if (!source) throw new RangeError(`the invoice has no line ${line}`);
+    return {
+      description:
+        quantity === 0 ? `${PRICE_REDUCTION}: ${source.description}` : source.description,
+      hsnCode: source.hsnCode,
+      quantity,
+      unitPricePaise: quantity === 0 ? amountPaise : Math.round(amountPaise / quantity),
+      gstRate: source.gstRate,
+      ...splitInclusive(amountPaise, source.gstRate, taxType),
+    };
+  });
+  const sum = (pick: (line: InvoiceLine) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  return {
+    taxType,
+    lines,
+    taxablePaise: sum((line) => line.taxablePaise),
+    cgstPaise: sum((line) => line.cgstPaise),
+    sgstPaise: sum((line) => line.sgstPaise),
+    igstPaise: sum((line) => line.igstPaise),
+    totalPaise: sum((line) => line.totalPaise),
+  };
+}
+
 /** A whole number in words, by India's grouping: crore, lakh, thousand, hundred. */
 export function indianNumberInWords(n: number): string {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`a whole number, not ${n}`);

@@ -97,27 +97,26 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
       };
     }
     case 'refunded':
-      if (from.paymentStatus !== 'completed' || from.status !== 'Cancelled') return refuse();
-      return { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false };
+      // Everything left of the payment went back. An order that left the shop keeps its status
+      // (the goods came back or were lost); a cancelled one is settled.
+      if (from.paymentStatus !== 'completed' || from.status === 'Pending') return refuse();
+      if (from.status === 'Confirmed') return refuse();
+      return { status: from.status, paymentStatus: 'refunded', needsRefund: false };
   }
 }
 
 /**
- * Whether the owner may refund an order in full: a paid order that has not left the shop
- * (Confirmed), or a paid one that was cancelled and waits for its money to go back (a late
- * capture whose stock was gone, or an order the owner cancelled). A Shipped or Delivered order is
- * a return, not a cancellation; an unpaid one has nothing to give back.
+ * Whether the order can take a refund: its payment was captured and not all of it went back.
+ * Shipped and delivered orders included (a return, a torn pouch, a lost parcel).
  */
 export function canRefund(state: OrderState): boolean {
-  return (
-    state.paymentStatus === 'completed' &&
-    (state.status === 'Confirmed' || state.status === 'Cancelled')
-  );
+  return state.paymentStatus === 'completed';
 }
 
 /**
- * The state a full refund leaves: a Confirmed order is cancelled by the owner first, then both
- * take the `refunded` event. Throws `InvalidOrderTransition` when `canRefund` is false.
+ * The state a refund of everything left leaves: a Confirmed order is cancelled by the owner
+ * first (the goods never left: it will not ship), then every order takes the `refunded` event.
+ * Throws `InvalidOrderTransition` when `canRefund` is false.
  */
 export function refundedState(from: OrderState): OrderState {
   if (!canRefund(from)) throw new InvalidOrderTransition(from, 'refunded');
@@ -148,6 +147,8 @@ export const ORDER_MOVES = [
   'shipped',
   'delivered',
   'refunded',
+  /** part of the payment went back; the order's state is unchanged */
+  'refunded_part',
 ] as const;
 export type OrderMove = (typeof ORDER_MOVES)[number];
 
@@ -198,6 +199,14 @@ export function isPaid(state: Pick<OrderState, 'paymentStatus'>): boolean {
  */
 export function isSale(state: OrderState): boolean {
   return state.paymentStatus === 'completed' && !state.needsRefund;
+}
+
+/** An order some of whose payment went back, the rest kept: "Partly refunded" with the sum. */
+export function isPartlyRefunded(order: {
+  paymentStatus: string;
+  refundedAmount: number;
+}): boolean {
+  return order.paymentStatus === 'completed' && order.refundedAmount > 0;
 }
 
 /** An order as far as whether the shopper sees it as an order: its state and payment window. */

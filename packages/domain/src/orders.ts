@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type {
   extraPaymentShape,
   orderItemShape,
+  orderRefundShape,
   orderShape,
   shippingAddressShape,
 } from './contracts/checkout';
@@ -20,6 +21,7 @@ export type OrderItem = z.infer<typeof orderItemShape>;
 
 export type Order = z.infer<typeof orderShape>;
 export type ExtraPayment = z.infer<typeof extraPaymentShape>;
+export type OrderRefund = z.infer<typeof orderRefundShape>;
 
 /**
  * The header a Place Order carries, a key new to each order the shopper means to place: the same

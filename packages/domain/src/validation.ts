@@ -86,7 +86,7 @@ export function isEmailAddress(value: string): boolean {
 
 export { MESSAGES };
 
-const requiredText = (max: number, message: string = MESSAGES.required) =>
+export const requiredText = (max: number, message: string = MESSAGES.required) =>
   boundedString(max, message).trim().min(1, message);
 
 const optionalText = (max: number) => boundedString(max).trim();
@@ -553,12 +553,6 @@ export const orderStatusMoveSchema = z
       });
     }
   });
-
-/** The owner's refund of a paid order: the reason is kept with the order and told to the customer. */
-export const refundOrderSchema = z.object({
-  reason: requiredText(TEXT_LIMITS.refundReason, MESSAGES.refundReason),
-});
-export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
 
 /** Which second payment of an order the owner gives back: the gateway's payment id. */
 export const refundExtraPaymentSchema = z.object({

@@ -11,6 +11,7 @@ import {
   PAYMENT_STATUSES,
 } from '@makhana/domain/order-state';
 import type { ShippingAddress } from '@makhana/domain/orders';
+import { REFUND_STATES, type RefundPart } from '@makhana/domain/refunds';
 import { DEFAULT_LOW_STOCK_BELOW, type ShopSettings } from '@makhana/domain/validation';
 import { sql } from 'drizzle-orm';
 import {
@@ -270,13 +271,8 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     /** a capture arrived that cannot be kept: the owner must refund it */
     needsRefund: boolean('needs_refund').notNull().default(false),
-    /** the gateway's refund id (rfnd_...) once the full amount went back */
-    refundId: text('refund_id').unique(),
-    /** why the owner refunded, as typed */
-    refundReason: text('refund_reason'),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
-    /** why the gateway last refused or did not answer a refund; cleared when one succeeds */
-    refundFailure: text('refund_failure'),
+    /** what its refunds gave back (or are giving back) so far: the sum of `refunds` not failed */
+    refundedPaise: integer('refunded_paise').notNull().default(0),
     /**
      * the `Idempotency-Key` the customer's Place Order sent: the same key again within a day
      * answers this order instead of holding stock for another
@@ -301,8 +297,15 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_order_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_needs_refund_created_idx').on(t.needsRefund, t.createdAt, t.id),
-    // The dashboard's sums read this index alone: sales are completed and not awaiting a refund.
-    index('orders_sales_idx').on(t.paymentStatus, t.needsRefund, t.paidAt, t.totalAmountPaise),
+    // The dashboard's sums read this index alone: sales are completed and not awaiting a refund,
+    // and each counts what it kept (its total less its refunds).
+    index('orders_sales_idx').on(
+      t.paymentStatus,
+      t.needsRefund,
+      t.paidAt,
+      t.totalAmountPaise,
+      t.refundedPaise,
+    ),
     // The owner's `?q=`: words anywhere in the order number or the shipping address's name,
     // e-mail or phone (ILIKE '%words%'), each expression exactly as the search writes it.
     index('orders_number_trgm_idx').using('gin', t.orderNumber.op('gin_trgm_ops')),
@@ -487,6 +490,43 @@ export const extraPayments = pgTable(
     // What the owner still owes: the dashboard's count and the "Needs refund" filter.
     index('extra_payments_unrefunded_idx').on(t.orderId).where(sql`${t.refundedAt} is null`),
     check('extra_payments_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * Every refund of an order's payment (decision 016): in full or in part, the owner's or the
+ * customer's cancellation. A row is written before the gateway is asked (`pending`, its amount
+ * then held against what is left to refund) and its id is the gateway's idempotency key, so a
+ * retry after the gateway fell silent asks for the same refund, never a second one.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountPaise: integer('amount_paise').notNull(),
+    /** what it gives back of each line and of the shipping, adding up to the amount */
+    parts: jsonb('parts').$type<RefundPart[]>().notNull(),
+    reason: text('reason').notNull(),
+    actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
+    actorId: text('actor_id'),
+    /** pending until the gateway took it; failed when it refused (what it held is free again) */
+    state: text('state', { enum: REFUND_STATES }).notNull().default('pending'),
+    /** the gateway's refund id (rfnd_...) */
+    gatewayRefundId: text('gateway_refund_id').unique(),
+    /** why the gateway last refused or did not answer; cleared when it takes the refund */
+    failure: text('failure'),
+    createdAt: createdAt(),
+    /** when the gateway took it */
+    initiatedAt: timestamp('initiated_at', { withTimezone: true }),
+    /** when the money reached the customer's bank, as the gateway reported it */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
 

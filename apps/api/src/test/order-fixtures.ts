@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rupeesToPaise } from '@makhana/domain/money';
+import { allocateRefund, type RefundPart } from '@makhana/domain/refunds';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parseMail } from '../adapters/mail/parse-mail';
@@ -483,4 +484,26 @@ export function decodeWords(header: string): string {
         );
       return Buffer.from(bytes, 'latin1').toString('utf8');
     });
+}
+
+/** The parts of a refund of everything an order cost, as `allocateRefund` makes them. */
+export async function wholeOrderParts(db: Database, orderId: string): Promise<RefundPart[]> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  return allocateRefund(
+    {
+      lines: items.map((item) => ({
+        id: item.id,
+        quantity: item.quantity,
+        unitPricePaise: item.priceAtPurchasePaise,
+      })),
+      shippingPaise: order?.shippingCostPaise ?? 0,
+    },
+    [],
+    {},
+  );
 }

@@ -175,8 +175,16 @@ function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Pro
           .end(JSON.stringify({ entity: 'refund', status: 'processed', ...earlier }));
         return;
       }
-      if ([...stub.refunds.values()].some((r) => r.payment_id === paymentId)) {
+      const refunded = [...stub.refunds.values()]
+        .filter((r) => r.payment_id === paymentId)
+        .reduce((sum, r) => sum + r.amount, 0);
+      const captured = stub.payments.get(paymentId)?.amount ?? Number.POSITIVE_INFINITY;
+      if (refunded >= captured) {
         badRequest(res, 'The payment has been fully refunded already');
+        return;
+      }
+      if (refunded + body.amount > captured) {
+        badRequest(res, 'The total refund amount is greater than the refund payment amount');
         return;
       }
       const made = {

@@ -12,6 +12,9 @@ import {
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 export const inputClass = 'input h-11 text-base sm:text-sm';
+/** A radio choice shown as a pill, its input inside its label. */
+export const choicePillClass =
+  'flex h-11 cursor-pointer items-center gap-2 rounded-full border border-cream-200 px-4 text-sm font-medium has-[:checked]:border-forest-700 has-[:checked]:bg-forest-50 has-[:checked]:text-forest-800';
 export const invalidClass = 'border-maroon-600 focus:border-maroon-600 focus:ring-maroon-600/15';
 
 interface FieldShellProps {
@@ -347,10 +350,7 @@ export function RadioGroupField({
       <legend className="label">{label}</legend>
       <div className="flex gap-3">
         {options.map((option) => (
-          <label
-            key={option}
-            className="flex h-11 cursor-pointer items-center gap-2 rounded-full border border-cream-200 px-4 text-sm font-medium has-[:checked]:border-forest-700 has-[:checked]:bg-forest-50 has-[:checked]:text-forest-800"
-          >
+          <label key={option} className={choicePillClass}>
             <input
               type="radio"
               value={option}

@@ -32,7 +32,7 @@ export function OrderSummary({
     <>
       <div className="flex flex-wrap gap-2">
         <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.paymentStatus} />
+        <PaymentStatusBadge status={order.paymentStatus} refunded={order.refundedAmount} />
       </div>
       <h3 className={`mt-5 ${orderSummaryHeadingClass}`}>Items</h3>
       <OrderLines lines={lines} testId={lineTestId} className="mt-2" />

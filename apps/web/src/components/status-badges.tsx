@@ -1,4 +1,5 @@
-import { orderStatusTone, paymentStatusTone } from '@makhana/domain/order-state';
+import { formatRupees } from '@makhana/domain/money';
+import { isPartlyRefunded, orderStatusTone, paymentStatusTone } from '@makhana/domain/order-state';
 
 const BADGE = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
@@ -23,12 +24,22 @@ export function OrderStatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Payment status: completed green, pending yellow, failed red, others grey. */
-export function PaymentStatusBadge({ status }: { status: string }) {
-  const tone = paymentStatusTone(status);
+/**
+ * Payment status: completed green, pending yellow, failed red, others grey. A payment partly
+ * given back says so with the sum (`refunded`, in rupees), in grey.
+ */
+export function PaymentStatusBadge({
+  status,
+  refunded = 0,
+}: {
+  status: string;
+  refunded?: number;
+}) {
+  const partly = isPartlyRefunded({ paymentStatus: status, refundedAmount: refunded });
+  const tone = partly ? 'grey' : paymentStatusTone(status);
   return (
     <span className={`${BADGE} ${TONE_CLASS[tone]}`} data-testid="payment-status" data-tone={tone}>
-      Payment {status}
+      {partly ? `Partly refunded: ${formatRupees(refunded)}` : `Payment ${status}`}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import type { Address, User } from '@makhana/domain/account';
 import type { CartItem } from '@makhana/domain/cart';
-import type { Order, ShippingAddress } from '@makhana/domain/orders';
+import type { Order, OrderRefund, ShippingAddress } from '@makhana/domain/orders';
 import type { CheckoutAddress } from '@makhana/domain/validation';
 import { toast } from 'react-toastify';
 import { vi } from 'vitest';
@@ -91,6 +91,7 @@ export const pendingOrder: Order = {
   user: customer._id,
   items: [
     {
+      _id: 'line-pink-salt',
       product: 'prod-pink-salt',
       name: 'Himalayan Pink Salt Makhana',
       image: '/uploads/demo/products/pink-salt-1.svg',
@@ -114,6 +115,7 @@ export const pendingOrder: Order = {
   needsRefund: false,
   expiresAt: '2025-05-12T10:00:00.000Z',
   paidAt: null,
+  refundedAmount: 0,
 };
 
 export const paidOrder: Order = {
@@ -131,6 +133,7 @@ export const deliveredOrder: Order = {
   orderNumber: 'MM-2025-0001',
   items: [
     {
+      _id: 'line-classic',
       product: 'prod-classic',
       name: 'Classic Roasted Makhana',
       image: '/uploads/demo/products/classic-1.svg',
@@ -221,5 +224,29 @@ export function spyToasts() {
   return {
     success: vi.spyOn(toast, 'success').mockImplementation(() => 'toast'),
     error: vi.spyOn(toast, 'error').mockImplementation(() => 'toast'),
+  };
+}
+
+/** A refund of the whole order as the API sends it, the gateway's money sent. */
+export function madeRefund(order: Order, overrides: Partial<OrderRefund> = {}): OrderRefund {
+  return {
+    id: `refund-${order._id}`,
+    amount: order.totalAmount,
+    reason: 'Changed my mind',
+    by: 'customer',
+    state: 'processed',
+    refundId: 'rfnd_SIM0001',
+    failure: null,
+    createdAt: '2025-05-13T06:00:00.000Z',
+    initiatedAt: '2025-05-13T06:00:00.000Z',
+    processedAt: '2025-05-13T06:00:00.000Z',
+    lines: order.items.map((item) => ({
+      item: item._id,
+      name: `${item.name} ${item.variantWeight} g`,
+      quantity: item.quantity,
+      amount: item.priceAtPurchase * item.quantity,
+      restocked: false,
+    })),
+    ...overrides,
   };
 }

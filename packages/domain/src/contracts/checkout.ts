@@ -1,6 +1,7 @@
 /** Orders, payments and the pincode check as the API sends them: money in rupees unless named. */
 import { z } from 'zod';
 import { ORDER_ACTORS, ORDER_MOVES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
+import { REFUND_STATES } from '../refunds';
 
 export const shippingAddressShape = z
   .object({
@@ -21,6 +22,7 @@ export const shippingAddressShape = z
 
 export const orderItemShape = z
   .object({
+    _id: z.string().meta({ description: "the order line's id: what a refund of lines names" }),
     product: z.string().meta({ description: 'the product id' }),
     name: z.string(),
     image: z.string().meta({ description: 'empty when the product had no picture' }),
@@ -34,7 +36,7 @@ export const orderStatusMoveShape = z
   .object({
     event: z.enum(ORDER_MOVES).meta({
       description:
-        'what happened: paid (a sale), paid_sold_out (paid after the stock was gone: refund due), failed, expired, cancelled, shipped, delivered, refunded',
+        'what happened: paid (a sale), paid_sold_out (paid after the stock was gone: refund due), failed, expired, cancelled, shipped, delivered, refunded (everything left went back), refunded_part (part of the payment went back)',
     }),
     by: z.enum(ORDER_ACTORS).meta({ description: 'who made the move' }),
     from: z.enum(ORDER_STATUSES),
@@ -106,6 +108,35 @@ export const creditNoteShape = taxDocumentShape
   .meta({ id: 'CreditNote', description: 'money given back on an invoice, its taxes reversed' });
 export type CreditNote = z.infer<typeof creditNoteShape>;
 
+export const orderRefundShape = z
+  .object({
+    id: z.string(),
+    amount: z.number().meta({ description: 'rupees' }),
+    reason: z.string(),
+    by: z.enum(ORDER_ACTORS).meta({ description: 'who asked for it' }),
+    state: z.enum(REFUND_STATES).meta({
+      description:
+        'pending: asked of the gateway, not confirmed; initiated: the gateway took it; processed: the money reached the bank; failed: it did not go through',
+    }),
+    refundId: z.string().nullable().meta({ description: "the gateway's refund id" }),
+    failure: z.string().nullable().meta({ description: 'why it did not go through' }),
+    createdAt: z.string(),
+    initiatedAt: z.string().nullable(),
+    processedAt: z.string().nullable(),
+    lines: z
+      .array(
+        z.object({
+          item: z.string().meta({ description: "the order line's id, or 'shipping'" }),
+          name: z.string(),
+          quantity: z.int().meta({ description: 'units given back; 0 for an amount off' }),
+          amount: z.number(),
+          restocked: z.boolean(),
+        }),
+      )
+      .meta({ description: 'what it gives back of each line and of the shipping' }),
+  })
+  .meta({ id: 'OrderRefund', description: "A refund of the order's payment, whole or in part." });
+
 export const orderShape = z
   .object({
     _id: z.string(),
@@ -135,21 +166,13 @@ export const orderShape = z
       .nullable()
       .meta({ description: 'when an unpaid order gives its stock back' }),
     paidAt: z.string().nullable(),
-    refund: z
-      .object({
-        id: z.string().nullable().meta({ description: "the gateway's refund id" }),
-        reason: z.string().nullable(),
-        refundedAt: z
-          .string()
-          .nullable()
-          .meta({ description: 'null while no refund went through' }),
-        failure: z.string().nullable().meta({
-          description: 'why the last attempt did not go through; null once one did',
-        }),
-      })
-      .nullable()
-      .optional()
-      .meta({ description: 'null while no refund was asked for; the API always sends it' }),
+    refundedAmount: z.number().meta({
+      description:
+        'what its refunds gave back so far, in rupees (refunds the gateway took); 0 when none',
+    }),
+    refunds: z.array(orderRefundShape).optional().meta({
+      description: 'every refund asked for, oldest first; the API always sends it',
+    }),
     extraPayments: z.array(extraPaymentShape).optional().meta({
       description:
         'payments captured after another payment had paid the order: each must go back; the API always sends it',

@@ -5,7 +5,7 @@ export { orderRoutes } from './orders/all-routes';
 export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { SELLER_NOT_SET_UP } from './orders/routes';
-export { boughtBy, isPaidOrder, isSaleOrder } from './orders/rules';
+export { boughtBy, isPaidOrder, isSaleOrder, keptPaise } from './orders/rules';
 export { recentOrdersOf } from './orders/service';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';

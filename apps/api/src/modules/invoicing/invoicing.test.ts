@@ -323,7 +323,11 @@ describe('a credit note for money given back', () => {
     const buyer = await customer(api.db);
     const order = await insertOrderRow(api.db, buyer.user.id, 14_900, { needsRefund: true });
     expect(
-      await issueCreditNote(api.db, order.id, { reference: crypto.randomUUID(), at: new Date() }),
+      await issueCreditNote(api.db, order.id, {
+        reference: crypto.randomUUID(),
+        at: new Date(),
+        parts: [{ item: 'shipping', quantity: 1, amountPaise: 14_900, restock: false }],
+      }),
     ).toBeNull();
   });
 });

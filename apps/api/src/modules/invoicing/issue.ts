@@ -6,6 +6,7 @@
  */
 
 import {
+  creditSale,
   documentNumber,
   financialYearOf,
   placeOfSupply,
@@ -18,6 +19,7 @@ import {
 import { gstStateCode } from '@makhana/domain/gstin';
 import { stateNamed } from '@makhana/domain/india-states';
 import type { ShippingAddress } from '@makhana/domain/orders';
+import { type RefundPart, SHIPPING_PART } from '@makhana/domain/refunds';
 import { formatNetQuantity } from '@makhana/domain/unit-price';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -467,16 +469,17 @@ async function creditNoteFor(db: Executor, reference: string): Promise<IssuedDoc
 }
 
 /**
- * The credit note of a refund of the whole sale (CGST Act section 34): every line of the invoice,
- * its taxes reversed as they were charged, in the credit notes' own series (the invoice prefix
- * and C: `MMC/2627/000007`), dated the refund, naming the invoice. Once per refund (`reference`,
- * the refund's move): a second call answers the note written. An order never invoiced (its money
- * came after its stock was gone) gets none: no tax was charged on a supply.
+ * The credit note of a refund (CGST Act section 34): what it gave back of each line of the
+ * invoice (and of its shipping), each line's tax reversed at the rate it was charged; for a refund
+ * of the whole sale, every line of the invoice as it was. In the credit notes' own series (the
+ * invoice prefix and C: `MMC/2627/000007`), dated the refund, naming the invoice. Once per refund
+ * (`reference`, the refund's id): a second call answers the note written. An order never invoiced
+ * (its money came after its stock was gone) gets none: no tax was charged on a supply.
  */
 export async function issueCreditNote(
   db: Database,
   orderId: string,
-  refund: { reference: string; at: Date },
+  refund: { reference: string; at: Date; parts: readonly RefundPart[] },
 ): Promise<IssuedDocument | null> {
   const written = await creditNoteFor(db, refund.reference);
   if (written) return written;
@@ -486,6 +489,18 @@ export async function issueCreditNote(
     .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
   if (!invoice) return null;
   const invoiced = invoice.document as unknown as IssuedDocument;
+  // The invoice's lines are the order's in this order, then the shipping.
+  const items = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position), asc(orderItems.id));
+  const credited = refund.parts.map((part) => {
+    const line =
+      part.item === SHIPPING_PART ? items.length : items.findIndex((item) => item.id === part.item);
+    return { line, quantity: part.quantity, amountPaise: part.amountPaise };
+  });
+  const sale = creditSale(invoiced.lines, credited, invoiced.taxType);
   const { prefix } = await sellerOf(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from orders where id = ${orderId} for update`);
@@ -495,9 +510,11 @@ export async function issueCreditNote(
     const serial = await takeSerials(tx, 'credit_note', financialYear);
     const document: IssuedDocument = {
       ...invoiced,
+      ...sale,
       kind: 'credit_note',
       number: documentNumber(`${prefix}C`, financialYear, serial),
       issuedAt: refund.at.toISOString(),
+      amountInWords: rupeesInWords(sale.totalPaise),
       invoice: { number: invoiced.number, issuedAt: invoiced.issuedAt },
     };
     await writeDocuments(tx, [

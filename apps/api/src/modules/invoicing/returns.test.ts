@@ -7,6 +7,7 @@ import {
   ownerToken,
   soldOrderRow,
   type TestVariant,
+  wholeOrderParts,
 } from '../../test/order-fixtures';
 import { call } from '../../test/requests';
 import { seedDemoShopSettings } from '../shop';
@@ -45,6 +46,7 @@ describe('GET /orders/gst-returns', () => {
     await issueCreditNote(api.db, refunded.orderId, {
       reference: crypto.randomUUID(),
       at: new Date('2026-11-13T06:00:00Z'),
+      parts: await wholeOrderParts(api.db, refunded.orderId),
     });
     // Outside the month in India: 1 December 00:00 IST is 30 November 18:30 UTC.
     await sale('2026-11-30T18:30:00Z');

@@ -97,7 +97,10 @@ export function OrdersSection() {
               <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
                 <div className="flex flex-wrap gap-2">
                   <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <PaymentStatusBadge
+                    status={order.paymentStatus}
+                    refunded={order.refundedAmount}
+                  />
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <InvoiceDownload

@@ -4,7 +4,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
-import { fail, ok, paidOrder, signIn, spyToasts, stubRoutes } from '../../test/customer-fixtures';
+import {
+  fail,
+  madeRefund,
+  ok,
+  paidOrder,
+  signIn,
+  spyToasts,
+  stubRoutes,
+} from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
 import { CANCELLED_NOTE, OrderStatusPage } from './order-status-page';
 
@@ -37,12 +45,8 @@ describe('cancelling from the order page', () => {
       ...fresh,
       status: 'Cancelled',
       paymentStatus: 'refunded',
-      refund: {
-        id: 'rfnd_SIM0001',
-        reason: 'Changed my mind',
-        refundedAt: new Date().toISOString(),
-        failure: null,
-      },
+      refundedAmount: fresh.totalAmount,
+      refunds: [madeRefund(fresh, { initiatedAt: new Date().toISOString() })],
     };
     let current = fresh;
     const api = stubRoutes({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
-import { fail, ok, paidOrder, signIn, stubRoutes } from '../../test/customer-fixtures';
+import { fail, madeRefund, ok, paidOrder, signIn, stubRoutes } from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
 import { OrderStatusPage } from './order-status-page';
 
@@ -35,6 +35,7 @@ const shipped: Order = {
   items: [
     ...paidOrder.items,
     {
+      _id: 'line-peri-peri',
       product: 'prod-peri-peri',
       name: 'Peri Peri Makhana',
       image: '/uploads/demo/products/peri-peri-1.svg',
@@ -96,6 +97,47 @@ describe('OrderStatusPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'Dashboard {"section":"orders"}' }),
     ).toBeTruthy();
+  });
+
+  it('shows a partly refunded order: the sum, each refund where its money is, and what it gave back', async () => {
+    const delivered: Order = {
+      ...paidOrder,
+      status: 'Delivered',
+      refundedAmount: 100,
+      refunds: [
+        madeRefund(paidOrder, {
+          by: 'owner',
+          amount: 100,
+          reason: 'One pouch arrived torn',
+          state: 'initiated',
+          processedAt: null,
+          lines: [
+            {
+              item: 'line-pink-salt',
+              name: 'Himalayan Pink Salt Makhana 250 g',
+              quantity: 0,
+              amount: 100,
+              restocked: false,
+            },
+          ],
+        }),
+        madeRefund(paidOrder, { id: 'refused', state: 'failed', failure: 'Refused' }),
+      ],
+    };
+    stubRoutes({ 'GET /orders/order-id-details/order-1': ok(delivered) });
+    renderOrderPage();
+
+    const payment = await screen.findByTestId('payment-status');
+    expect(payment.textContent).toBe('Partly refunded: ₹100');
+    expect(document.body.textContent).toContain(
+      'Your makhana has been delivered. Enjoy! ₹100 of your payment is refunded.',
+    );
+    // The refused one moved no money: the customer does not see it.
+    const [refund, ...more] = screen.getAllByTestId('order-refund');
+    expect(more).toEqual([]);
+    expect(refund?.textContent).toContain('₹100 · Refund initiated on 13 May 2025');
+    expect(refund?.textContent).toContain('Himalayan Pink Salt Makhana 250 g: ₹100 off the price');
+    expect(refund?.textContent).toContain('Reason: One pouch arrived torn');
   });
 
   it("shows the order's progress, each move with its time in India's time", async () => {

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { CancelOrderSection } from '../../components/cancel-order';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
 import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
+import { OrderRefunds } from '../../components/order-refunds';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { CreditNotes, InvoiceDownload } from '../../components/tax-document-download';
 import { formatOrderDate, formatOrderMoment, shippingAddressLines } from '../../lib/orders';
@@ -88,10 +89,17 @@ function orderLead(order: Order): string {
       ? `This order was cancelled; your payment is refunded within ${POLICY.refundBusinessDays} business days.`
       : 'This order was cancelled because its payment was not completed. No money was taken.';
   }
+  if (order.paymentStatus === 'refunded') {
+    return `Your payment is refunded in full: it reaches your original payment method within ${POLICY.refundBusinessDays} business days.`;
+  }
   if (order.paymentStatus === 'completed') {
-    return order.status === 'Delivered'
-      ? 'Your makhana has been delivered. Enjoy!'
-      : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
+    const lead =
+      order.status === 'Delivered'
+        ? 'Your makhana has been delivered. Enjoy!'
+        : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
+    return order.refundedAmount > 0
+      ? `${lead} ${formatRupees(order.refundedAmount)} of your payment is refunded.`
+      : lead;
   }
   return 'We are waiting for your payment to be confirmed; this page shows the latest status.';
 }
@@ -106,6 +114,7 @@ const PROGRESS: Record<OrderMove, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   refunded: 'Refunded',
+  refunded_part: 'Part of the payment refunded',
 };
 
 /** The order's moves, oldest first, each with its time and, for a shipment, its tracking. */
@@ -207,7 +216,10 @@ function OrderDetails({ order }: { order: Order }) {
               <div>
                 <dt className="text-muted">Status</dt>
                 <dd className="mt-1 flex flex-wrap gap-2">
-                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <PaymentStatusBadge
+                    status={order.paymentStatus}
+                    refunded={order.refundedAmount}
+                  />
                   <OrderStatusBadge status={order.status} />
                 </dd>
               </div>
@@ -228,6 +240,14 @@ function OrderDetails({ order }: { order: Order }) {
                   </dd>
                 </div>
               )}
+              {order.refunds?.some((refund) => refund.state !== 'failed') ? (
+                <div>
+                  <dt className="text-muted">Refunds</dt>
+                  <dd className="mt-1">
+                    <OrderRefunds order={order} />
+                  </dd>
+                </div>
+              ) : null}
               {order.creditNotes?.length ? (
                 <div>
                   <dt className="text-muted">Money given back</dt>

@@ -90,7 +90,7 @@ function OrderLine({ order, onOpen }: { order: Order; onOpen: (order: Order) => 
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.paymentStatus} />
+        <PaymentStatusBadge status={order.paymentStatus} refunded={order.refundedAmount} />
       </div>
       <div className="flex items-center gap-3">
         <span className="font-display text-lg font-semibold tabular-nums text-forest-800">

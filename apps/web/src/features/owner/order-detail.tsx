@@ -28,7 +28,8 @@ const MOVE_LABELS: Record<OrderMove, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
-  refunded: 'Refunded',
+  refunded: 'Refunded in full',
+  refunded_part: 'Part of the payment refunded',
 };
 const ACTOR_LABELS: Record<OrderActor, string> = {
   customer: 'the customer',
@@ -51,7 +52,7 @@ function OrderHistory({ order }: { order: Order }) {
       ) : (
         <ol className="mt-2 space-y-2 border-l-2 border-cream-200 pl-4 text-sm">
           {moves.map((move) => (
-            <li key={`${move.at}-${move.to}`} data-testid="order-history-move">
+            <li key={`${move.at}-${move.event}`} data-testid="order-history-move">
               <p className="font-medium text-ink">
                 {MOVE_LABELS[move.event]}{' '}
                 <span className="font-normal text-muted">by {ACTOR_LABELS[move.by]}</span>

@@ -148,7 +148,7 @@ describe('OrdersTab', () => {
     expect(within(dialog).getAllByTestId('owner-order-line').length).toBeGreaterThan(0);
     const moves = within(dialog).getAllByTestId('order-history-move');
     expect(moves).toHaveLength(1);
-    expect(moves[0]!.textContent).toContain('Refunded by you');
+    expect(moves[0]!.textContent).toContain('Refunded in full by you');
     expect(moves[0]!.textContent).toContain('Confirmed → Cancelled');
     expect(moves[0]!.textContent).toContain('12 May 2025, 5:30 pm');
     expect(moves[0]!.textContent).toContain('Note: Out of stock after a damaged batch');

@@ -195,7 +195,10 @@ export function OrdersTab() {
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
                 <div className="flex flex-wrap gap-2">
                   <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge status={order.paymentStatus} />
+                  <PaymentStatusBadge
+                    status={order.paymentStatus}
+                    refunded={order.refundedAmount}
+                  />
                   <RefundFlag order={order} />
                 </div>
                 <ViewButton order={order} onOpen={setOpen} />
@@ -219,7 +222,7 @@ export function OrdersTab() {
                 {formatRupees(order.totalAmount)}
               </td>
               <td className={cellClass}>
-                <PaymentStatusBadge status={order.paymentStatus} />
+                <PaymentStatusBadge status={order.paymentStatus} refunded={order.refundedAmount} />
               </td>
               <td className={cellClass}>
                 <div className="flex flex-wrap gap-1.5">

@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
-import { fail, paidOrder, spyToasts, stubRoutes } from '../../test/customer-fixtures';
+import {
+  deliveredOrder,
+  fail,
+  madeRefund,
+  paidOrder,
+  spyToasts,
+  stubRoutes,
+} from '../../test/customer-fixtures';
 import { signInOwner } from '../../test/owner-fixtures';
 import { IdentityProof } from './identity-proof';
 import { RefundOrderAction } from './refund-order-action';
@@ -25,12 +32,14 @@ const refunded: Order = {
   ...paidOrder,
   status: 'Cancelled',
   paymentStatus: 'refunded',
-  refund: {
-    id: 'rfnd_Sim00000000001',
-    reason: 'Out of stock at the warehouse',
-    refundedAt: '2025-05-13T06:00:00.000Z',
-    failure: null,
-  },
+  refundedAmount: 549,
+  refunds: [
+    madeRefund(paidOrder, {
+      by: 'owner',
+      reason: 'Out of stock at the warehouse',
+      refundId: 'rfnd_Sim00000000001',
+    }),
+  ],
 };
 
 function renderAction(order: Order = paidOrder) {
@@ -48,7 +57,7 @@ function renderAction(order: Order = paidOrder) {
 async function askToRefund(user: ReturnType<typeof userEvent.setup>, reason: string) {
   await user.click(screen.getByRole('button', { name: 'Refund this order' }));
   await user.type(screen.getByLabelText(/Reason for the refund/), reason);
-  await user.click(screen.getByRole('button', { name: /Refund ₹549|Try the refund again/ }));
+  await user.click(screen.getByRole('button', { name: 'Review the refund' }));
 }
 
 describe('RefundOrderAction', () => {
@@ -60,7 +69,11 @@ describe('RefundOrderAction', () => {
     });
     const { user, changed } = renderAction();
     await user.click(screen.getByRole('button', { name: 'Refund this order' }));
-    await user.click(screen.getByRole('button', { name: 'Refund ₹549' }));
+    expect(screen.getByRole('radio', { name: 'Everything left: ₹549' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
     expect(await screen.findByText(MESSAGES.refundReason)).toBeTruthy();
     expect(api.callsTo(REFUND_PATH)).toHaveLength(0);
 
@@ -68,8 +81,9 @@ describe('RefundOrderAction', () => {
       screen.getByLabelText(/Reason for the refund/),
       'Out of stock at the warehouse',
     );
-    await user.click(screen.getByRole('button', { name: 'Refund ₹549' }));
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
     const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/is cancelled/)).toBeTruthy();
     expect(dialog.getByRole('heading', { name: 'Refund ₹549 to the customer?' })).toBeTruthy();
     expect(dialog.getByText(/within 7-10 business days/)).toBeTruthy();
     expect(api.callsTo(REFUND_PATH)).toHaveLength(0);
@@ -142,7 +156,7 @@ describe('RefundOrderAction', () => {
     ).toBeTruthy();
     expect(changed).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: /Refund ₹549|Try the refund again/ }));
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund ₹549' }),
     );
@@ -184,7 +198,7 @@ describe('RefundOrderAction', () => {
     );
     expect(changed).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Try the refund again' }));
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund ₹549' }),
     );
@@ -192,28 +206,99 @@ describe('RefundOrderAction', () => {
     expect(api.callsTo(REFUND_PATH)).toHaveLength(2);
   });
 
-  it("shows an earlier attempt's failure the server kept", () => {
-    renderAction({
-      ...paidOrder,
-      refund: { id: null, reason: 'Late', refundedAt: null, failure: 'Not reachable' },
+  it('refunds chosen units of a delivered order, asking which go back on the shelf', async () => {
+    const order: Order = {
+      ...deliveredOrder,
+      status: 'Delivered',
+      totalAmount: 948,
+      shippingCost: 50,
+    };
+    const api = stubRoutes({
+      [`POST /orders/refund/${order._id}`]: {
+        body: { statusCode: 200, data: order, message: 'Refunded ₹449', success: true },
+      },
     });
-    expect(screen.getByRole('alert').textContent).toContain('Not reachable');
-    expect(screen.getByRole('button', { name: 'Refund this order' })).toBeTruthy();
+    const { user } = renderAction(order);
+    await user.click(screen.getByRole('button', { name: 'Refund this order' }));
+    await user.click(screen.getByRole('radio', { name: 'Chosen units' }));
+    await user.selectOptions(screen.getByLabelText(/Classic Roasted Makhana 250 g/), '1');
+    const shelf = screen.getByRole('checkbox', { name: 'Put back on the shelf' });
+    // A delivered order's units are with the customer: none go back unless the owner says so.
+    expect(shelf).toHaveProperty('checked', false);
+    await user.click(shelf);
+    await user.type(screen.getByLabelText(/Reason for the refund/), 'One pouch torn');
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('heading', { name: 'Refund ₹449 to the customer?' })).toBeTruthy();
+    expect(dialog.getByText(/₹499 of the payment is kept/)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Refund ₹449' }));
+    await vi.waitFor(() => expect(api.callsTo(`POST /orders/refund/${order._id}`)).toHaveLength(1));
+    expect(api.callsTo(`POST /orders/refund/${order._id}`)[0]?.body).toEqual({
+      reason: 'One pouch torn',
+      lines: [{ item: 'line-classic', quantity: 1, restock: true }],
+    });
   });
 
-  it('shows a refunded order as refunded, with its date, reason and refund id', () => {
-    renderAction(refunded);
-    expect(screen.queryByRole('button', { name: 'Refund this order' })).toBeNull();
-    expect(screen.getByText(/Refunded on/).textContent).toMatch(
-      /^Refunded on 13 May 2025: Out of stock at the warehouse$/,
+  it('refuses an amount beyond what is left before asking the server', async () => {
+    const api = stubRoutes({});
+    const { user } = renderAction();
+    await user.click(screen.getByRole('button', { name: 'Refund this order' }));
+    await user.click(screen.getByRole('radio', { name: 'An amount' }));
+    await user.type(screen.getByLabelText('Amount in rupees'), '600');
+    await user.type(screen.getByLabelText(/Reason for the refund/), 'Goodwill');
+    await user.click(screen.getByRole('button', { name: 'Review the refund' }));
+    expect(
+      await screen.findByText('That is more than is left to refund: at most ₹549.'),
+    ).toBeTruthy();
+    expect(api.callsTo(REFUND_PATH)).toHaveLength(0);
+  });
+
+  it('asks again for a refund the payment service did not confirm, the same one', async () => {
+    const pending = madeRefund(deliveredOrder, {
+      by: 'owner',
+      reason: 'Torn',
+      amount: 449,
+      state: 'pending',
+      refundId: null,
+      initiatedAt: null,
+      processedAt: null,
+      failure: 'The payment service did not answer',
+      lines: [
+        { item: 'line-classic', name: 'Classic', quantity: 1, amount: 449, restocked: false },
+      ],
+    });
+    const order: Order = { ...deliveredOrder, status: 'Delivered', refunds: [pending] };
+    const api = stubRoutes({
+      [`POST /orders/refund/${order._id}`]: {
+        body: { statusCode: 200, data: order, message: 'Refunded ₹449', success: true },
+      },
+    });
+    const { user } = renderAction(order);
+    expect(screen.getByRole('alert').textContent).toContain('did not answer');
+    expect(screen.getByTestId('order-refund').textContent).toContain(
+      'waiting for the payment service',
     );
-    expect(screen.getByText('Refund id rfnd_Sim00000000001')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refund more' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try the refund again' }));
+    await vi.waitFor(() => expect(api.callsTo(`POST /orders/refund/${order._id}`)).toHaveLength(1));
+    expect(api.callsTo(`POST /orders/refund/${order._id}`)[0]?.body).toEqual({
+      reason: 'Torn',
+      lines: [{ item: 'line-classic', quantity: 1, restock: false }],
+    });
+  });
+
+  it('shows a refunded order as refunded, with its date, reason and refund id, and no form', () => {
+    renderAction(refunded);
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+    const shown = screen.getByTestId('order-refund').textContent;
+    expect(shown).toContain('₹549 · Refunded on 13 May 2025 (rfnd_Sim00000000001)');
+    expect(shown).toContain('Reason: Out of stock at the warehouse');
   });
 
   it('offers nothing for an order that cannot be refunded', () => {
     for (const order of [
-      { ...paidOrder, status: 'Shipped' as const },
       { ...paidOrder, paymentStatus: 'pending' as const, status: 'Pending' as const },
+      { ...paidOrder, paymentStatus: 'failed' as const, status: 'Cancelled' as const },
     ]) {
       const { container, unmount } = renderAction(order);
       expect(container.textContent).toBe('');

@@ -41,6 +41,8 @@ describe('GET /users/getUserDetails: the owner’s customers', () => {
     const meera = await joined(3);
     await insertOrderRow(api.db, asha.id, 49_950);
     await insertOrderRow(api.db, asha.id, 20_025, { status: 'Delivered' });
+    // Partly refunded: what it kept counts.
+    await insertOrderRow(api.db, asha.id, 10_000, { status: 'Delivered', refundedPaise: 4_000 });
     // Not spent: unpaid, failed, refunded, or waiting for its refund.
     await insertOrderRow(api.db, asha.id, 10_000, { paymentStatus: 'pending', status: 'Pending' });
     await insertOrderRow(api.db, asha.id, 10_000, { paymentStatus: 'failed', status: 'Cancelled' });
@@ -75,8 +77,8 @@ describe('GET /users/getUserDetails: the owner’s customers', () => {
       phoneNumber: '9876543210',
       address: [newer!.id, older!.id],
       // Paid orders only: an unpaid or failed attempt is not an order to the customer.
-      orders: 4,
-      totalSpent: 699.75,
+      orders: 5,
+      totalSpent: 759.75,
       createdAt: '2025-05-01T09:00:00.000Z',
     });
     expect(all.data[1]).toMatchObject({ orders: 1, totalSpent: 0, address: [] });

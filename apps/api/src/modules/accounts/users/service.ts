@@ -23,7 +23,7 @@ import { addresses, orders, users } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { containing, offsetOf } from '../../../lib/search';
-import { isPaidOrder, isSaleOrder } from '../../checkout';
+import { isPaidOrder, isSaleOrder, keptPaise } from '../../checkout';
 import { type EmailChanges, emailHeld } from './email-change';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists. Please log in.';
@@ -129,9 +129,9 @@ export async function customersIn(db: Executor, ids: SQLWrapper | string[]): Pro
     .select({ n: sql`count(*)::int` })
     .from(orders)
     .where(and(eq(orders.userId, users.id), isPaidOrder));
-  // What a customer spent is what their sales came to.
+  // What a customer spent is what their sales kept, refunds taken off.
   const spent = db
-    .select({ paise: sql`coalesce(sum(${orders.totalAmountPaise}), 0)::int` })
+    .select({ paise: sql`coalesce(sum(${keptPaise}), 0)::int` })
     .from(orders)
     .where(and(eq(orders.userId, users.id), isSaleOrder));
   const addressIds = db

@@ -88,7 +88,11 @@ describe('GET /admins/dashboard', () => {
     await orderWithPayment(api.app, asha.token, [cartLine(makhana, 2)]);
 
     clockAt('2026-11-15T06:30:00Z');
-    await orderPaid(asha.user.id, 500, '2026-11-10T05:00:00Z');
+    // ₹500, of which ₹100 went back for a torn pouch: it kept ₹400.
+    await insertOrderRow(api.db, asha.user.id, 50_000, {
+      paidAt: new Date('2026-11-10T05:00:00Z'),
+      refundedPaise: 10_000,
+    });
     await orderPaid(ravi.user.id, 249.5, '2026-11-15T01:00:00Z');
     await orderPaid(ravi.user.id, 1000, '2026-11-12T05:00:00Z', 'refunded');
     await orderPaid(asha.user.id, 300, '2026-11-13T05:00:00Z', 'completed', true);
@@ -99,13 +103,13 @@ describe('GET /admins/dashboard', () => {
       totalOrders: 2,
       totalUsers: 2,
       totalProducts: 1,
-      revenue: 749.5,
+      revenue: 649.5,
       growth: null,
     });
     expect(got.salesByDay).toHaveLength(30);
     expect(got.salesByDay[0]!.date).toBe('2026-10-17');
     expect(got.salesByDay.at(-1)).toEqual({ date: '2026-11-15', orders: 1, revenue: 249.5 });
-    expect(day(got, '2026-11-10')).toEqual({ date: '2026-11-10', orders: 1, revenue: 500 });
+    expect(day(got, '2026-11-10')).toEqual({ date: '2026-11-10', orders: 1, revenue: 400 });
     expect(day(got, '2026-11-12')).toEqual({ date: '2026-11-12', orders: 0, revenue: 0 });
     expect(got.salesByDay.filter((d) => d.orders > 0)).toHaveLength(2);
   });

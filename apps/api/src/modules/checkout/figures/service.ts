@@ -6,17 +6,20 @@ import { rawRows } from '../../../db/raw';
 import { orders, products, users } from '../../../db/schema';
 import { countLowStockProducts } from '../../catalogue';
 import { supportFigures } from '../../support';
-import { isSaleOrder, isToShipOrder } from '../orders/rules';
+import { isSaleOrder, isToShipOrder, keptPaise } from '../orders/rules';
 import { countFailing } from '../outbox/outbox';
 import { INDIA_TIME_ZONE, indiaDayStart, indiaMonthStart, lastIndiaDays } from './india-calendar';
 
 export const CHART_DAYS = 30;
 
-/** Sums come back as bigint (a text or a bigint, by driver): paise beyond int4 are real here. */
+/**
+ * What sales kept, summed. Sums come back as bigint (a text or a bigint, by driver): paise beyond
+ * int4 are real here.
+ */
 const paiseSum = (filter?: SQL) =>
   filter
-    ? sql<string>`coalesce(sum(${orders.totalAmountPaise}) filter (where ${filter}), 0)`
-    : sql<string>`coalesce(sum(${orders.totalAmountPaise}), 0)`;
+    ? sql<string>`coalesce(sum(${keptPaise}) filter (where ${filter}), 0)`
+    : sql<string>`coalesce(sum(${keptPaise}), 0)`;
 
 const paidBetween = (from: Date, to: Date) =>
   sql`${orders.paidAt} >= ${from.toISOString()}::timestamptz and ${orders.paidAt} < ${to.toISOString()}::timestamptz`;

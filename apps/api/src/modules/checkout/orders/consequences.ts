@@ -27,6 +27,7 @@ import {
   customerMail,
   extraRefundMail,
   ownerMail,
+  refundMail,
   secondPaymentMail,
   statusMail,
 } from './order-mails';
@@ -127,27 +128,38 @@ const confirmationWithInvoice: Handler = async (ctx, row, order) => {
   });
 };
 
-/** The credit note of the refund a row records; none for a sale never invoiced. */
+/** The refund a row names, as recorded and as the order shows it. */
+function refundOf(row: OutboxRow, order: OrderRead | null) {
+  const recorded = order?.refunds?.find((refund) => refund.id === row.payload.refundId);
+  const shown = order?.view.refunds?.find((refund) => refund.id === row.payload.refundId);
+  return recorded && shown ? { recorded, shown } : null;
+}
+
+/** The credit note of the refund a row names; none for a sale never invoiced. */
 async function creditNoteOf(ctx: OrderContext, row: OutboxRow, order: OrderRead | null) {
-  const refund = order?.events?.find((event) => event.id === row.historyId);
-  if (!row.orderId || !row.historyId || !refund) return null;
-  return issueCreditNote(ctx.db, row.orderId, { reference: row.historyId, at: refund.createdAt });
+  const refund = refundOf(row, order)?.recorded;
+  if (!row.orderId || !refund) return null;
+  return issueCreditNote(ctx.db, row.orderId, {
+    reference: refund.id,
+    at: refund.initiatedAt ?? refund.createdAt,
+    parts: refund.parts,
+  });
 }
 
 /** The customer's refund mail, with the credit note that reverses the invoice's tax attached. */
 const refundWithCreditNote: Handler = async (ctx, row, order) => {
   const to = order?.view.shippingAddress.email;
-  const move = order?.events?.find((event) => event.id === row.historyId);
-  if (!order || !to || !move) return;
+  const refund = refundOf(row, order)?.shown;
+  if (!order || !to || !refund) return;
   const note = await creditNoteOf(ctx, row, order);
   const attachment = note && (await pdfAttachment(ctx, note, 'credit-note'));
-  const mail = statusMail(
+  const mail = refundMail(
     ctx,
     order.view,
-    move,
+    refund,
     note && { number: note.number, attached: Boolean(attachment) },
   );
-  if (mail) await ctx.mailer.send({ to, ...mail, attachments: attachment ? [attachment] : [] });
+  await ctx.mailer.send({ to, ...mail, attachments: attachment ? [attachment] : [] });
 };
 
 const HANDLERS: Record<string, Record<string, Handler>> = {
@@ -168,7 +180,7 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
   },
   'order.shipped': { 'customer-mail': moveMail },
   'order.delivered': { 'customer-mail': moveMail },
-  'order.refunded': {
+  'refund.made': {
     // The credit note first (decision 036), so the refund mail carries it.
     'credit-note': async (ctx, row, order) => {
       await creditNoteOf(ctx, row, order);
@@ -176,9 +188,9 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
     'customer-mail': refundWithCreditNote,
     // Only when the customer cancelled: the owner made every other refund.
     'owner-mail': (ctx, row, order) => {
-      const move = order?.events?.find((event) => event.id === row.historyId);
-      if (move?.actor !== 'customer') return Promise.resolve();
-      return mailOwner(ctx, order, ({ view }) => customerCancelledMail(ctx, view, move.note ?? ''));
+      const refund = refundOf(row, order)?.shown;
+      if (refund?.by !== 'customer') return Promise.resolve();
+      return mailOwner(ctx, order, ({ view }) => customerCancelledMail(ctx, view, refund));
     },
   },
   'payment.second_capture': {

@@ -28,6 +28,7 @@ export const EXPORT_HEADER = [
   'Line total (₹)',
   'Shipping (₹)',
   'Order total (₹)',
+  'Refunded (₹)',
   'Payment status',
   'Order status',
   'Payment id',
@@ -93,6 +94,7 @@ function orderLines(order: OrderRow, items: ItemRow[]): string {
         rupees(item.priceAtPurchasePaise * item.quantity),
         index === 0 ? rupees(order.shippingCostPaise) : '',
         rupees(order.totalAmountPaise),
+        rupees(order.refundedPaise),
         order.paymentStatus,
         order.status,
         order.transactionId ?? '',
@@ -102,7 +104,8 @@ function orderLines(order: OrderRow, items: ItemRow[]): string {
 }
 
 /**
- * The orders paid within the range, a refunded one included (its status says so), oldest
+ * The orders paid within the range, a refunded one included (its status and what its refunds
+ * gave back say so), oldest
  * payment first, one line per order line. Read in batches by (paid_at, id), so the file is
  * written as it is read and never held whole.
  */

@@ -1,12 +1,13 @@
 /**
  * What the order mails say: the customer's confirmation (or, when the stock was gone, the notice
  * of a refund), the owner's new-order notice (or refund alert), the customer's mail about a move
- * (shipped, delivered, refunded) and the owner's alert about a second payment. When they are sent
+ * (shipped, delivered) or a refund, and the owner's alert about a second payment. When they are sent
  * is the outbox's business (consequences.ts).
  */
 
 import { POLICY } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
+import type { OrderRefund } from '@makhana/domain/orders';
 import { renderMail } from '../../../adapters/mail/template';
 import type { OrderContext } from './context';
 import type { OrderStatusEventRow, OrderView } from './service';
@@ -60,33 +61,57 @@ export interface MailedDocument {
   attached: boolean;
 }
 
+/**
+ * The customer's mail about a refund: the whole order cancelled, everything left given back, or
+ * a part (the lines and units, or an amount), with its reason and its credit note.
+ */
+export function refundMail(
+  ctx: OrderContext,
+  view: OrderView,
+  refund: OrderRefund,
+  creditNote: MailedDocument | null,
+): Mail {
+  const asked = refund.by === 'customer' ? 'as you asked, ' : '';
+  const amount = formatRupees(refund.amount);
+  const whole = refund.amount === view.totalAmount;
+  const opening = whole
+    ? view.status === 'Cancelled'
+      ? `Hi ${view.shippingAddress.firstName}, ${asked}we have cancelled your order ${view.orderNumber} and refunded ${amount} in full.`
+      : `Hi ${view.shippingAddress.firstName}, we have refunded your order ${view.orderNumber} in full: ${amount}.`
+    : `Hi ${view.shippingAddress.firstName}, we have refunded ${amount} of your order ${view.orderNumber}.`;
+  const lines = whole
+    ? []
+    : refund.lines.map((line) =>
+        line.quantity > 0
+          ? `${line.name} x ${line.quantity}: ${formatRupees(line.amount)}`
+          : `${line.name} (off the price): ${formatRupees(line.amount)}`,
+      );
+  return {
+    subject: `Your refund for order ${view.orderNumber}`,
+    ...renderMail({
+      heading: 'Your money is on its way back',
+      paragraphs: [
+        opening,
+        ...lines,
+        `Reason: ${refund.reason}`,
+        `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${refund.refundId ?? ''}.`,
+        ...(creditNote
+          ? [
+              `The credit note ${creditNote.number}, which ${whole ? 'cancels the tax invoice' : 'reverses the tax on what was refunded'}, ${creditNote.attached ? 'is attached' : 'is ready to download from your order page'}.`,
+            ]
+          : []),
+        `Order details: ${statusLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
 export function statusMail(
   ctx: OrderContext,
   view: OrderView,
-  event: Pick<OrderStatusEventRow, 'event' | 'actor' | 'trackingNumber' | 'trackingUrl' | 'note'>,
-  creditNote: MailedDocument | null = null,
+  event: Pick<OrderStatusEventRow, 'event' | 'trackingNumber' | 'trackingUrl'>,
 ): Mail | null {
-  if (event.event === 'refunded' && view.refund) {
-    const asked = event.actor === 'customer' ? 'as you asked, ' : '';
-    return {
-      subject: `Your refund for order ${view.orderNumber}`,
-      ...renderMail({
-        heading: 'Your money is on its way back',
-        paragraphs: [
-          `Hi ${view.shippingAddress.firstName}, ${asked}we have cancelled your order ${view.orderNumber} and refunded ${formatRupees(view.totalAmount)} in full.`,
-          `Reason: ${event.note ?? view.refund.reason ?? ''}`,
-          `The refund reaches your original payment method within ${POLICY.refundBusinessDays} business days. Refund id: ${view.refund.id ?? ''}.`,
-          ...(creditNote
-            ? [
-                `The credit note ${creditNote.number}, which cancels the tax invoice, ${creditNote.attached ? 'is attached' : 'is ready to download from your order page'}.`,
-              ]
-            : []),
-          `Order details: ${statusLink(ctx, view)}`,
-        ],
-        highlight: view.orderNumber,
-      }),
-    };
-  }
   if (event.event === 'shipped') {
     return {
       subject: `Your order ${view.orderNumber} has shipped`,
@@ -198,15 +223,19 @@ export function customerMail(
 }
 
 /** The owner's mail when the customer cancelled a paid order: not to pack it. */
-export function customerCancelledMail(ctx: OrderContext, view: OrderView, reason: string): Mail {
+export function customerCancelledMail(
+  ctx: OrderContext,
+  view: OrderView,
+  refund: OrderRefund,
+): Mail {
   return {
     subject: `Order ${view.orderNumber} cancelled by the customer: do not ship it`,
     ...renderMail({
       heading: 'An order was cancelled by its customer',
       paragraphs: [
         `${customerName(view)} cancelled order ${view.orderNumber} within ${POLICY.cancellationWindowHours} hours of paying for it. Please do not pack or ship it.`,
-        `Reason: ${reason}`,
-        `${formatRupees(view.totalAmount)} was refunded in full through the payment service (refund ${view.refund?.id ?? ''}), the units are back in stock, and the credit note is issued.`,
+        `Reason: ${refund.reason}`,
+        `${formatRupees(refund.amount)} was refunded through the payment service (refund ${refund.refundId ?? ''}), the units are back in stock, and the credit note is issued.`,
         ...lineTexts(view),
         `Order: ${ownerOrderLink(ctx, view)}`,
       ],

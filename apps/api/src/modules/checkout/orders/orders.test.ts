@@ -57,6 +57,7 @@ describe('GET /orders/orderDetails', () => {
       user: asha.id,
       items: [
         {
+          _id: expect.any(String),
           product: 'product-1',
           name: 'Classic Roasted Makhana',
           image: '/uploads/demo/products/classic-roasted-1.svg',
@@ -80,7 +81,8 @@ describe('GET /orders/orderDetails', () => {
       needsRefund: false,
       expiresAt: null,
       paidAt: null,
-      refund: null,
+      refundedAmount: 0,
+      refunds: [],
       extraPayments: [],
       invoice: null,
       creditNotes: [],

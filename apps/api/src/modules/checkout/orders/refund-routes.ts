@@ -1,6 +1,7 @@
 import { cancelOrderSchema } from '@makhana/domain/cancellation';
 import { orderShape } from '@makhana/domain/contracts/checkout';
-import { refundExtraPaymentSchema, refundOrderSchema } from '@makhana/domain/validation';
+import { refundAsked, refundOrderSchema } from '@makhana/domain/refunds';
+import { refundExtraPaymentSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
@@ -9,8 +10,8 @@ import type { OrdersKit } from './kit';
 import { cancelOrder, refundExtraPayment, refundOrder } from './refunds';
 
 /**
- * The owner refunds a paid order that has not shipped, in full, or a second payment for an order
- * already paid; the customer cancels their own within 24 hours of paying. Each mailed.
+ * The owner refunds a paid order, in full or in part, or a second payment for an order already
+ * paid; the customer cancels their own within 24 hours of paying. Each mailed.
  */
 export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async (
   app,
@@ -22,11 +23,11 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
       config: { realm: 'owner', freshProof: true },
       schema: {
         summary:
-          'Refund a paid order in full through the gateway (Confirmed, or cancelled and waiting for its refund); it becomes Cancelled and its stock goes back',
+          'Refund a paid order through the gateway: everything left (the reason alone), chosen lines and units (`lines`, each `restock` to put its units back on the shelf), or an amount in rupees (`amount`). Shipped and delivered orders included; everything left of an order not shipped cancels it and puts its units back',
         tags: ['checkout'],
         params: z.object({ orderId: z.string() }),
         body: refundOrderSchema,
-        response: answers(orderShape, [409, 502, 503]),
+        response: answers(orderShape, [404, 409, 502, 503]),
       },
     },
     async (request) => {
@@ -34,7 +35,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
         orders.context,
         request.auth.subjectId,
         request.params.orderId,
-        request.body.reason,
+        { reason: request.body.reason, asked: refundAsked(request.body) },
       );
       return success(order, message);
     },

@@ -1,55 +1,70 @@
 /**
- * The full refund of a paid order that has not shipped: the owner's (decision 016), or the
- * customer's cancellation within 24 hours of the payment. The gateway is
- * asked first, outside any transaction, with the order's id as its idempotency key; only then is
- * the order locked briefly and moved to Cancelled / refunded, so a row lock is never held while
- * the gateway is slow. Two refunds of one order at once reach the gateway with the same key and
- * get the same refund back; the second to lock the row finds it refunded and changes nothing.
+ * Refunds of an order's payment (decision 016): the owner's, in full or in part (chosen lines and
+ * units, or an amount), and the customer's cancellation within 24 hours of paying. Each is a row
+ * of `refunds`, written and its amount held before the gateway is asked, outside any transaction
+ * (a row lock is never held while the gateway is slow), with the row's id as the gateway's
+ * idempotency key. Once the gateway took it, the order is locked briefly and the refund recorded:
+ * the units the owner marked go back on the shelf, the order moves (a refund of everything left
+ * settles it: a Confirmed order is cancelled and all its units go back) or its history notes the
+ * part, and the refund's consequences are queued (its credit note, the customer's mail).
+ *
+ * A refund the gateway did not confirm (it fell silent) keeps its row and holds its amount: asking
+ * for it again asks the gateway with the same key, so a retry, a double click or the owner and
+ * the customer at once never refund twice. One it refused is failed and frees what it held.
  */
 import { CANCEL_MESSAGES, type CancelReason, cancelRefusal } from '@makhana/domain/cancellation';
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
-import { canRefund, type OrderStatus } from '@makhana/domain/order-state';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { canRefund } from '@makhana/domain/order-state';
+import {
+  allocateRefund,
+  partsTotal,
+  type RefundAsked,
+  type RefundPart,
+  RefundRefused,
+  SHIPPING_PART,
+} from '@makhana/domain/refunds';
+import { formatNetQuantity } from '@makhana/domain/unit-price';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   type GatewayRefund,
   PaymentRefusedError,
 } from '../../../adapters/payments/payment-gateway';
 import type { Transaction } from '../../../db/client';
-import { extraPayments, orders } from '../../../db/schema';
-import { AppError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { extraPayments, orderItems, orderStatusEvents, orders, refunds } from '../../../db/schema';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
+import { catalogueChanged } from '../../catalogue';
+import { restockUnits } from '../stock/reservations';
 import { consequencesOf } from './consequences';
 import type { OrderContext } from './context';
-import { ORDER_NOT_FOUND, type OrderRow, type OrderView, orderView } from './service';
+import {
+  ORDER_NOT_FOUND,
+  type OrderItemRow,
+  type OrderRow,
+  type OrderView,
+  orderView,
+  type RefundRow,
+} from './service';
 import { lockOrder, type MoveBy, queueConsequences, transition } from './state-changes';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
+export const PART_REFUNDED = (amount: string, left: string) =>
+  `Refunded ${amount}: it goes back to the customer. ${left} of the payment is left.`;
 export const ALREADY_REFUNDED = 'This order was already refunded; nothing changed.';
 export const REFUND_NOT_PAID = 'Only a paid order can be refunded; this one has no payment.';
-export const refundAfterShipping = (status: OrderStatus) =>
-  `An order that is ${status} cannot be refunded here: it has left the shop.`;
 export const refundRefusedByGateway = (reason: string) =>
   `The payment service refused the refund: ${reason}`;
 export const REFUND_NOT_CONFIRMED =
   'The payment service did not answer, so the refund is not confirmed. Please try again: a retry cannot refund twice.';
+export const refundNotConfirmedYet = (amount: string) =>
+  `A refund of ${amount} is not confirmed by the payment service yet. Ask for that refund again (a retry cannot refund twice) before another.`;
 export const EXTRA_PAYMENT_NOT_FOUND = 'This order has no such extra payment.';
 export const EXTRA_PAYMENT_REFUNDED = (amount: string) =>
   `Extra payment refunded: ${amount} goes back to the customer.`;
 export const EXTRA_ALREADY_REFUNDED = 'This payment was already refunded; nothing changed.';
 /** What the gateway's refund notes say of a second payment. */
 const EXTRA_PAYMENT_REASON = 'A second payment for an order already paid';
-export const REFUND_RACED =
-  'The order changed while it was being refunded; the money went back, please check the order.';
-
-/** Why an order that is not already refunded cannot be; null when it can. */
-function refusal(row: OrderRow): string | null {
-  if (canRefund(row) && row.transactionId) return null;
-  if (row.status === 'Shipped' || row.status === 'Delivered') {
-    return refundAfterShipping(row.status);
-  }
-  return REFUND_NOT_PAID;
-}
 
 async function readOrder(ctx: OrderContext, orderId: string): Promise<OrderRow> {
   if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -63,91 +78,238 @@ export interface RefundOutcome {
   message: string;
 }
 
-/** A refund of the whole order: who asks, why, and the rule that must let them. */
-interface FullRefund {
+/** A refund asked for: who asks, why, what, and the rule that must let them. */
+interface RefundRequest {
   orderId: string;
   actor: MoveBy;
   reason: string;
+  asked: RefundAsked;
   /** why this actor may not refund the order as it is; null when they may */
-  refusal: (row: OrderRow) => string | null;
+  refusal?: (row: OrderRow) => string | null;
+}
+
+type Made =
+  /** the gateway took it and it is recorded */
+  | { kind: 'made'; refund: RefundRow }
+  /** nothing was left to refund, or another request recorded this one first */
+  | { kind: 'nothing' };
+
+const samePartsAs = (a: readonly RefundPart[], b: readonly RefundPart[]) =>
+  a.length === b.length &&
+  a.every((part, index) => {
+    const other = b[index];
+    return (
+      other !== undefined &&
+      part.item === other.item &&
+      part.quantity === other.quantity &&
+      part.amountPaise === other.amountPaise &&
+      part.restock === other.restock
+    );
+  });
+
+const lineName = (item: string, items: OrderItemRow[]) => {
+  const line = items.find((candidate) => candidate.id === item);
+  return line ? `${line.name} ${formatNetQuantity(line.variantWeight)}` : item;
+};
+
+/**
+ * The refund to ask the gateway for, in a short transaction on the locked order: a new row
+ * holding its parts, or the one the gateway has not confirmed when it is asked for again. Null
+ * when nothing is left to refund.
+ */
+async function reserveRefund(
+  ctx: OrderContext,
+  request: RefundRequest,
+): Promise<{ refund: RefundRow; order: OrderRow } | null> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, { id: request.orderId });
+    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (row.paymentStatus === 'refunded') return null;
+    const refused = request.refusal?.(row);
+    if (refused) throw new ConflictError(refused);
+    if (!canRefund(row) || !row.transactionId) throw new ConflictError(REFUND_NOT_PAID);
+
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, row.id))
+      .orderBy(asc(orderItems.position), asc(orderItems.id));
+    const made = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, row.id), ne(refunds.state, 'failed')))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id));
+    const unconfirmed = made.find((refund) => refund.state === 'pending');
+    const settled = made.filter((refund) => refund !== unconfirmed).flatMap((r) => r.parts);
+    const order = {
+      lines: items.map((item) => ({
+        id: item.id,
+        quantity: item.quantity,
+        unitPricePaise: item.priceAtPurchasePaise,
+      })),
+      shippingPaise: row.shippingCostPaise,
+    };
+    let parts: RefundPart[];
+    try {
+      parts = allocateRefund(order, settled, request.asked, (item) => lineName(item, items));
+    } catch (error) {
+      if (!(error instanceof RefundRefused)) throw error;
+      const fault = error.field ? [{ field: error.field, message: error.message }] : [];
+      throw error.exceedsWhatIsLeft
+        ? new ConflictError(error.message, fault)
+        : new BadRequestError(error.message, fault);
+    }
+    if (unconfirmed) {
+      if (samePartsAs(parts, unconfirmed.parts)) return { refund: unconfirmed, order: row };
+      throw new ConflictError(
+        refundNotConfirmedYet(formatRupees(paiseToRupees(unconfirmed.amountPaise))),
+      );
+    }
+    if (parts.length === 0) return null;
+    const [reserved] = await tx
+      .insert(refunds)
+      .values({
+        orderId: row.id,
+        amountPaise: partsTotal(parts),
+        parts,
+        reason: request.reason,
+        actor: request.actor.by,
+        actorId: request.actor.id ?? null,
+      })
+      .returning();
+    return reserved ? { refund: reserved, order: row } : null;
+  });
 }
 
 /**
- * Refunds an order in full; `refunded` is false when it was refunded already (nothing changes).
- * A refused or unanswered gateway leaves the order paid with the reason in `refund_failure` (502
- * or 503), and the request may simply be made again. The gateway's idempotency key is the
- * order's id whoever asks, so the owner's refund and the customer's cancellation of one order at
- * once give its money back once.
+ * Asks for a refund and records it. A refused or unanswered gateway is a 502 or 503 with why;
+ * the refused refund is failed (and its hold freed), the unanswered one stays to be asked again.
  */
-async function refundInFull(
-  ctx: OrderContext,
-  request: FullRefund,
-): Promise<{ order: OrderView; refunded: boolean }> {
-  const { orderId, actor, reason } = request;
-  const row = await readOrder(ctx, orderId);
-  if (row.paymentStatus === 'refunded') {
-    return { order: await orderView(ctx.db, orderId), refunded: false };
-  }
-  const refused = request.refusal(row);
-  if (refused) throw new ConflictError(refused);
+async function makeRefund(ctx: OrderContext, request: RefundRequest): Promise<Made> {
+  const reserved = await reserveRefund(ctx, request);
+  if (!reserved) return { kind: 'nothing' };
+  const { refund, order: row } = reserved;
 
-  let refund: GatewayRefund;
+  let taken: GatewayRefund;
   try {
-    refund = await ctx.gateway.refundPayment({
-      // checked by the refusal: a refundable order has its payment id
+    taken = await ctx.gateway.refundPayment({
+      // checked when the refund was reserved: a refundable order has its payment id
       paymentId: row.transactionId!,
-      amountPaise: row.totalAmountPaise,
-      idempotencyKey: row.id,
+      amountPaise: refund.amountPaise,
+      idempotencyKey: refund.id,
       receipt: row.orderNumber,
-      notes: { orderId: row.id, orderNumber: row.orderNumber, reason },
+      notes: { orderId: row.id, orderNumber: row.orderNumber, reason: request.reason },
     });
   } catch (error) {
-    const failure =
-      error instanceof PaymentRefusedError
-        ? refundRefusedByGateway(error.reason)
-        : REFUND_NOT_CONFIRMED;
-    ctx.log.warn({ err: error, orderId, by: actor.by }, 'refund not made');
-    await noteFailure(ctx, orderId, reason, failure);
-    throw new AppError(error instanceof PaymentRefusedError ? 502 : 503, failure);
+    const refused = error instanceof PaymentRefusedError;
+    const failure = refused ? refundRefusedByGateway(error.reason) : REFUND_NOT_CONFIRMED;
+    ctx.log.warn({ err: error, orderId: row.id, by: request.actor.by }, 'refund not made');
+    await ctx.db
+      .update(refunds)
+      .set(refused ? { state: 'failed', failure } : { failure })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.state, 'pending')));
+    throw new AppError(refused ? 502 : 503, failure);
   }
 
-  const applied = await ctx.db.transaction((tx) =>
-    recordRefundInTx(tx, { orderId, actor, reason, refundId: refund.id }),
-  );
-  if (applied.kind === 'already') {
-    return { order: await orderView(ctx.db, orderId), refunded: false };
-  }
-  if (applied.kind === 'raced') {
-    ctx.log.error({ orderId, refundId: refund.id }, 'refund made for an order that moved on');
-    throw new ConflictError(REFUND_RACED);
-  }
-  return { order: await orderView(ctx.db, orderId), refunded: true };
+  return ctx.db.transaction(async (tx) => recordRefundInTx(tx, refund.id, taken));
 }
 
-/** The owner refunds a paid order that has not shipped, in full. */
+/**
+ * Records what the gateway took, once: the refund's row, the units marked to go back, the order's
+ * sum refunded, and its move (everything left refunded) or a note in its history (a part).
+ */
+async function recordRefundInTx(
+  tx: Transaction,
+  refundId: string,
+  taken: GatewayRefund,
+): Promise<Made> {
+  const [pending] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!pending) return { kind: 'nothing' };
+  const order = await lockOrder(tx, { id: pending.orderId });
+  const [refund] = await tx
+    .update(refunds)
+    .set({
+      state: taken.status === 'processed' ? 'processed' : 'initiated',
+      gatewayRefundId: taken.id,
+      failure: null,
+      initiatedAt: sql`now()`,
+      processedAt: taken.status === 'processed' ? sql`now()` : null,
+    })
+    .where(and(eq(refunds.id, refundId), eq(refunds.state, 'pending')))
+    .returning();
+  if (!order || !refund) return { kind: 'nothing' };
+
+  const restocked = refund.parts.filter((part) => part.restock && part.item !== SHIPPING_PART);
+  if (restocked.length > 0) {
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const units = restocked.flatMap((part) => {
+      const variantId = items.find((item) => item.id === part.item)?.variantId;
+      return variantId ? [{ variantId, quantity: part.quantity }] : [];
+    });
+    await restockUnits(tx, order.id, units);
+    catalogueChanged(tx);
+  }
+
+  const refundedPaise = order.refundedPaise + refund.amountPaise;
+  const note = refund.reason;
+  const actor = { by: refund.actor, id: refund.actorId };
+  if (refundedPaise >= order.totalAmountPaise) {
+    await transition(
+      tx,
+      order,
+      { type: 'refunded' },
+      { actor, note, alongside: { refundedPaise } },
+    );
+  } else {
+    await tx.update(orders).set({ refundedPaise }).where(eq(orders.id, order.id));
+    await tx.insert(orderStatusEvents).values({
+      orderId: order.id,
+      event: 'refunded_part',
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: refund.actor,
+      actorId: refund.actorId,
+      note,
+    });
+  }
+  await queueConsequences(
+    tx,
+    consequencesOf('refund.made', order.id, { payload: { refundId: refund.id } }),
+  );
+  return { kind: 'made', refund };
+}
+
+/**
+ * The owner refunds a paid order: everything left (the reason alone), chosen lines and units, or
+ * an amount. Shipped and delivered orders included; a refund of everything left of an order not
+ * shipped cancels it.
+ */
 export async function refundOrder(
   ctx: OrderContext,
   ownerId: string,
   orderId: string,
-  reason: string,
+  request: { reason: string; asked: RefundAsked },
 ): Promise<RefundOutcome> {
-  const { order, refunded } = await refundInFull(ctx, {
+  await readOrder(ctx, orderId);
+  const made = await makeRefund(ctx, {
     orderId,
     actor: { by: 'owner', id: ownerId },
-    reason,
-    refusal,
+    reason: request.reason,
+    asked: request.asked,
   });
-  return {
-    order,
-    message: refunded ? ORDER_REFUNDED(formatRupees(order.totalAmount)) : ALREADY_REFUNDED,
-  };
+  const order = await orderView(ctx.db, orderId);
+  if (made.kind === 'nothing') return { order, message: ALREADY_REFUNDED };
+  const amount = formatRupees(paiseToRupees(made.refund.amountPaise));
+  if (order.paymentStatus === 'refunded') return { order, message: ORDER_REFUNDED(amount) };
+  const left = formatRupees(order.totalAmount - order.refundedAmount);
+  return { order, message: PART_REFUNDED(amount, left) };
 }
 
 /**
  * The customer cancels their own paid order within 24 hours of its payment, before it ships:
- * refunded in full through the gateway, its units back on the shelf, its credit note issued, the
- * customer and the owner mailed (the `order.refunded` consequences). No charge is kept. Someone
- * else's order is not found; a second cancellation changes nothing.
+ * everything is refunded through the gateway, its units go back on the shelf, its credit note is
+ * issued, the customer and the owner are mailed (the refund's consequences). No charge is kept.
+ * Someone else's order is not found; a second cancellation changes nothing.
  */
 export async function cancelOrder(
   ctx: OrderContext,
@@ -158,65 +320,17 @@ export async function cancelOrder(
 ): Promise<RefundOutcome> {
   const row = await readOrder(ctx, orderId);
   if (row.userId !== userId) throw new NotFoundError(ORDER_NOT_FOUND);
-  const { order, refunded } = await refundInFull(ctx, {
+  const made = await makeRefund(ctx, {
     orderId,
     actor: { by: 'customer', id: userId },
     reason,
+    asked: {},
     refusal: (current) => cancelRefusal(current, now),
   });
   return {
-    order,
-    message: refunded ? CANCEL_MESSAGES.cancelled : CANCEL_MESSAGES.alreadyCancelled,
+    order: await orderView(ctx.db, orderId),
+    message: made.kind === 'made' ? CANCEL_MESSAGES.cancelled : CANCEL_MESSAGES.alreadyCancelled,
   };
-}
-
-/**
- * Keeps why the refund did not go through, with the reason asked, on an order still paid (a
- * refund recorded meanwhile by another request is left alone).
- */
-async function noteFailure(
-  ctx: OrderContext,
-  orderId: string,
-  reason: string,
-  failure: string,
-): Promise<void> {
-  await ctx.db
-    .update(orders)
-    .set({ refundFailure: failure, refundReason: reason })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'completed')));
-}
-
-type Recorded =
-  | { kind: 'refunded' }
-  /** another request recorded the refund first */
-  | { kind: 'already' }
-  /** the order shipped while the gateway refunded it: the money is back, the status is not */
-  | { kind: 'raced' };
-
-async function recordRefundInTx(
-  tx: Transaction,
-  refund: { orderId: string; actor: MoveBy; reason: string; refundId: string },
-): Promise<Recorded> {
-  const row = await lockOrder(tx, { id: refund.orderId });
-  if (!row || row.paymentStatus === 'refunded') return { kind: 'already' };
-  const refundColumns = {
-    refundId: refund.refundId,
-    refundReason: refund.reason,
-    refundedAt: sql`now()`,
-    refundFailure: null,
-  };
-  if (!canRefund(row)) {
-    // The books must still show the money that went back.
-    await tx.update(orders).set(refundColumns).where(eq(orders.id, row.id));
-    return { kind: 'raced' };
-  }
-  await transition(
-    tx,
-    row,
-    { type: 'refunded' },
-    { actor: refund.actor, note: refund.reason, alongside: refundColumns },
-  );
-  return { kind: 'refunded' };
 }
 
 /**

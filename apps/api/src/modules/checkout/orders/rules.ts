@@ -17,6 +17,12 @@ export const isSaleOrder: SQL = and(
   eq(orders.needsRefund, false),
 )!;
 
+/**
+ * What an order kept of its payment: its total less what its refunds gave back. A sale's revenue,
+ * wherever the shop counts it (the dashboard, a customer's spending), is this.
+ */
+export const keptPaise: SQL = sql`(${orders.totalAmountPaise} - ${orders.refundedPaise})`;
+
 /** A sale still in the shop: Confirmed, not yet shipped. */
 export const isToShipOrder: SQL = and(isSaleOrder, eq(orders.status, 'Confirmed'))!;
 

@@ -1,7 +1,13 @@
 import type { PageMeta } from '@makhana/domain/api';
 import type { OwnerOrdersQuery } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
-import type { OrderItem as OrderItemView, Order as OrderView } from '@makhana/domain/orders';
+import type {
+  OrderItem as OrderItemView,
+  OrderRefund,
+  Order as OrderView,
+} from '@makhana/domain/orders';
+import { SHIPPING_PART } from '@makhana/domain/refunds';
+import { formatNetQuantity } from '@makhana/domain/unit-price';
 import { and, asc, desc, eq, gte, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
@@ -10,6 +16,7 @@ import {
   orderItems,
   orderStatusEvents,
   orders,
+  refunds,
   taxDocuments,
 } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
@@ -30,9 +37,11 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
 export type ExtraPaymentRow = typeof extraPayments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
   return {
+    _id: row.id,
     product: row.productId,
     name: row.name,
     image: row.image,
@@ -48,6 +57,7 @@ export function toOrderView(
   events: OrderStatusEventRow[] = [],
   extras: ExtraPaymentRow[] = [],
   documents: IssuedDocument[] = [],
+  refundRows: RefundRow[] = [],
 ): OrderView {
   return {
     _id: row.id,
@@ -69,15 +79,8 @@ export function toOrderView(
     needsRefund: row.needsRefund,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     paidAt: row.paidAt?.toISOString() ?? null,
-    refund:
-      row.refundReason === null && row.refundFailure === null
-        ? null
-        : {
-            id: row.refundId,
-            reason: row.refundReason,
-            refundedAt: row.refundedAt?.toISOString() ?? null,
-            failure: row.refundFailure,
-          },
+    refundedAmount: paiseToRupees(row.refundedPaise),
+    refunds: refundRows.map((refund) => toRefundView(refund, items)),
     extraPayments: extras.map((extra) => ({
       paymentId: extra.paymentId,
       amount: paiseToRupees(extra.amountPaise),
@@ -97,6 +100,35 @@ export function toOrderView(
       note: event.note,
     })),
     ...orderDocuments(documents),
+  };
+}
+
+/** The name a refund's part shows: its line's, as the invoice prints it, or the shipping's. */
+function partName(item: string, items: OrderItemRow[]): string {
+  if (item === SHIPPING_PART) return 'Shipping';
+  const line = items.find((candidate) => candidate.id === item);
+  return line ? `${line.name} ${formatNetQuantity(line.variantWeight)}` : 'A line no longer listed';
+}
+
+export function toRefundView(refund: RefundRow, items: OrderItemRow[]): OrderRefund {
+  return {
+    id: refund.id,
+    amount: paiseToRupees(refund.amountPaise),
+    reason: refund.reason,
+    by: refund.actor,
+    state: refund.state,
+    refundId: refund.gatewayRefundId,
+    failure: refund.failure,
+    createdAt: refund.createdAt.toISOString(),
+    initiatedAt: refund.initiatedAt?.toISOString() ?? null,
+    processedAt: refund.processedAt?.toISOString() ?? null,
+    lines: refund.parts.map((part) => ({
+      item: part.item,
+      name: partName(part.item, items),
+      quantity: part.quantity,
+      amount: paiseToRupees(part.amountPaise),
+      restocked: part.restock,
+    })),
   };
 }
 
@@ -134,10 +166,16 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
     .from(taxDocuments)
     .where(inArray(taxDocuments.orderId, ids))
     .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
+  const refundRows = await db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, ids))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
   const itemsOf = groupByOrder(items);
   const eventsOf = groupByOrder(events);
   const extrasOf = groupByOrder(extras);
   const documentsOf = groupByOrder(documents);
+  const refundsOf = groupByOrder(refundRows);
   return rows.map((row) =>
     toOrderView(
       row,
@@ -145,6 +183,7 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
       eventsOf.get(row.id) ?? [],
       extrasOf.get(row.id) ?? [],
       (documentsOf.get(row.id) ?? []).map((d) => d.document as unknown as IssuedDocument),
+      refundsOf.get(row.id) ?? [],
     ),
   );
 }
@@ -262,6 +301,8 @@ export interface OrderRead {
   view: OrderView;
   /** the history's rows, oldest first; absent when the order was read without them */
   events?: OrderStatusEventRow[];
+  /** its refunds, oldest first; absent when the order was read without them */
+  refunds?: RefundRow[];
 }
 
 /**
@@ -279,7 +320,9 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
           (select json_agg(x order by x.captured_at, x.id) from extra_payments x
             where x.order_id = o.id) as "__extras",
           (select json_agg(d.document order by d.issued_at, d.id) from tax_documents d
-            where d.order_id = o.id) as "__documents"
+            where d.order_id = o.id) as "__documents",
+          (select json_agg(f order by f.created_at, f.id) from refunds f
+            where f.order_id = o.id) as "__refunds"
         from orders o where ${where}`,
   );
   return rows.map((raw) => {
@@ -290,7 +333,13 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
     );
     const extras = parsedJson<RawRow[]>(raw.__extras, []).map((x) => tableRow(extraPayments, x));
     const documents = parsedJson<IssuedDocument[]>(raw.__documents, []);
-    return { row, view: toOrderView(row, items, events, extras, documents), events };
+    const refundRows = parsedJson<RawRow[]>(raw.__refunds, []).map((f) => tableRow(refunds, f));
+    return {
+      row,
+      view: toOrderView(row, items, events, extras, documents, refundRows),
+      events,
+      refunds: refundRows,
+    };
   });
 }
 

@@ -126,12 +126,8 @@ const cases: Case[] = [
     move: 'refunded',
     to: { status: 'Cancelled', paymentStatus: 'refunded', needsRefund: false },
     by: 'owner',
-    // The owner's mail is sent only when the customer made the move (cancelled).
-    consequences: [
-      'order.refunded/credit-note',
-      'order.refunded/customer-mail',
-      'order.refunded/owner-mail',
-    ],
+    // The refund that makes this move queues its own consequences (`refund.made`), a part or all.
+    consequences: [],
     reservation: { before: 'committed', after: 'released' },
     shelf: 12,
   },

@@ -291,3 +291,42 @@ export async function restockSold(tx: Transaction, orderId: string): Promise<voi
     .returning({ variantId: stockReservations.variantId, quantity: stockReservations.quantity });
   for (const row of released) await returnToShelf(tx, row.variantId, row.quantity);
 }
+
+/**
+ * Some of a sold order's units go back on the shelf (a refund of lines the owner marked as
+ * restocked): each variant's committed reservation gives up that many units, so a later restock
+ * of the whole order counts them back only once. Never more than the order still has sold.
+ */
+export async function restockUnits(
+  tx: Transaction,
+  orderId: string,
+  units: { variantId: string; quantity: number }[],
+): Promise<void> {
+  if (units.length === 0) return;
+  await lockVariantsById(
+    tx,
+    units.map((unit) => unit.variantId),
+  );
+  for (const unit of units) {
+    const rows = await rawRows(
+      tx,
+      sql`with sold as (
+            select id, quantity from stock_reservations
+            where order_id = ${orderId} and variant_id = ${unit.variantId} and status = 'committed'
+            limit 1 for update
+          ), taken as (
+            update stock_reservations r
+              set quantity = case when r.quantity > ${unit.quantity}::int
+                    then r.quantity - ${unit.quantity}::int else r.quantity end,
+                  status = case when r.quantity > ${unit.quantity}::int
+                    then 'committed' else 'released' end,
+                  updated_at = now()
+              from sold where r.id = sold.id
+              returning least(sold.quantity, ${unit.quantity}::int) as back
+          )
+          select coalesce(sum(back), 0)::int as back from taken`,
+    );
+    const back = Number(rows[0]?.back ?? 0);
+    if (back > 0) await returnToShelf(tx, unit.variantId, back);
+  }
+}

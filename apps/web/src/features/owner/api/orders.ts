@@ -1,10 +1,7 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { Order } from '@makhana/domain/orders';
-import type {
-  orderStatusMoveSchema,
-  RefundExtraPaymentInput,
-  RefundOrderInput,
-} from '@makhana/domain/validation';
+import type { RefundOrderInput } from '@makhana/domain/refunds';
+import type { orderStatusMoveSchema, RefundExtraPaymentInput } from '@makhana/domain/validation';
 import type { z } from 'zod';
 import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
 import type { ApiCallError } from '../../../lib/api-client';
@@ -97,7 +94,7 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
       invalidatesTags: (_change, error, { orderId }) =>
         error ? [] : [{ type: 'Order', id: orderId }],
     }),
-    /** POST /orders/refund/{id}: the owner refunds a paid order in full, with a reason. */
+    /** POST /orders/refund/{id}: the owner refunds a paid order, in full or in part, with a reason. */
     refundOrder: build.mutation<OrderChange, { orderId: string; refund: RefundOrderInput }>({
       queryFn: ({ orderId, refund }, api, _extra, baseQuery) =>
         sendOrderWrite(

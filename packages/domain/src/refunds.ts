@@ -1,0 +1,279 @@
+/**
+ * What a refund gives back, line by line. Every refund of an order (the owner's, in full or in
+ * part; the customer's cancellation; later a return) is an amount spread over the order's lines
+ * and its shipping: the parts. What is left of each line is its price less its parts so far, so a
+ * pouch refunded ₹50 for a tear and later returned gives back only the rest, and the parts of all
+ * the refunds of an order never add up to more than it cost. The owner's dialog previews a refund
+ * with the same rule the server decides it with. Money in paise.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { requiredText, TEXT_LIMITS } from './validation';
+
+/** The part of a refund that gives back the shipping charge. */
+export const SHIPPING_PART = 'shipping';
+
+/** A line of the order as a refund reads it. */
+export interface RefundableLine {
+  /** the order line's id */
+  id: string;
+  quantity: number;
+  unitPricePaise: number;
+}
+
+/** What one refund gives back of one line (or of the shipping). */
+export interface RefundPart {
+  /** the order line's id, or `shipping` */
+  item: string;
+  /** units given back; 0 for an amount off the price (the units stay with the customer) */
+  quantity: number;
+  amountPaise: number;
+  /** the units go back on the shelf */
+  restock: boolean;
+}
+
+/** The money of an order a refund is spread over. */
+export interface RefundableOrder {
+  lines: RefundableLine[];
+  shippingPaise: number;
+}
+
+/** What the owner (or the customer) asks to give back. */
+export interface RefundAsked {
+  /** chosen lines and units; the shipping goes back with them when nothing else is left */
+  lines?: { item: string; quantity: number; restock?: boolean }[];
+  /** an amount off what is left, spread over the lines */
+  amountPaise?: number;
+}
+
+export const REFUND_MESSAGES = {
+  nothingLeft: 'This order was already refunded; nothing changed.',
+  linesOrAmount: 'Refund either chosen lines or an amount, not both.',
+  noLines: 'Choose at least one line to refund.',
+  unknownLine: 'That line is not part of this order.',
+  sameLineTwice: 'Each line can be chosen once.',
+  quantity: 'Choose how many units to refund: at least 1.',
+  amount: 'Enter an amount of at least ₹1.',
+  amountPaise: 'The amount must be in rupees and paise (at most two decimals).',
+  tooManyUnits: (name: string, left: number) =>
+    left === 0
+      ? `Every unit of ${name} was refunded already.`
+      : `Only ${left} unit${left === 1 ? '' : 's'} of ${name} ${left === 1 ? 'is' : 'are'} left to refund.`,
+  tooMuch: (leftPaise: number) =>
+    `That is more than is left to refund: at most ${formatRupees(paiseToRupees(leftPaise))}.`,
+} as const;
+
+/** A refund the order cannot take, with the field it is about. */
+export class RefundRefused extends Error {
+  constructor(
+    message: string,
+    /** the request's field at fault: `lines`, `amount` or neither (the order itself) */
+    readonly field: 'lines' | 'amount' | null,
+    /** the request is well formed but asks for more than the order has left */
+    readonly exceedsWhatIsLeft = false,
+  ) {
+    super(message);
+    this.name = 'RefundRefused';
+  }
+}
+
+/** What is left of each line and of the shipping, after the refunds made. */
+export interface LeftOfLine {
+  item: string;
+  quantity: number;
+  unitPricePaise: number;
+  /** units not refunded yet */
+  quantityLeft: number;
+  /** money not refunded yet */
+  leftPaise: number;
+}
+
+export function leftOfOrder(order: RefundableOrder, made: readonly RefundPart[]): LeftOfLine[] {
+  const all = [
+    ...order.lines.map((line) => ({ ...line, item: line.id })),
+    ...(order.shippingPaise > 0
+      ? [{ item: SHIPPING_PART, quantity: 1, unitPricePaise: order.shippingPaise }]
+      : []),
+  ];
+  return all.map(({ item, quantity, unitPricePaise }) => {
+    const parts = made.filter((part) => part.item === item);
+    const units = parts.reduce((sum, part) => sum + part.quantity, 0);
+    const paid = parts.reduce((sum, part) => sum + part.amountPaise, 0);
+    return {
+      item,
+      quantity,
+      unitPricePaise,
+      quantityLeft: Math.max(quantity - units, 0),
+      leftPaise: Math.max(quantity * unitPricePaise - paid, 0),
+    };
+  });
+}
+
+/** What is left to refund of the whole order. */
+export function refundablePaise(order: RefundableOrder, made: readonly RefundPart[]): number {
+  return leftOfOrder(order, made).reduce((sum, line) => sum + line.leftPaise, 0);
+}
+
+/**
+ * The parts of a refund asked for, given the refunds made: everything left when neither lines nor
+ * an amount are named; the chosen units of chosen lines (a line's last units take all that is
+ * left of it), with the shipping when they leave no unit unrefunded; or an amount spread over what
+ * is left of each line in proportion, to the paisa. Throws `RefundRefused`; answers no parts when
+ * nothing is left.
+ */
+export function allocateRefund(
+  order: RefundableOrder,
+  made: readonly RefundPart[],
+  asked: RefundAsked,
+  nameOf: (item: string) => string = (item) => item,
+): RefundPart[] {
+  const left = leftOfOrder(order, made);
+  if (asked.lines && asked.amountPaise !== undefined) {
+    throw new RefundRefused(REFUND_MESSAGES.linesOrAmount, 'lines');
+  }
+  if (asked.lines) return partsOfLines(left, asked.lines, nameOf);
+  if (asked.amountPaise !== undefined) return spreadAmount(left, asked.amountPaise);
+  return left
+    .filter((line) => line.leftPaise > 0)
+    .map((line) => ({
+      item: line.item,
+      quantity: line.quantityLeft,
+      amountPaise: line.leftPaise,
+      restock: false,
+    }));
+}
+
+function partsOfLines(
+  left: LeftOfLine[],
+  chosen: NonNullable<RefundAsked['lines']>,
+  nameOf: (item: string) => string,
+): RefundPart[] {
+  if (chosen.length === 0) throw new RefundRefused(REFUND_MESSAGES.noLines, 'lines');
+  const seen = new Set<string>();
+  const parts: RefundPart[] = [];
+  for (const { item, quantity, restock } of chosen) {
+    const line = left.find((candidate) => candidate.item === item && item !== SHIPPING_PART);
+    if (!line) throw new RefundRefused(REFUND_MESSAGES.unknownLine, 'lines');
+    if (seen.has(item)) throw new RefundRefused(REFUND_MESSAGES.sameLineTwice, 'lines');
+    seen.add(item);
+    if (!Number.isInteger(quantity) || quantity < 1) {
+      throw new RefundRefused(REFUND_MESSAGES.quantity, 'lines');
+    }
+    if (quantity > line.quantityLeft) {
+      throw new RefundRefused(
+        REFUND_MESSAGES.tooManyUnits(nameOf(item), line.quantityLeft),
+        'lines',
+        true,
+      );
+    }
+    const amountPaise =
+      quantity === line.quantityLeft
+        ? line.leftPaise
+        : Math.min(quantity * line.unitPricePaise, line.leftPaise);
+    parts.push({ item, quantity, amountPaise, restock: restock === true });
+  }
+  const goodsLeft = left.filter(
+    (line) =>
+      line.item !== SHIPPING_PART &&
+      line.quantityLeft > (parts.find((part) => part.item === line.item)?.quantity ?? 0),
+  );
+  const shipping = left.find((line) => line.item === SHIPPING_PART);
+  if (goodsLeft.length === 0 && shipping && shipping.leftPaise > 0) {
+    parts.push({
+      item: SHIPPING_PART,
+      quantity: shipping.quantityLeft,
+      amountPaise: shipping.leftPaise,
+      restock: false,
+    });
+  }
+  return parts.filter((part) => part.amountPaise > 0 || part.quantity > 0);
+}
+
+/**
+ * An amount spread over what is left of each line, in proportion: each line's share rounded down,
+ * the paise that rounding leaves given one each to the lines with the largest remainders.
+ */
+function spreadAmount(left: LeftOfLine[], amountPaise: number): RefundPart[] {
+  if (!Number.isInteger(amountPaise) || amountPaise < 100) {
+    throw new RefundRefused(REFUND_MESSAGES.amount, 'amount');
+  }
+  const total = left.reduce((sum, line) => sum + line.leftPaise, 0);
+  if (total === 0) throw new RefundRefused(REFUND_MESSAGES.nothingLeft, null, true);
+  if (amountPaise > total) {
+    throw new RefundRefused(REFUND_MESSAGES.tooMuch(total), 'amount', true);
+  }
+  const shares = left.map((line, index) => {
+    const exact = (amountPaise * line.leftPaise) / total;
+    return { index, paise: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let spare = amountPaise - shares.reduce((sum, share) => sum + share.paise, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (spare === 0) break;
+    share.paise += 1;
+    spare -= 1;
+  }
+  return shares
+    .filter((share) => share.paise > 0)
+    .map((share) => ({
+      item: (left[share.index] as LeftOfLine).item,
+      quantity: 0,
+      amountPaise: share.paise,
+      restock: false,
+    }));
+}
+
+/** What a refund's parts add up to. */
+export const partsTotal = (parts: readonly RefundPart[]): number =>
+  parts.reduce((sum, part) => sum + part.amountPaise, 0);
+
+const refundLineSchema = z.object({
+  item: z
+    .string({ error: REFUND_MESSAGES.unknownLine })
+    .max(100, { message: REFUND_MESSAGES.unknownLine, abort: true }),
+  quantity: z
+    .number({ error: REFUND_MESSAGES.quantity })
+    .int(REFUND_MESSAGES.quantity)
+    .min(1, REFUND_MESSAGES.quantity)
+    .max(10_000, REFUND_MESSAGES.quantity),
+  restock: z.boolean().optional(),
+});
+
+/**
+ * The owner's refund: a reason (kept with the refund, told to the customer), and optionally chosen lines (with the units to put back on the
+ * shelf) or an amount in rupees. A reason alone refunds everything left.
+ */
+export const refundOrderSchema = z
+  .object({
+    reason: requiredText(TEXT_LIMITS.refundReason, MESSAGES.refundReason),
+    lines: z.array(refundLineSchema).max(100).optional(),
+    amount: z
+      .number({ error: REFUND_MESSAGES.amount })
+      .min(1, REFUND_MESSAGES.amount)
+      .max(10_000_000, REFUND_MESSAGES.amount)
+      .refine((rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6, {
+        message: REFUND_MESSAGES.amountPaise,
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lines && body.amount !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: REFUND_MESSAGES.linesOrAmount });
+    }
+    if (body.lines && body.lines.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: REFUND_MESSAGES.noLines });
+    }
+  });
+export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+
+/** The request's refund in paise, as `allocateRefund` reads it. */
+export function refundAsked(input: Pick<RefundOrderInput, 'lines' | 'amount'>): RefundAsked {
+  return {
+    ...(input.lines ? { lines: input.lines } : {}),
+    ...(input.amount !== undefined ? { amountPaise: rupeesToPaise(input.amount) } : {}),
+  };
+}
+
+/** A refund's state at the gateway, as the order page tells it. */
+export const REFUND_STATES = ['pending', 'initiated', 'processed', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
