@@ -490,6 +490,9 @@ describe('every refusal the document declares is one the routes give', () => {
     'POST /api/v1/supports/reply/:ticketNumber': { message: 'We have sent a new pouch.' },
     'POST /api/v1/orders/refund/:orderId': { reason: 'Out of stock' },
     'POST /api/v1/orders/cancel/:orderId': { reason: 'Changed my mind' },
+    'POST /api/v1/orders/return-decision/:orderId': { returnId: randomUUID(), approve: true },
+    'POST /api/v1/orders/return-received/:orderId': { returnId: randomUUID() },
+    'POST /api/v1/orders/return-refund/:orderId': { returnId: randomUUID(), restock: true },
     'POST /api/v1/orders/refund-extra-payment/:orderId': { paymentId: 'pay_NotAPayment01' },
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
     'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
@@ -927,6 +930,86 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await refundExtra()).statusCode).toBe(502);
     gateway.down = true;
     expect((await refundExtra()).statusCode).toBe(503);
+
+    // A return, step by step, with each refusal on the way; then its refund refused and unanswered.
+    gateway.down = false;
+    gateway.refundMode = { kind: 'ok' };
+    const kept = await orderWithPayment(razorpay, customer, [cartLine(variant, 1)]);
+    gateway.payments.set('pay_OpenApiReturn1', {
+      order_id: kept.gatewayOrderId,
+      amount: kept.amount,
+      status: 'captured',
+    });
+    const keptPaid = await inject(razorpay, 'POST', `${API_BASE}/orders/verifyPayment`, {
+      headers: bearer(customer),
+      payload: signedPayment(kept.gatewayOrderId, 'pay_OpenApiReturn1', GATEWAY_KEYS.keySecret),
+    });
+    expect(keptPaid.statusCode, keptPaid.body).toBe(200);
+    const line = keptPaid.json().data.items[0]._id as string;
+    const returnForm = async (photos: { bytes: Buffer; name: string }[] = []) => {
+      const form = new FormData();
+      form.append('lines', JSON.stringify([{ item: line, quantity: 1 }]));
+      form.append('reason', 'Damaged');
+      for (const photo of photos) {
+        form.append('photos', new Blob([new Uint8Array(photo.bytes)]), photo.name);
+      }
+      const encoded = new Response(form);
+      return {
+        headers: {
+          ...bearer(customer),
+          'content-type': encoded.headers.get('content-type') as string,
+        },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      };
+    };
+    const askReturn = async (photos?: { bytes: Buffer; name: string }[]) =>
+      inject(
+        razorpay,
+        'POST',
+        `${API_BASE}/orders/return-request/${kept.orderId}`,
+        await returnForm(photos),
+      );
+    expect((await askReturn()).statusCode).toBe(409);
+    const notAPicture = { bytes: Buffer.from('not a picture at all'), name: 'a.png' };
+    expect((await askReturn([notAPicture])).statusCode).toBe(415);
+    const png = { bytes: await pngOf(40, 40), name: 'p.png' };
+    expect((await askReturn([png, png, png, png])).statusCode).toBe(413);
+    for (const body of [
+      { status: 'Shipped', trackingNumber: 'DL-RETURN' },
+      { status: 'Delivered' },
+    ]) {
+      const moved = await inject(
+        razorpay,
+        'POST',
+        `${API_BASE}/orders/update-status/${kept.orderId}`,
+        {
+          headers: bearer(owner),
+          payload: body,
+        },
+      );
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const asked = await askReturn([png]);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const returnId = asked.json().data.returns[0].id as string;
+    const photo = await inject(razorpay, 'GET', `${API_BASE}/orders/return-photo/${returnId}/0`, {
+      headers: bearer(owner),
+    });
+    expect(photo.statusCode).toBe(200);
+    const step = (path: string, payload: object) =>
+      inject(razorpay, 'POST', `${API_BASE}/orders/${path}/${kept.orderId}`, {
+        headers: bearer(owner),
+        payload: { returnId, ...payload },
+      });
+    expect((await step('return-received', {})).statusCode).toBe(409);
+    expect((await step('return-refund', {})).statusCode).toBe(409);
+    expect((await step('return-decision', { approve: true })).statusCode).toBe(200);
+    expect((await step('return-decision', { approve: true })).statusCode).toBe(409);
+    expect((await step('return-received', {})).statusCode).toBe(200);
+    gateway.refundMode = { kind: 'refuse', description: 'The refund amount is not valid' };
+    expect((await step('return-refund', { restock: true })).statusCode).toBe(502);
+    gateway.down = true;
+    expect((await step('return-refund', { restock: true })).statusCode).toBe(503);
   });
 
   it('409 when an e-mail change meets an address another account took meanwhile', async () => {

@@ -149,6 +149,11 @@ export const ORDER_MOVES = [
   'refunded',
   /** part of the payment went back; the order's state is unchanged */
   'refunded_part',
+  /** a return's steps, the order's state unchanged */
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
 ] as const;
 export type OrderMove = (typeof ORDER_MOVES)[number];
 

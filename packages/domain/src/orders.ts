@@ -7,6 +7,7 @@ import type {
   extraPaymentShape,
   orderItemShape,
   orderRefundShape,
+  orderReturnShape,
   orderShape,
   shippingAddressShape,
 } from './contracts/checkout';
@@ -22,6 +23,7 @@ export type OrderItem = z.infer<typeof orderItemShape>;
 export type Order = z.infer<typeof orderShape>;
 export type ExtraPayment = z.infer<typeof extraPaymentShape>;
 export type OrderRefund = z.infer<typeof orderRefundShape>;
+export type OrderReturn = z.infer<typeof orderReturnShape>;
 
 /**
  * The header a Place Order carries, a key new to each order the shopper means to place: the same

@@ -12,6 +12,7 @@ import {
 } from '@makhana/domain/order-state';
 import type { ShippingAddress } from '@makhana/domain/orders';
 import { REFUND_STATES, type RefundPart } from '@makhana/domain/refunds';
+import { RETURN_REASONS, RETURN_STATES } from '@makhana/domain/returns';
 import { DEFAULT_LOW_STOCK_BELOW, type ShopSettings } from '@makhana/domain/validation';
 import { sql } from 'drizzle-orm';
 import {
@@ -523,10 +524,48 @@ export const refunds = pgTable(
     initiatedAt: timestamp('initiated_at', { withTimezone: true }),
     /** when the money reached the customer's bank, as the gateway reported it */
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** the return whose lines it refunds, when it does */
+    returnId: text('return_id'),
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.createdAt),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/**
+ * A customer's return of some units of a delivered order, step by step: requested (with up to
+ * three photos, kept under DATA_DIR/private), approved or rejected by the owner, its parcel
+ * received, then refunded through a refund of exactly its lines (decision 037).
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** the order lines and units sent back */
+    lines: jsonb('lines').$type<{ item: string; quantity: number }[]>().notNull(),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    /** what the customer says happened */
+    note: text('note'),
+    /** the photos' paths under DATA_DIR/private, in the order sent */
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    state: text('state', { enum: RETURN_STATES }).notNull().default('requested'),
+    /** the owner's word with the decision: why, for a rejection */
+    decisionNote: text('decision_note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId, t.requestedAt),
+    // The owner's open returns: the few still waiting, without reading every return.
+    index('return_requests_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.state} in ('requested', 'approved', 'received')`),
   ],
 );
 

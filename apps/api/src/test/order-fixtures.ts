@@ -507,3 +507,23 @@ export async function wholeOrderParts(db: Database, orderId: string): Promise<Re
     {},
   );
 }
+
+/**
+ * A pouch of Roasted Makhana 100 g at ₹149 and a Makhana Tin 500 g at ₹199, ten of each: two
+ * pouches and a tin come to ₹497, under free shipping, so an order of them pays ₹50 for it.
+ */
+export async function insertPouchAndTin(api: {
+  app: FastifyInstance;
+  db: Database;
+}): Promise<{ pouch: TestVariant; tin: TestVariant }> {
+  const [pouch] = await insertProduct(api.db, {
+    name: 'Roasted Makhana',
+    variants: [{ weight: 100, price: 149, stock: 10 }],
+  });
+  const [tin] = await insertProduct(api.db, {
+    name: 'Makhana Tin',
+    variants: [{ weight: 500, price: 199, stock: 10 }],
+  });
+  await forgetCachedReads(api.app);
+  return { pouch: pouch!, tin: tin! };
+}

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ORDER_ACTORS, ORDER_MOVES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
 import { REFUND_STATES } from '../refunds';
+import { RETURN_REASONS, RETURN_STATES } from '../returns';
 
 export const shippingAddressShape = z
   .object({
@@ -137,6 +138,33 @@ export const orderRefundShape = z
   })
   .meta({ id: 'OrderRefund', description: "A refund of the order's payment, whole or in part." });
 
+export const orderReturnShape = z
+  .object({
+    id: z.string(),
+    state: z.enum(RETURN_STATES).meta({
+      description:
+        'requested, then approved or rejected by the owner; an approved one received, then refunded',
+    }),
+    reason: z.enum(RETURN_REASONS),
+    note: z.string().nullable().meta({ description: 'what the customer says happened' }),
+    lines: z.array(
+      z.object({
+        item: z.string().meta({ description: "the order line's id" }),
+        name: z.string(),
+        quantity: z.int(),
+      }),
+    ),
+    photos: z.int().meta({
+      description: 'how many photos came with it: `GET /orders/return-photo/{returnId}/{n}`',
+    }),
+    decisionNote: z.string().nullable().meta({ description: "the owner's word with the decision" }),
+    requestedAt: z.string(),
+    decidedAt: z.string().nullable(),
+    receivedAt: z.string().nullable(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'OrderReturn', description: 'A return of some units of a delivered order.' });
+
 export const orderShape = z
   .object({
     _id: z.string(),
@@ -172,6 +200,9 @@ export const orderShape = z
     }),
     refunds: z.array(orderRefundShape).optional().meta({
       description: 'every refund asked for, oldest first; the API always sends it',
+    }),
+    returns: z.array(orderReturnShape).optional().meta({
+      description: 'every return asked for, oldest first; the API always sends it',
     }),
     extraPayments: z.array(extraPaymentShape).optional().meta({
       description:

@@ -2,7 +2,11 @@
 // pincode check, order mails and the sweeper; the owner's sales figures.
 export { figuresRoutes } from './figures/routes';
 export { orderRoutes } from './orders/all-routes';
-export { ERASED_CUSTOMER_NAME, forgetCustomerOnOrders } from './orders/erased-customer';
+export {
+  ERASED_CUSTOMER_NAME,
+  forgetCustomerOnOrders,
+  removeReturnPhotos,
+} from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
 export { SELLER_NOT_SET_UP } from './orders/routes';
 export { boughtBy, isPaidOrder, isSaleOrder, keptPaise } from './orders/rules';

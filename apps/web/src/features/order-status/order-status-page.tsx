@@ -115,6 +115,10 @@ const PROGRESS: Record<OrderMove, string> = {
   delivered: 'Delivered',
   refunded: 'Refunded',
   refunded_part: 'Part of the payment refunded',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved: please send the parcel',
+  return_rejected: 'Return not accepted',
+  return_received: 'Returned parcel received',
 };
 
 /** The order's moves, oldest first, each with its time and, for a shipment, its tracking. */

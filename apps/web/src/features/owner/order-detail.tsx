@@ -30,6 +30,10 @@ const MOVE_LABELS: Record<OrderMove, string> = {
   delivered: 'Delivered',
   refunded: 'Refunded in full',
   refunded_part: 'Part of the payment refunded',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
+  return_received: 'Returned parcel received',
 };
 const ACTOR_LABELS: Record<OrderActor, string> = {
   customer: 'the customer',

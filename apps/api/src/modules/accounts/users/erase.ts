@@ -13,7 +13,7 @@ import {
 import { NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { forgetReviewAuthor } from '../../catalogue';
-import { forgetCustomerOnOrders } from '../../checkout';
+import { forgetCustomerOnOrders, removeReturnPhotos } from '../../checkout';
 import { forgetCustomerMessages, removeInvoiceFiles } from '../../support';
 import type { SessionService } from '../auth/service';
 
@@ -21,7 +21,7 @@ export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 export interface EraseContext {
   db: Database;
-  /** DATA_DIR/private, where complaint invoices are kept */
+  /** DATA_DIR/private, where complaint invoices and return photos are kept */
   privateDir: string;
   /** keeps whether sessions are live, in every process */
   sessions: Pick<SessionService, 'sessionsEnded'>;
@@ -37,7 +37,7 @@ export interface EraseContext {
 export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<{ _id: string }> {
   // Any other text names no account, and would make PostgreSQL refuse some bytes (NUL) instead.
   if (!isUuid(userId)) throw new NotFoundError(CUSTOMER_NOT_FOUND);
-  const { invoiceFiles } = await ctx.db.transaction(async (tx) => {
+  const { invoiceFiles, returnPhotos } = await ctx.db.transaction(async (tx) => {
     // Locked first: an order or review written meanwhile either lands before (and is
     // anonymised here) or waits and then finds no account to belong to.
     const [user] = await tx
@@ -47,7 +47,7 @@ export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<
       .for('update');
     if (!user) throw new NotFoundError(CUSTOMER_NOT_FOUND);
 
-    await forgetCustomerOnOrders(tx, user.id);
+    const { returnPhotos } = await forgetCustomerOnOrders(tx, user.id);
     await forgetReviewAuthor(tx, user.id);
     const messages = await forgetCustomerMessages(tx, { userId: user.id, email: user.email });
 
@@ -83,9 +83,10 @@ export async function eraseCustomer(ctx: EraseContext, userId: string): Promise<
       .where(and(eq(refreshSessions.subjectType, 'user'), eq(refreshSessions.subjectId, user.id)));
     await tx.delete(addresses).where(eq(addresses.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
-    return messages;
+    return { ...messages, returnPhotos };
   });
   await removeInvoiceFiles(ctx.privateDir, invoiceFiles);
+  await removeReturnPhotos(ctx.privateDir, returnPhotos);
   // After the commit, so no process asks again whether a deleted session is live before it is
   // gone (the catalogue's cached reviews are dropped by its own hook: forgetReviewAuthor marks it).
   await ctx.sessions.sessionsEnded();

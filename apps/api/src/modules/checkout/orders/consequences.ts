@@ -5,6 +5,7 @@
  * the sweeper until each has worked. A new consequence of a move is one more handler here.
  */
 import { documentFileName } from '@makhana/domain/gst';
+import { RETURN_STATES, type ReturnState } from '@makhana/domain/returns';
 import { sql } from 'drizzle-orm';
 import type { MailAttachment } from '../../../adapters/mail/compose';
 import {
@@ -13,6 +14,7 @@ import {
   issueInvoice,
   renderDocumentPdf,
 } from '../../invoicing';
+import { ownerShopSettings } from '../../shop';
 import {
   type Delivery,
   type NewOutboxRow,
@@ -28,6 +30,9 @@ import {
   extraRefundMail,
   ownerMail,
   refundMail,
+  returnRequestedMail,
+  returnStepMail,
+  returnToDecideMail,
   secondPaymentMail,
   statusMail,
 } from './order-mails';
@@ -162,6 +167,19 @@ const refundWithCreditNote: Handler = async (ctx, row, order) => {
   await ctx.mailer.send({ to, ...mail, attachments: attachment ? [attachment] : [] });
 };
 
+const isReturnState = (value: string | undefined): value is ReturnState =>
+  (RETURN_STATES as readonly (string | undefined)[]).includes(value);
+
+/** The return a row names, as the order shows it. */
+const returnOf = (row: OutboxRow, order: OrderRead | null) =>
+  order?.view.returns?.find((request) => request.id === row.payload.returnId) ?? null;
+
+/** Where a returned parcel goes: the seller's address the owner keeps. */
+async function returnAddress(ctx: OrderContext): Promise<string> {
+  const { legalName, address } = await ownerShopSettings(ctx.db);
+  return `${legalName}, ${address.street}, ${address.city}, ${address.state} ${address.pincode}`;
+}
+
 const HANDLERS: Record<string, Record<string, Handler>> = {
   'order.paid': {
     // The tax invoice of the sale (decision 036): first, so the confirmation carries it.
@@ -191,6 +209,30 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
       const refund = refundOf(row, order)?.shown;
       if (refund?.by !== 'customer') return Promise.resolve();
       return mailOwner(ctx, order, ({ view }) => customerCancelledMail(ctx, view, refund));
+    },
+  },
+  'return.requested': {
+    'customer-mail': (ctx, row, order) =>
+      mailCustomer(ctx, order, ({ view }) => {
+        const request = returnOf(row, order);
+        return request && returnRequestedMail(ctx, view, request);
+      }),
+    'owner-mail': async (ctx, row, order) => {
+      const request = returnOf(row, order);
+      if (request)
+        await mailOwner(ctx, order, ({ view }) => returnToDecideMail(ctx, view, request));
+    },
+  },
+  // A return's later steps (approved, rejected, received), each mailed as the step its row names.
+  'return.moved': {
+    'customer-mail': async (ctx, row, order) => {
+      const request = returnOf(row, order);
+      const step = row.payload.step;
+      if (!request || !isReturnState(step)) return;
+      const sendTo = step === 'approved' ? await returnAddress(ctx) : '';
+      await mailCustomer(ctx, order, ({ view }) =>
+        returnStepMail(ctx, view, { ...request, state: step }, sendTo),
+      );
     },
   },
   'payment.second_capture': {

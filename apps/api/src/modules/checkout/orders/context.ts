@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../../adapters/mail/mailer';
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway';
@@ -14,6 +15,8 @@ export interface OrderContext {
     publicUrl: string;
     ownerEmail: string;
     pendingOrderMinutes: number;
+    /** DATA_DIR/private: files never served as they are, such as a return's photos */
+    privateDir: string;
   };
   /** work that follows an answer (a move's consequences): never awaited by a request, awaited on close */
   background: BackgroundTasks;
@@ -46,5 +49,6 @@ export function orderSettings(config: Config): OrderContext['settings'] {
     publicUrl: config.publicUrl,
     ownerEmail: config.mail.ownerEmail,
     pendingOrderMinutes: config.orders.pendingOrderMinutes,
+    privateDir: path.join(config.dataDir, 'private'),
   };
 }

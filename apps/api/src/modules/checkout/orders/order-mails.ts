@@ -7,7 +7,7 @@
 
 import { POLICY } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
-import type { OrderRefund } from '@makhana/domain/orders';
+import type { OrderRefund, OrderReturn } from '@makhana/domain/orders';
 import { renderMail } from '../../../adapters/mail/template';
 import type { OrderContext } from './context';
 import type { OrderStatusEventRow, OrderView } from './service';
@@ -276,4 +276,111 @@ export function ownerMail(ctx: OrderContext, view: OrderView, soldOut: boolean):
       highlight: view.orderNumber,
     }),
   };
+}
+
+/** A return's units as the mails list them. */
+function returnLines(request: OrderReturn): string[] {
+  return request.lines.map((line) => `${line.name} x ${line.quantity}`);
+}
+
+/** The customer's acknowledgement of their return request. */
+export function returnRequestedMail(
+  ctx: OrderContext,
+  view: OrderView,
+  request: OrderReturn,
+): Mail {
+  return {
+    subject: `We have your return request for order ${view.orderNumber}`,
+    ...renderMail({
+      heading: 'Your return request',
+      paragraphs: [
+        `Hi ${view.shippingAddress.firstName}, we have your request to return these items of order ${view.orderNumber}:`,
+        ...returnLines(request),
+        `Reason: ${request.reason}${request.note ? `. ${request.note}` : ''}`,
+        'We reply by e-mail within 48 hours. Please keep the items and their packing until then.',
+        `Follow your return: ${statusLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
+/** The owner's notice of a return to decide. */
+export function returnToDecideMail(ctx: OrderContext, view: OrderView, request: OrderReturn): Mail {
+  return {
+    subject: `Return requested: order ${view.orderNumber}`,
+    ...renderMail({
+      heading: 'A customer asks to return items',
+      paragraphs: [
+        `${customerName(view)} asks to return these items of order ${view.orderNumber}:`,
+        ...returnLines(request),
+        `Reason: ${request.reason}${request.note ? `. ${request.note}` : ''}`,
+        `${request.photos} photo${request.photos === 1 ? '' : 's'} attached to the request. Please approve or reject it within 48 hours.`,
+        `Order: ${ownerOrderLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
+/**
+ * The customer's mail about a return's step: approved (where to send the parcel), rejected (why),
+ * or its parcel received (the refund follows). A refunded return's mail is its refund's.
+ */
+export function returnStepMail(
+  ctx: OrderContext,
+  view: OrderView,
+  request: OrderReturn,
+  sendTo: string,
+): Mail | null {
+  const hi = `Hi ${view.shippingAddress.firstName},`;
+  const follow = `Follow your return: ${statusLink(ctx, view)}`;
+  if (request.state === 'approved') {
+    return {
+      subject: `Your return for order ${view.orderNumber} is approved`,
+      ...renderMail({
+        heading: 'Your return is approved',
+        paragraphs: [
+          `${hi} we accept the return of these items of order ${view.orderNumber}:`,
+          ...returnLines(request),
+          ...(request.decisionNote ? [`From us: ${request.decisionNote}`] : []),
+          `Please pack them well and send them to: ${sendTo}. Write ${view.orderNumber} on the parcel.`,
+          `Once the parcel reaches us we refund these items to your original payment method; the refund reaches you within ${POLICY.refundBusinessDays} business days.`,
+          follow,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
+  if (request.state === 'rejected') {
+    return {
+      subject: `Your return for order ${view.orderNumber} was not accepted`,
+      ...renderMail({
+        heading: 'We could not accept your return',
+        paragraphs: [
+          `${hi} we cannot accept the return you asked for on order ${view.orderNumber}.`,
+          `Why: ${request.decisionNote ?? ''}`,
+          `If you disagree, reply to this mail or raise a complaint: ${ctx.settings.publicUrl}/raise-complaint`,
+          follow,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
+  if (request.state === 'received') {
+    return {
+      subject: `We received your return for order ${view.orderNumber}`,
+      ...renderMail({
+        heading: 'Your returned parcel reached us',
+        paragraphs: [
+          `${hi} your returned items of order ${view.orderNumber} reached us:`,
+          ...returnLines(request),
+          'We refund them now; you will get a mail with the refund and its credit note.',
+          follow,
+        ],
+        highlight: view.orderNumber,
+      }),
+    };
+  }
+  return null;
 }

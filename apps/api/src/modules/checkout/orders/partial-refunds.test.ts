@@ -8,12 +8,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRazorpayGateway } from '../../../adapters/payments/razorpay-gateway';
 import { refunds, taxDocumentLines, taxDocuments } from '../../../db/schema';
-import { forgetCachedReads, useTestApp } from '../../../test/app';
+import { useTestApp } from '../../../test/app';
 import {
   cartLine,
   customer,
   historyRows,
-  insertProduct,
+  insertPouchAndTin,
   orderRow,
   orderWithPayment,
   outbox,
@@ -38,15 +38,7 @@ const stub = useRazorpayStub({ keyId: 'rzp_test_PartStub01', keySecret: 'part-st
 let pouch: TestVariant;
 let tin: TestVariant;
 beforeEach(async () => {
-  [pouch] = await insertProduct(api.db, {
-    name: 'Roasted Makhana',
-    variants: [{ weight: 100, price: 149, stock: 10 }],
-  });
-  [tin] = await insertProduct(api.db, {
-    name: 'Makhana Tin',
-    variants: [{ weight: 500, price: 199, stock: 10 }],
-  });
-  await forgetCachedReads(api.app);
+  ({ pouch, tin } = await insertPouchAndTin(api));
 });
 
 /** Two pouches at ₹149 and a tin at ₹199, ₹50 shipping: ₹547, paid and mailed. */

@@ -30,7 +30,7 @@ import {
   PaymentRefusedError,
 } from '../../../adapters/payments/payment-gateway';
 import type { Transaction } from '../../../db/client';
-import { extraPayments, orderItems, orderStatusEvents, orders, refunds } from '../../../db/schema';
+import { extraPayments, orderItems, orders, refunds, returnRequests } from '../../../db/schema';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { catalogueChanged } from '../../catalogue';
@@ -45,7 +45,13 @@ import {
   orderView,
   type RefundRow,
 } from './service';
-import { lockOrder, type MoveBy, queueConsequences, transition } from './state-changes';
+import {
+  lockOrder,
+  type MoveBy,
+  noteInHistory,
+  queueConsequences,
+  transition,
+} from './state-changes';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
@@ -79,16 +85,18 @@ export interface RefundOutcome {
 }
 
 /** A refund asked for: who asks, why, what, and the rule that must let them. */
-interface RefundRequest {
+export interface RefundRequest {
   orderId: string;
   actor: MoveBy;
   reason: string;
   asked: RefundAsked;
   /** why this actor may not refund the order as it is; null when they may */
   refusal?: (row: OrderRow) => string | null;
+  /** the return whose lines it refunds: marked refunded with it */
+  returnId?: string;
 }
 
-type Made =
+export type Made =
   /** the gateway took it and it is recorded */
   | { kind: 'made'; refund: RefundRow }
   /** nothing was left to refund, or another request recorded this one first */
@@ -175,6 +183,7 @@ async function reserveRefund(
         reason: request.reason,
         actor: request.actor.by,
         actorId: request.actor.id ?? null,
+        returnId: request.returnId ?? null,
       })
       .returning();
     return reserved ? { refund: reserved, order: row } : null;
@@ -185,7 +194,7 @@ async function reserveRefund(
  * Asks for a refund and records it. A refused or unanswered gateway is a 502 or 503 with why;
  * the refused refund is failed (and its hold freed), the unanswered one stays to be asked again.
  */
-async function makeRefund(ctx: OrderContext, request: RefundRequest): Promise<Made> {
+export async function makeRefund(ctx: OrderContext, request: RefundRequest): Promise<Made> {
   const reserved = await reserveRefund(ctx, request);
   if (!reserved) return { kind: 'nothing' };
   const { refund, order: row } = reserved;
@@ -262,15 +271,13 @@ async function recordRefundInTx(
     );
   } else {
     await tx.update(orders).set({ refundedPaise }).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusEvents).values({
-      orderId: order.id,
-      event: 'refunded_part',
-      fromStatus: order.status,
-      toStatus: order.status,
-      actor: refund.actor,
-      actorId: refund.actorId,
-      note,
-    });
+    await noteInHistory(tx, order, { event: 'refunded_part', actor, note });
+  }
+  if (refund.returnId) {
+    await tx
+      .update(returnRequests)
+      .set({ state: 'refunded', refundedAt: sql`now()` })
+      .where(and(eq(returnRequests.id, refund.returnId), eq(returnRequests.state, 'received')));
   }
   await queueConsequences(
     tx,

@@ -4,6 +4,7 @@ import { paiseToRupees } from '@makhana/domain/money';
 import type {
   OrderItem as OrderItemView,
   OrderRefund,
+  OrderReturn,
   Order as OrderView,
 } from '@makhana/domain/orders';
 import { SHIPPING_PART } from '@makhana/domain/refunds';
@@ -17,6 +18,7 @@ import {
   orderStatusEvents,
   orders,
   refunds,
+  returnRequests,
   taxDocuments,
 } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
@@ -38,6 +40,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
 export type ExtraPaymentRow = typeof extraPayments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type ReturnRow = typeof returnRequests.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
   return {
@@ -58,6 +61,7 @@ export function toOrderView(
   extras: ExtraPaymentRow[] = [],
   documents: IssuedDocument[] = [],
   refundRows: RefundRow[] = [],
+  returnRows: ReturnRow[] = [],
 ): OrderView {
   return {
     _id: row.id,
@@ -81,6 +85,7 @@ export function toOrderView(
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAmount: paiseToRupees(row.refundedPaise),
     refunds: refundRows.map((refund) => toRefundView(refund, items)),
+    returns: returnRows.map((request) => toReturnView(request, items)),
     extraPayments: extras.map((extra) => ({
       paymentId: extra.paymentId,
       amount: paiseToRupees(extra.amountPaise),
@@ -132,6 +137,26 @@ export function toRefundView(refund: RefundRow, items: OrderItemRow[]): OrderRef
   };
 }
 
+export function toReturnView(request: ReturnRow, items: OrderItemRow[]): OrderReturn {
+  return {
+    id: request.id,
+    state: request.state,
+    reason: request.reason,
+    note: request.note,
+    lines: request.lines.map((line) => ({
+      item: line.item,
+      name: partName(line.item, items),
+      quantity: line.quantity,
+    })),
+    photos: request.photos.length,
+    decisionNote: request.decisionNote,
+    requestedAt: request.requestedAt.toISOString(),
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+    receivedAt: request.receivedAt?.toISOString() ?? null,
+    refundedAt: request.refundedAt?.toISOString() ?? null,
+  };
+}
+
 function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, T[]> {
   const byOrder = new Map<string, T[]>();
   for (const row of rows) {
@@ -171,11 +196,17 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
     .from(refunds)
     .where(inArray(refunds.orderId, ids))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const returnRows = await db
+    .select()
+    .from(returnRequests)
+    .where(inArray(returnRequests.orderId, ids))
+    .orderBy(asc(returnRequests.requestedAt), asc(returnRequests.id));
   const itemsOf = groupByOrder(items);
   const eventsOf = groupByOrder(events);
   const extrasOf = groupByOrder(extras);
   const documentsOf = groupByOrder(documents);
   const refundsOf = groupByOrder(refundRows);
+  const returnsOf = groupByOrder(returnRows);
   return rows.map((row) =>
     toOrderView(
       row,
@@ -184,6 +215,7 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
       extrasOf.get(row.id) ?? [],
       (documentsOf.get(row.id) ?? []).map((d) => d.document as unknown as IssuedDocument),
       refundsOf.get(row.id) ?? [],
+      returnsOf.get(row.id) ?? [],
     ),
   );
 }
@@ -303,6 +335,8 @@ export interface OrderRead {
   events?: OrderStatusEventRow[];
   /** its refunds, oldest first; absent when the order was read without them */
   refunds?: RefundRow[];
+  /** its returns, oldest first; absent when the order was read without them */
+  returns?: ReturnRow[];
 }
 
 /**
@@ -322,7 +356,9 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
           (select json_agg(d.document order by d.issued_at, d.id) from tax_documents d
             where d.order_id = o.id) as "__documents",
           (select json_agg(f order by f.created_at, f.id) from refunds f
-            where f.order_id = o.id) as "__refunds"
+            where f.order_id = o.id) as "__refunds",
+          (select json_agg(r order by r.requested_at, r.id) from return_requests r
+            where r.order_id = o.id) as "__returns"
         from orders o where ${where}`,
   );
   return rows.map((raw) => {
@@ -334,11 +370,15 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
     const extras = parsedJson<RawRow[]>(raw.__extras, []).map((x) => tableRow(extraPayments, x));
     const documents = parsedJson<IssuedDocument[]>(raw.__documents, []);
     const refundRows = parsedJson<RawRow[]>(raw.__refunds, []).map((f) => tableRow(refunds, f));
+    const returnRows = parsedJson<RawRow[]>(raw.__returns, []).map((r) =>
+      tableRow(returnRequests, r),
+    );
     return {
       row,
-      view: toOrderView(row, items, events, extras, documents, refundRows),
+      view: toOrderView(row, items, events, extras, documents, refundRows, returnRows),
       events,
       refunds: refundRows,
+      returns: returnRows,
     };
   });
 }

@@ -17,6 +17,7 @@ import {
   moveOf,
   type OrderActor,
   type OrderEvent,
+  type OrderMove,
   type OrderState,
   type OrderStatus,
   type OwnerStatusMove,
@@ -29,7 +30,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { markChanged } from '../../../db/after-commit';
 import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
-import { extraPayments, orderItems, orders } from '../../../db/schema';
+import { extraPayments, orderItems, orderStatusEvents, orders } from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { catalogueChanged, reviewedBy } from '../../catalogue';
 import { enqueue, enqueueWith, type OutboxRow } from '../outbox/outbox';
@@ -186,6 +187,26 @@ export async function transition(
   const catalogueMoved = stock !== 'none' || isSale(from) !== isSale(next);
   if (catalogueMoved && !details.catalogueUnaffected) catalogueChanged(tx);
   return { order: written, moved: true };
+}
+
+/**
+ * Notes in a locked order's history something that leaves its state as it is (a part refunded, a
+ * return's step): its row, from and to the same status.
+ */
+export async function noteInHistory(
+  tx: Transaction,
+  order: LockedOrder,
+  note: { event: OrderMove; actor: MoveBy; note?: string | null },
+): Promise<void> {
+  await tx.insert(orderStatusEvents).values({
+    orderId: order.id,
+    event: note.event,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actor: note.actor.by,
+    actorId: note.actor.id ?? null,
+    note: note.note ?? null,
+  });
 }
 
 /** Queues consequences that follow no move (a second payment), delivered after the commit. */
