@@ -1,39 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { fillDeclarations, ownerSignsIn, searchList, shot } from './owner-kit';
+import { drawPictures, fillDeclarations, ownerSignsIn, searchList, shot } from './owner-kit';
 import { DESKTOP, expectAccessible, fetchProducts, PHONE } from './support';
-
-interface Upload {
-  name: string;
-  mimeType: string;
-  buffer: Buffer;
-}
-
-/** Real PNG pictures, drawn by the browser (the server checks the bytes, not the name). */
-async function drawPictures(page: Page, colours: string[]): Promise<Upload[]> {
-  const encoded = await page.evaluate(
-    (list) =>
-      list.map((colour, index) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 800;
-        canvas.height = 600;
-        const context = canvas.getContext('2d');
-        if (!context) throw new Error('no 2d canvas');
-        context.fillStyle = colour;
-        context.fillRect(0, 0, 800, 600);
-        context.fillStyle = '#ffffff';
-        context.font = 'bold 120px sans-serif';
-        context.fillText(`Pic ${index + 1}`, 200, 340);
-        return canvas.toDataURL('image/png').split(',')[1] ?? '';
-      }),
-    colours,
-  );
-  return encoded.map((base64, index) => ({
-    name: `picture-${index + 1}.png`,
-    mimeType: 'image/png',
-    buffer: Buffer.from(base64, 'base64'),
-  }));
-}
 
 async function openTab(page: Page, tab: 'products' | 'banners') {
   await page.goto(`/owner/admin/dashboard?tab=${tab}`);

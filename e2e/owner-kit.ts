@@ -59,16 +59,17 @@ export interface PlacedOrder {
   totalAmount: number;
 }
 
-/** Places an order for one unit of an available product, unpaid. */
+/** Places an order for `quantity` units (one unless told) of an available product, unpaid. */
 export async function placeOrder(
   request: APIRequestContext,
   headers: Headers,
   shopper: Shopper,
+  quantity = 1,
 ): Promise<PlacedOrder> {
   const product = (await fetchProducts(request)).find(isProductAvailable);
-  const variant = product?.quantity.find((q) => q.stock > 0);
+  const variant = product?.quantity.find((q) => q.stock >= quantity);
   if (!product || !variant) throw new Error('The demo catalogue needs a product in stock');
-  const shippingCost = variant.price > 500 ? 0 : 50;
+  const shippingCost = variant.price * quantity > 500 ? 0 : 50;
   const placed = await request.post('/api/v1/orders/createOrder', {
     headers,
     data: {
@@ -78,11 +79,11 @@ export async function placeOrder(
           weight: variant.weight,
           sku: variant.sku,
           price: variant.price,
-          quantity: 1,
+          quantity,
         },
       ],
       shippingCost,
-      totalAmount: variant.price + shippingCost,
+      totalAmount: variant.price * quantity + shippingCost,
       shippingAddress: {
         firstName: shopper.firstName,
         lastName: shopper.lastName,
@@ -138,10 +139,14 @@ export async function payOrder(
 export async function customerWithOrder(
   request: APIRequestContext,
   shopper: Shopper,
-  { paid = true, dataDir }: { paid?: boolean; dataDir?: string } = {},
+  {
+    paid = true,
+    dataDir,
+    quantity = 1,
+  }: { paid?: boolean; dataDir?: string; quantity?: number } = {},
 ): Promise<PlacedOrder> {
   const headers = await shopperSession(request, shopper, { dataDir });
-  const order = await placeOrder(request, headers, shopper);
+  const order = await placeOrder(request, headers, shopper, quantity);
   if (paid) await payOrder(request, headers, order.id);
   await request.post('/api/v1/users/logoutUser', { headers });
   return order;
@@ -283,4 +288,36 @@ export function invoicePng(): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+export interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Real PNG pictures, drawn by the browser (the server checks the bytes, not the name). */
+export async function drawPictures(page: Page, colours: string[]): Promise<Upload[]> {
+  const encoded = await page.evaluate(
+    (list) =>
+      list.map((colour, index) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 800;
+        canvas.height = 600;
+        const context = canvas.getContext('2d');
+        if (!context) throw new Error('no 2d canvas');
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 800, 600);
+        context.fillStyle = '#ffffff';
+        context.font = 'bold 120px sans-serif';
+        context.fillText(`Pic ${index + 1}`, 200, 340);
+        return canvas.toDataURL('image/png').split(',')[1] ?? '';
+      }),
+    colours,
+  );
+  return encoded.map((base64, index) => ({
+    name: `picture-${index + 1}.png`,
+    mimeType: 'image/png',
+    buffer: Buffer.from(base64, 'base64'),
+  }));
 }

@@ -48,6 +48,7 @@ function figuresWith(
     growth,
     salesByDay,
     failingFollowUps,
+    openReturns: 0,
     ...owed,
     toShip: 2,
     oldestToShipPaidAt: '2026-11-12T05:00:00.000Z',

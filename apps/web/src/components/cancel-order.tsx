@@ -126,6 +126,21 @@ function CancelOrderDialog({ order, onClose }: { order: Order; onClose: () => vo
   );
 }
 
+/** Why the customer cannot cancel or return, with the returns policy a tap away. */
+export function RefusalWithPolicy({ text, testId }: { text: string; testId: string }) {
+  return (
+    <p className="mt-2 text-sm text-ink" data-testid={testId}>
+      {text}{' '}
+      <Link
+        to="/return-cancellation"
+        className="font-semibold text-forest-700 underline underline-offset-4"
+      >
+        Returns policy
+      </Link>
+    </p>
+  );
+}
+
 /**
  * The order page's part: until when the order can be cancelled and the button, or, once it
  * cannot (24 hours passed, or it shipped), why not and how to return it instead.
@@ -141,15 +156,7 @@ export function CancelOrderSection({ order }: { order: Order }) {
         {refusal ? 'Cancel or return' : 'Changed your mind?'}
       </h2>
       {refusal ? (
-        <p className="mt-2 text-sm text-ink" data-testid="cancel-refusal">
-          {refusal}{' '}
-          <Link
-            to="/return-cancellation"
-            className="font-semibold text-forest-700 underline underline-offset-4"
-          >
-            Returns policy
-          </Link>
-        </p>
+        <RefusalWithPolicy text={refusal} testId="cancel-refusal" />
       ) : (
         <>
           <p className="mt-2 text-sm text-ink">

@@ -54,6 +54,10 @@ export const dashboardFiguresShape = z
         'payments the shop owes back: paid orders that cannot ship, and second payments for an order already paid, not refunded yet',
     }),
     toRefundAmount: z.number().meta({ description: 'what those payments add up to, in rupees' }),
+    openReturns: z.int().meta({
+      description:
+        'returns waiting for the owner: to decide, their parcel to receive, or to refund',
+    }),
     failingFollowUps: z.int().meta({
       description:
         "consequences of orders' moves (mails to customers and to the owner) whose latest attempt failed and that have not gone through since; retried with a growing wait for three days",
@@ -72,7 +76,7 @@ export const ORDER_SALES_FILTERS = ['all', 'this-month'] as const;
 
 /**
  * `?status=` and `?paymentStatus=` narrow the owner's orders; `?needsRefund=true` keeps those
- * awaiting a refund, `?toShip=true` the sales not shipped yet, `?sales=` the sales, `?paid=` the paid ones or the unpaid attempts.
+ * awaiting a refund, `?returns=open` those with a return waiting, `?toShip=true` the sales not shipped yet, `?sales=` the sales, `?paid=` the paid ones or the unpaid attempts.
  */
 export const ownerOrdersQueryShape = pageQueryShape.extend({
   status: z.enum(ORDER_STATUSES, { error: 'status must be one of the order statuses' }).optional(),
@@ -94,6 +98,10 @@ export const ownerOrdersQueryShape = pageQueryShape.extend({
     .enum(['true'], { error: 'toShip can only be true' })
     .optional()
     .meta({ description: 'only sales not shipped yet (paid, Confirmed)' }),
+  returns: z.enum(['open'], { error: 'returns can only be open' }).optional().meta({
+    description:
+      'only orders with a return waiting for the owner: requested, approved, or received and not refunded',
+  }),
   sales: z.enum(ORDER_SALES_FILTERS, { error: 'sales must be all or this-month' }).optional().meta({
     description: "only sales; `this-month`: those paid this calendar month, in India's time",
   }),

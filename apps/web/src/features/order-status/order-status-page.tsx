@@ -15,6 +15,7 @@ import { formatOrderDate, formatOrderMoment, shippingAddressLines } from '../../
 import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
 import { awaitingInvoice, useOrder } from './api/get-order';
+import { ReturnSection } from './return-items';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const CANCELLED_NOTE = 'This order was cancelled, so nothing will be shipped.';
@@ -263,7 +264,11 @@ function OrderDetails({ order }: { order: Order }) {
             </dl>
           </section>
 
-          <CancelOrderSection order={order} />
+          {order.status === 'Delivered' ? (
+            <ReturnSection order={order} />
+          ) : (
+            <CancelOrderSection order={order} />
+          )}
 
           <section aria-labelledby="order-shipping-to" className="card p-5 sm:p-6">
             <h2

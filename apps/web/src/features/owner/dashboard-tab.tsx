@@ -192,12 +192,36 @@ function MoneyOwed({ figures }: { figures: DashboardFigures }) {
   );
 }
 
+/** Shown while returns wait for the owner (to decide, to receive, to refund); opens them. */
+function ReturnsWaiting({ count: waiting }: { count: number }) {
+  if (waiting === 0) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-xl border border-saffron-400 bg-saffron-100 p-4 text-sm text-ink"
+      data-testid="open-returns"
+    >
+      <strong className="font-semibold">
+        {waiting === 1 ? '1 return waits for you.' : `${count(waiting)} returns wait for you.`}
+      </strong>{' '}
+      Decide within 48 hours, then receive and refund them.{' '}
+      <Link
+        to="?tab=orders&returns=open"
+        className="font-semibold text-forest-700 underline underline-offset-4"
+      >
+        Open the orders with a return
+      </Link>
+    </p>
+  );
+}
+
 function Figures({ figures }: { figures: DashboardFigures }) {
   const { totalOrders, totalUsers, totalProducts, revenue, growth, salesByDay } = figures;
   return (
     <div className="space-y-6">
       <FailingFollowUps count={figures.failingFollowUps} />
       <MoneyOwed figures={figures} />
+      <ReturnsWaiting count={figures.openReturns} />
       <Today figures={figures} now={new Date()} />
       <h2 className="sr-only">The shop so far</h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

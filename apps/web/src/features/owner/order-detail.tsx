@@ -10,6 +10,7 @@ import { CreditNotes, InvoiceDownload } from '../../components/tax-document-down
 import { apiPage, errorMessage } from '../../lib/api-client';
 import { formatOrderDate, formatOrderMoment } from '../../lib/orders';
 import { ExtraPayments } from './extra-payments';
+import { OrderReturns } from './order-returns';
 import { type OnOrderChanged, OrderStatusActions } from './order-status-actions';
 
 /** The name the owner's lists show: the order's own address, as the customer's account may be gone. */
@@ -235,6 +236,7 @@ export function OrderDetail({
           </>
         }
       />
+      <OrderReturns order={order} onOrderChanged={onOrderChanged} />
       <OrderHistory order={order} />
       <OrderTickets order={order} />
     </Dialog>

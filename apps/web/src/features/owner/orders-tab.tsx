@@ -2,6 +2,7 @@ import { ORDER_SALES_FILTERS } from '@makhana/domain/contracts/owner';
 import { formatRupees } from '@makhana/domain/money';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
+import { OPEN_RETURN_STATES } from '@makhana/domain/returns';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
@@ -21,7 +22,14 @@ import {
 import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { useOwnerList } from './use-owner-list';
 
-type OrderFilter = 'paid' | 'status' | 'paymentStatus' | 'needsRefund' | 'toShip' | 'sales';
+type OrderFilter =
+  | 'paid'
+  | 'status'
+  | 'paymentStatus'
+  | 'needsRefund'
+  | 'returns'
+  | 'toShip'
+  | 'sales';
 
 /** Sales are paid orders kept (docs/product.md#a-sale); "this month" in India's calendar. */
 const SALES_LABELS: Record<(typeof ORDER_SALES_FILTERS)[number], string> = {
@@ -68,6 +76,7 @@ const FILTERS: OwnerListFilter<OrderFilter>[] = [
 const TOGGLES: OwnerListToggle<OrderFilter>[] = [
   { name: 'toShip', label: 'To ship', value: 'true' },
   { name: 'needsRefund', label: 'Needs refund', value: 'true' },
+  { name: 'returns', label: 'Open returns', value: 'open' },
 ];
 
 function ViewButton({ order, onOpen }: { order: Order; onOpen: (order: Order) => void }) {
@@ -88,6 +97,19 @@ function RefundFlag({ order }: { order: Order }) {
   return (
     <span className="inline-flex items-center rounded-full bg-maroon-600/10 px-2.5 py-0.5 text-xs font-semibold text-maroon-700">
       Needs refund
+    </span>
+  );
+}
+
+/** An order with a return waiting for the owner (to decide, receive or refund). */
+function ReturnFlag({ order }: { order: Order }) {
+  const open = order.returns?.some((request) =>
+    (OPEN_RETURN_STATES as readonly string[]).includes(request.state),
+  );
+  if (!open) return null;
+  return (
+    <span className="inline-flex items-center rounded-full bg-saffron-100 px-2.5 py-0.5 text-xs font-semibold text-saffron-600">
+      Return open
     </span>
   );
 }
@@ -113,7 +135,7 @@ export function OrdersTab() {
   const list = useOwnerList<Order, OrderFilter>({
     path: '/orders/orderDetails',
     tag: 'Order',
-    filters: ['paid', 'status', 'paymentStatus', 'needsRefund', 'toShip', 'sales'],
+    filters: ['paid', 'status', 'paymentStatus', 'needsRefund', 'returns', 'toShip', 'sales'],
     // A failed or abandoned payment is an attempt, not an order to pack: shown when asked for.
     defaults: { paid: 'true' },
   });
@@ -200,6 +222,7 @@ export function OrdersTab() {
                     refunded={order.refundedAmount}
                   />
                   <RefundFlag order={order} />
+                  <ReturnFlag order={order} />
                 </div>
                 <ViewButton order={order} onOpen={setOpen} />
               </div>
@@ -228,6 +251,7 @@ export function OrdersTab() {
                 <div className="flex flex-wrap gap-1.5">
                   <OrderStatusBadge status={order.status} />
                   <RefundFlag order={order} />
+                  <ReturnFlag order={order} />
                 </div>
               </td>
               <td className={`${cellClass} text-right`}>

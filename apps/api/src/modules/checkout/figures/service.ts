@@ -1,9 +1,10 @@
 import type { DashboardFigures } from '@makhana/domain/contracts/owner';
 import { paiseToRupees } from '@makhana/domain/money';
-import { and, count, isNull, min, type SQL, sql } from 'drizzle-orm';
+import { OPEN_RETURN_STATES } from '@makhana/domain/returns';
+import { and, count, inArray, isNull, min, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { rawRows } from '../../../db/raw';
-import { orders, products, users } from '../../../db/schema';
+import { orders, products, returnRequests, users } from '../../../db/schema';
 import { countLowStockProducts } from '../../catalogue';
 import { supportFigures } from '../../support';
 import { isSaleOrder, isToShipOrder, keptPaise } from '../orders/rules';
@@ -45,37 +46,51 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
   const tomorrow = indiaDayStart(now, 1);
   const day = sql<string>`to_char(${orders.paidAt} at time zone ${sql.raw(`'${INDIA_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
-  const [[sales], [toShip], [customers], [shelf], byDay, failing, support, lowStock, owed] =
-    await Promise.all([
-      db
-        .select({
-          orders: sql<number>`count(*)::int`,
-          revenue: paiseSum(),
-          thisMonth: paiseSum(paidBetween(thisMonth, nextMonth)),
-          monthOrders: sql<number>`(count(*) filter (where ${paidBetween(thisMonth, nextMonth)}))::int`,
-          lastMonth: paiseSum(paidBetween(lastMonth, thisMonth)),
-        })
-        .from(orders)
-        .where(isSaleOrder),
-      db
-        .select({
-          n: sql<number>`count(*)::int`,
-          oldest: min(orders.paidAt),
-        })
-        .from(orders)
-        .where(isToShipOrder),
-      db.select({ n: count() }).from(users),
-      db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
-      db
-        .select({ day, orders: sql<number>`count(*)::int`, revenue: paiseSum() })
-        .from(orders)
-        .where(and(isSaleOrder, paidBetween(firstDay, tomorrow)))
-        .groupBy(day),
-      countFailing(db),
-      supportFigures(db),
-      countLowStockProducts(db),
-      owedBack(db),
-    ]);
+  const [
+    [sales],
+    [toShip],
+    [customers],
+    [shelf],
+    byDay,
+    failing,
+    support,
+    lowStock,
+    owed,
+    returns,
+  ] = await Promise.all([
+    db
+      .select({
+        orders: sql<number>`count(*)::int`,
+        revenue: paiseSum(),
+        thisMonth: paiseSum(paidBetween(thisMonth, nextMonth)),
+        monthOrders: sql<number>`(count(*) filter (where ${paidBetween(thisMonth, nextMonth)}))::int`,
+        lastMonth: paiseSum(paidBetween(lastMonth, thisMonth)),
+      })
+      .from(orders)
+      .where(isSaleOrder),
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        oldest: min(orders.paidAt),
+      })
+      .from(orders)
+      .where(isToShipOrder),
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(products).where(isNull(products.deletedAt)),
+    db
+      .select({ day, orders: sql<number>`count(*)::int`, revenue: paiseSum() })
+      .from(orders)
+      .where(and(isSaleOrder, paidBetween(firstDay, tomorrow)))
+      .groupBy(day),
+    countFailing(db),
+    supportFigures(db),
+    countLowStockProducts(db),
+    owedBack(db),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(returnRequests)
+      .where(inArray(returnRequests.state, [...OPEN_RETURN_STATES])),
+  ]);
 
   const sold = new Map(byDay.map((row) => [row.day, row]));
   const monthPaise = Number(sales?.thisMonth ?? 0);
@@ -107,6 +122,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
     }),
     toRefund: owed.count,
     toRefundAmount: paiseToRupees(owed.paise),
+    openReturns: returns[0]?.n ?? 0,
     failingFollowUps: failing,
   };
 }

@@ -83,6 +83,7 @@ describe('GET /orders/orderDetails', () => {
       paidAt: null,
       refundedAmount: 0,
       refunds: [],
+      returns: [],
       extraPayments: [],
       invoice: null,
       creditNotes: [],

@@ -332,6 +332,19 @@ describe("the owner's steps", () => {
     );
     const returnId = asked.json().data.returns[0].id as string;
 
+    // The owner finds it among the open returns, and the dashboard counts it.
+    const openReturns = async () => {
+      const listed = await call(api.app, 'GET', '/orders/orderDetails?returns=open&paid=any', {
+        token: owner,
+      });
+      const figures = await call(api.app, 'GET', '/admins/dashboard', { token: owner });
+      return {
+        orders: listed.json().data.map((order: { _id: string }) => order._id),
+        count: figures.json().data.openReturns,
+      };
+    };
+    expect(await openReturns()).toEqual({ orders: [orderId], count: 1 });
+
     // Not yet received: no refund.
     const early = await ownerStep(owner, 'return-refund', orderId, { returnId, restock: true });
     expect(early.statusCode).toBe(409);
@@ -368,6 +381,7 @@ describe("the owner's steps", () => {
       refundedAmount: 149,
     });
     expect(order.returns[0].state).toBe('refunded');
+    expect(await openReturns()).toEqual({ orders: [], count: 0 });
     expect(order.refunds[0].lines).toEqual([
       expect.objectContaining({ item: pouchLine, quantity: 1, amount: 149, restocked: true }),
     ]);

@@ -48,3 +48,7 @@ export function boughtBy(db: Executor, customerId: SQLWrapper, productId: SQLWra
 export const owesMoneyBack: SQL = sql`${orders.id} in (
   select o.id from orders o where o.needs_refund
   union select x.order_id from extra_payments x where x.refunded_at is null)`;
+
+/** An order with a return waiting for the owner: to decide, to receive, or to refund. */
+export const hasOpenReturn: SQL = sql`${orders.id} in (
+  select r.order_id from return_requests r where r.state in ('requested', 'approved', 'received'))`;

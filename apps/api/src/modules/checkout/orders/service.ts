@@ -26,7 +26,7 @@ import { isUuid } from '../../../lib/ids';
 import { containing, offsetOf } from '../../../lib/search';
 import { type IssuedDocument, orderDocuments } from '../../invoicing';
 import { indiaMonthStart } from '../figures/india-calendar';
-import { isPaidOrder, isSaleOrder, isToShipOrder, owesMoneyBack } from './rules';
+import { hasOpenReturn, isPaidOrder, isSaleOrder, isToShipOrder, owesMoneyBack } from './rules';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 /** The order page's words when an order cannot be shown (docs/product.md#order-page). */
@@ -287,6 +287,7 @@ export async function listOwnerOrders(
     query.status ? eq(orders.status, query.status) : undefined,
     query.paymentStatus ? eq(orders.paymentStatus, query.paymentStatus) : undefined,
     query.needsRefund ? owesMoneyBack : undefined,
+    query.returns === 'open' ? hasOpenReturn : undefined,
     query.paid === 'true' ? isPaidOrder : query.paid === 'false' ? not(isPaidOrder) : undefined,
     query.toShip ? isToShipOrder : undefined,
     query.sales ? isSaleOrder : undefined,

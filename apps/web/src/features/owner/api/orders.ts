@@ -113,6 +113,42 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
         'DashboardFigures',
       ],
     }),
+    /**
+     * A step of a return: POST /orders/return-decision/{id} (approve or reject with a note),
+     * /orders/return-received/{id} (its parcel is back) or /orders/return-refund/{id} (its units
+     * refunded, `restock` to put them back on the shelf).
+     */
+    moveReturn: build.mutation<
+      OrderChange,
+      {
+        orderId: string;
+        step: 'return-decision' | 'return-received' | 'return-refund';
+        body: { returnId: string; approve?: boolean; note?: string; restock?: boolean };
+      }
+    >({
+      queryFn: ({ orderId, step, body }, api, _extra, baseQuery) =>
+        sendOrderWrite(
+          api.getState(),
+          baseQuery,
+          `/orders/${step}/${encodeURIComponent(orderId)}`,
+          body,
+        ),
+      onQueryStarted: (_step, lifecycle) => placeChangedOrder(lifecycle),
+      // A refund moves the figures and the customers' totals; the other steps only the order.
+      invalidatesTags: (_change, error, { orderId, step }) =>
+        error && step !== 'return-refund'
+          ? []
+          : [
+              { type: 'Order', id: orderId },
+              ...(step === 'return-refund'
+                ? [
+                    { type: 'Order' as const, id: 'LIST' },
+                    { type: 'Customer' as const, id: 'LIST' },
+                    'DashboardFigures' as const,
+                  ]
+                : []),
+            ],
+    }),
     /** POST /orders/refund-extra-payment/{id}: gives back a second payment of a paid order. */
     refundExtraPayment: build.mutation<
       OrderChange,
@@ -137,6 +173,7 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
 });
 
 export const {
+  useMoveReturnMutation,
   useLazyGetOwnerOrderQuery,
   useMoveOrderStatusMutation,
   useRefundOrderMutation,
