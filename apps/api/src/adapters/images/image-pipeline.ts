@@ -29,6 +29,14 @@ export const REFUSAL_MESSAGES: Record<RefusalReason, string> = {
 };
 
 /** Why one upload is refused; the route names the form field. */
+/** The HTTP status of each refusal: not a picture 415, too big 413, unreadable 400. */
+export const REFUSAL_STATUS: Record<RefusalReason, number> = {
+  type: 415,
+  bytes: 413,
+  pixels: 413,
+  unreadable: 400,
+};
+
 export class ImageRefusedError extends Error {
   constructor(readonly reason: RefusalReason) {
     super(REFUSAL_MESSAGES[reason]);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ImageRefusedError,
   REFUSAL_MESSAGES,
-  type RefusalReason,
+  REFUSAL_STATUS,
   type Rendition,
   renderImage,
 } from '../../../adapters/images/image-pipeline';
@@ -29,13 +29,6 @@ export const UPLOAD_LIMITS = {
 
 const TOO_MANY = `At most ${IMAGE_MAX_FILES} pictures at once`;
 const MALFORMED_FORM = 'Malformed multipart form';
-
-const STATUS: Record<RefusalReason, number> = {
-  type: 415,
-  bytes: 413,
-  pixels: 413,
-  unreadable: 400,
-};
 
 export const imagesError = (statusCode: number, message: string) =>
   new AppError(statusCode, `${IMAGES_FIELD}: ${message}`, [{ field: IMAGES_FIELD, message }]);
@@ -100,7 +93,7 @@ function altText(value: unknown): string {
 function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof ImageRefusedError) {
-    return imagesError(STATUS[error.reason], REFUSAL_MESSAGES[error.reason]);
+    return imagesError(REFUSAL_STATUS[error.reason], REFUSAL_MESSAGES[error.reason]);
   }
   const { code, statusCode } = error as { code?: string; statusCode?: unknown };
   if (code === 'FST_REQ_FILE_TOO_LARGE') return imagesError(413, REFUSAL_MESSAGES.bytes);

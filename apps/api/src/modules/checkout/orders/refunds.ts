@@ -23,7 +23,6 @@ import {
   RefundRefused,
   SHIPPING_PART,
 } from '@makhana/domain/refunds';
-import { formatNetQuantity } from '@makhana/domain/unit-price';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   type GatewayRefund,
@@ -39,10 +38,10 @@ import { consequencesOf } from './consequences';
 import type { OrderContext } from './context';
 import {
   ORDER_NOT_FOUND,
-  type OrderItemRow,
   type OrderRow,
   type OrderView,
   orderView,
+  partName,
   type RefundRow,
 } from './service';
 import {
@@ -115,11 +114,6 @@ const samePartsAs = (a: readonly RefundPart[], b: readonly RefundPart[]) =>
     );
   });
 
-const lineName = (item: string, items: OrderItemRow[]) => {
-  const line = items.find((candidate) => candidate.id === item);
-  return line ? `${line.name} ${formatNetQuantity(line.variantWeight)}` : item;
-};
-
 /**
  * The refund to ask the gateway for, in a short transaction on the locked order: a new row
  * holding its parts, or the one the gateway has not confirmed when it is asked for again. Null
@@ -159,7 +153,7 @@ async function reserveRefund(
     };
     let parts: RefundPart[];
     try {
-      parts = allocateRefund(order, settled, request.asked, (item) => lineName(item, items));
+      parts = allocateRefund(order, settled, request.asked, (item) => partName(item, items));
     } catch (error) {
       if (!(error instanceof RefundRefused)) throw error;
       const fault = error.field ? [{ field: error.field, message: error.message }] : [];

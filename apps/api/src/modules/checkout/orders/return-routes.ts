@@ -15,7 +15,7 @@ import { z } from 'zod';
 import {
   ImageRefusedError,
   REFUSAL_MESSAGES,
-  type RefusalReason,
+  REFUSAL_STATUS,
   renderImage,
 } from '../../../adapters/images/image-pipeline';
 import { success } from '../../../lib/envelope';
@@ -38,13 +38,6 @@ const MALFORMED_FORM = 'Malformed multipart form';
 
 const photoError = (statusCode: number, message: string) =>
   new AppError(statusCode, `${PHOTOS_FIELD}: ${message}`, [{ field: PHOTOS_FIELD, message }]);
-
-const PHOTO_STATUS: Record<RefusalReason, number> = {
-  type: 415,
-  bytes: 413,
-  pixels: 413,
-  unreadable: 400,
-};
 
 /**
  * The request's text fields and its photos, read part by part within limits. Each photo is
@@ -88,7 +81,7 @@ async function readReturnForm(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof ImageRefusedError) {
-      throw photoError(PHOTO_STATUS[error.reason], REFUSAL_MESSAGES[error.reason]);
+      throw photoError(REFUSAL_STATUS[error.reason], REFUSAL_MESSAGES[error.reason]);
     }
     const { code, statusCode } = error as { code?: string; statusCode?: unknown };
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoError(413, REFUSAL_MESSAGES.bytes);

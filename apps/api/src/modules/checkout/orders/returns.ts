@@ -19,7 +19,6 @@ import {
   type ReturnState,
   returnRefusal,
 } from '@makhana/domain/returns';
-import { formatNetQuantity } from '@makhana/domain/unit-price';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Transaction } from '../../../db/client';
 import { orderItems, orderStatusEvents, orders, refunds, returnRequests } from '../../../db/schema';
@@ -28,7 +27,7 @@ import { isUuid } from '../../../lib/ids';
 import { consequencesOf } from './consequences';
 import type { OrderContext } from './context';
 import { ALREADY_REFUNDED, makeRefund, type RefundOutcome } from './refunds';
-import { ORDER_NOT_FOUND, type OrderItemRow, orderView, type ReturnRow } from './service';
+import { lineLabel, ORDER_NOT_FOUND, orderView, type ReturnRow } from './service';
 import {
   type LockedOrder,
   lockOrder,
@@ -55,8 +54,6 @@ async function deliveredAt(tx: Transaction, orderId: string): Promise<Date | nul
     .limit(1);
   return row?.at ?? null;
 }
-
-const lineName = (item: OrderItemRow) => `${item.name} ${formatNetQuantity(item.variantWeight)}`;
 
 /**
  * Each line's units no longer the customer's to send back: refunded (by a refund not failed) or
@@ -144,7 +141,7 @@ export async function requestReturn(
         checkReturnLines(
           items.map((item) => ({
             id: item.id,
-            name: lineName(item),
+            name: lineLabel(item),
             quantity: item.quantity,
             spoken: spoken.get(item.id) ?? 0,
           })),

@@ -108,11 +108,15 @@ export function toOrderView(
   };
 }
 
-/** The name a refund's part shows: its line's, as the invoice prints it, or the shipping's. */
-function partName(item: string, items: OrderItemRow[]): string {
+/** An order line's name as the invoice prints it: "Roasted Makhana 100 g". */
+export const lineLabel = (line: OrderItemRow) =>
+  `${line.name} ${formatNetQuantity(line.variantWeight)}`;
+
+/** The name a refund's part shows: its line's, or the shipping's. */
+export function partName(item: string, items: OrderItemRow[]): string {
   if (item === SHIPPING_PART) return 'Shipping';
   const line = items.find((candidate) => candidate.id === item);
-  return line ? `${line.name} ${formatNetQuantity(line.variantWeight)}` : 'A line no longer listed';
+  return line ? lineLabel(line) : 'A line no longer listed';
 }
 
 export function toRefundView(refund: RefundRow, items: OrderItemRow[]): OrderRefund {
