@@ -48,6 +48,16 @@ test.describe('cancelling an order', () => {
         /This order was cancelled; your payment is refunded within 7-10 business days/,
       ),
     ).toBeVisible();
+    // The payment service takes the refund, then reports it reached the bank a moment later.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('order-refund').textContent();
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/Refunded on \d{1,2} \w+ \d{4} \(rfnd_\w+\)/);
     await expect(page.getByTestId('order-progress-step').last()).toContainText('Refunded');
     await expect(page.getByRole('region', { name: 'Changed your mind?' })).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Credit notes' })).toBeVisible();

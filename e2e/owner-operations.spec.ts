@@ -142,7 +142,7 @@ test.describe('the owner runs the shop', () => {
       await expect(confirm).toContainText('7-10 business days');
       await confirm.getByRole('button', { name: /^Refund ₹/ }).click();
       await expect(page.getByText(/^Order refunded: ₹/)).toBeVisible();
-      await expect(dialog.getByTestId('order-refund')).toContainText(/Refunded on /);
+      await expect(dialog.getByTestId('order-refund')).toContainText(/Refund initiated on /);
       await expect(dialog.getByTestId('order-refund')).toContainText(
         'Reason: The customer asked to cancel',
       );

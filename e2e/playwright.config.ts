@@ -59,6 +59,8 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_EMAILS: '100000',
       // Journeys sign the same shopper in twice within a minute; the cooldown has its API tests.
       OTP_RESEND_SECONDS: '0',
+      // A refund reaches the bank while a journey waits for it, as a signed webhook event.
+      SIMULATED_REFUND_DELAY_MS: '1500',
       ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS,
     },
   },

@@ -44,6 +44,7 @@ import {
 import {
   createOrdersKit,
   figuresRoutes,
+  handleWebhook,
   type OrdersKit,
   orderRoutes,
   paymentRoutes,
@@ -241,6 +242,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = createOrdersKit({ db, mailer, gateway, log: app.log, config });
   app.decorate('orders', orders);
   app.addHook('onClose', () => orders.close());
+  if (simulated) {
+    // Its refunds reach the bank later and are reported as Razorpay reports them: signed events
+    // through the webhook's own handler.
+    simulated.sendEventsTo((event) =>
+      handleWebhook(orders.context, event.rawBody, event.signature, event.eventId).catch((error) =>
+        app.log.warn({ err: error }, 'simulated refund event not applied'),
+      ),
+    );
+    app.addHook('onClose', async () => simulated.close());
+  }
 
   // Unknown page paths are answered outside the API, on the API's budget per client.
   let unknownPages: RequestBudget | null = null;

@@ -35,7 +35,7 @@ import {
   sendWebhook,
   signedPayment,
 } from './test/order-fixtures';
-import { useRazorpayStub } from './test/razorpay-stub';
+import { refundEvent, useRazorpayStub } from './test/razorpay-stub';
 import { call, codeMailedTo, insertUser, mailsTo } from './test/requests';
 import { apiRoutes } from './test/routes';
 
@@ -494,6 +494,7 @@ describe('every refusal the document declares is one the routes give', () => {
     'POST /api/v1/orders/return-received/:orderId': { returnId: randomUUID() },
     'POST /api/v1/orders/return-refund/:orderId': { returnId: randomUUID(), restock: true },
     'POST /api/v1/orders/refund-extra-payment/:orderId': { paymentId: 'pay_NotAPayment01' },
+    'POST /api/v1/orders/refund-again/:orderId': { refundId: randomUUID() },
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
     'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
     'POST /api/v1/products/reorderProductImages/:productId': { images: ['/uploads/a.webp'] },
@@ -1010,6 +1011,28 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await step('return-refund', { restock: true })).statusCode).toBe(502);
     gateway.down = true;
     expect((await step('return-refund', { restock: true })).statusCode).toBe(503);
+
+    // That refund made after all, then sent back by the bank: sending it again refused, unanswered.
+    gateway.down = false;
+    gateway.refundMode = { kind: 'ok' };
+    const made = await step('return-refund', { restock: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const sentBack = made.json().data.refunds.at(-1) as { id: string };
+    const failed = await sendWebhook(
+      razorpay,
+      refundEvent('refund.failed', gateway.refunds.get(sentBack.id)!),
+      { secret: 'openapi-webhook-secret' },
+    );
+    expect(failed.json().message).toBe('Webhook processed');
+    const sendAgain = () =>
+      inject(razorpay, 'POST', `${API_BASE}/orders/refund-again/${kept.orderId}`, {
+        headers: bearer(owner),
+        payload: { refundId: sentBack.id },
+      });
+    gateway.refundMode = { kind: 'refuse', description: 'The payment is under dispute' };
+    expect((await sendAgain()).statusCode).toBe(502);
+    gateway.down = true;
+    expect((await sendAgain()).statusCode).toBe(503);
   });
 
   it('409 when an e-mail change meets an address another account took meanwhile', async () => {

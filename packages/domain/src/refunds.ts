@@ -274,6 +274,30 @@ export function refundAsked(input: Pick<RefundOrderInput, 'lines' | 'amount'>): 
   };
 }
 
-/** A refund's state at the gateway, as the order page tells it. */
-export const REFUND_STATES = ['pending', 'initiated', 'processed', 'failed'] as const;
+/**
+ * A refund's state at the gateway, as the order page tells it: `pending` while the gateway has
+ * not confirmed it; `refused` when the gateway said no at once (nothing moved, what it held is
+ * free again); `initiated` once the gateway took it; then `processed` when the money reached the
+ * bank, or `failed` when the bank sent it back, still owed to the customer until it is sent again.
+ */
+export const REFUND_STATES = ['pending', 'refused', 'initiated', 'processed', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
+
+const REFUND_ID_MESSAGE = 'Choose the refund to send again.';
+
+/** The owner sends again a refund the bank sent back. */
+export const resendRefundSchema = z.object({
+  refundId: z
+    .string({ error: REFUND_ID_MESSAGE })
+    .max(100, { message: REFUND_ID_MESSAGE, abort: true })
+    .trim()
+    .min(1, REFUND_ID_MESSAGE),
+});
+
+/**
+ * The gateway's idempotency key for a refund's attempt: the refund's own id first, then a new key
+ * for each attempt after the bank sent one back (the gateway must not answer the failed one again).
+ */
+export function refundAttemptKey(refundId: string, attempt: number): string {
+  return attempt === 0 ? refundId : `${refundId}.${attempt}`;
+}

@@ -117,6 +117,8 @@ export interface Config {
     keySecret: string;
     webhookSecret: string;
     apiUrl: string;
+    /** the simulated gateway: how long a refund takes to reach the bank */
+    refundDelayMs: number;
   };
   pincode: {
     provider: 'offline' | 'delhivery';
@@ -182,6 +184,9 @@ const portSchema = z.coerce
   .int('expected a whole number')
   .min(0, 'expected a port between 0 and 65535')
   .max(65535, 'expected a port between 0 and 65535');
+/** A day: within the longest wait a Node timer keeps (about 24 days; a longer one fires at once). */
+const DAY_MS = 86_400_000;
+
 const nonNegativeInt = z.coerce
   .number({ error: 'expected a number' })
   .int('expected a whole number')
@@ -478,6 +483,12 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       keySecret: keySecret ?? DEV_RAZORPAY_KEY_SECRET,
       webhookSecret: webhookSecret ?? DEV_RAZORPAY_WEBHOOK_SECRET,
       apiUrl: read(env, 'RAZORPAY_API_URL', httpUrl, 'https://api.razorpay.com'),
+      refundDelayMs: read(
+        env,
+        'SIMULATED_REFUND_DELAY_MS',
+        nonNegativeInt.max(DAY_MS, 'expected at most a day'),
+        10_000,
+      ),
     },
     pincode: {
       provider: pincodeProvider,

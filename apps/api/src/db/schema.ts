@@ -513,11 +513,16 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     actor: text('actor', { enum: ORDER_ACTORS }).notNull(),
     actorId: text('actor_id'),
-    /** pending until the gateway took it; failed when it refused (what it held is free again) */
+    /**
+     * pending until the gateway took it; refused when it said no (what it held is free again);
+     * initiated, then processed or failed (the bank sent it back: owed until sent again)
+     */
     state: text('state', { enum: REFUND_STATES }).notNull().default('pending'),
-    /** the gateway's refund id (rfnd_...) */
+    /** the gateway's refund id (rfnd_...) of the latest attempt */
     gatewayRefundId: text('gateway_refund_id').unique(),
-    /** why the gateway last refused or did not answer; cleared when it takes the refund */
+    /** attempts the bank sent back: the next attempt asks under a new key (`refundAttemptKey`) */
+    attempt: integer('attempt').notNull().default(0),
+    /** why the gateway last refused or did not answer, or the bank sent it back; cleared when it takes the refund */
     failure: text('failure'),
     createdAt: createdAt(),
     /** when the gateway took it */
@@ -529,6 +534,8 @@ export const refunds = pgTable(
   },
   (t) => [
     index('refunds_order_idx').on(t.orderId, t.createdAt),
+    // The dashboard's count of refunds the bank sent back: a few rows at most.
+    index('refunds_failed_idx').on(t.orderId).where(sql`${t.state} = 'failed'`),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );

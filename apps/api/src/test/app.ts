@@ -29,7 +29,6 @@ export const PRODUCTION_ENV = {
   PUBLIC_URL: 'https://mithilamakhana.in',
 };
 
-/** A throw-away DATA_DIR for one test file. */
 /**
  * Drops an app's cached catalogue reads after a test wrote rows straight to the tables, past the
  * services whose transactions would have marked the change.
@@ -38,6 +37,7 @@ export function forgetCachedReads(app: FastifyInstance): Promise<void> {
   return app.catalogue.invalidate();
 }
 
+/** A throw-away DATA_DIR for one test file. */
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'mm-api-test-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -50,6 +50,9 @@ export function testConfig(dataDir: string, env: Environment = {}): Config {
     SEED_DEMO: '0',
     // Test files sign many shoppers in from one address; the files that test the limit set it.
     RATE_LIMIT_SIGN_IN_EMAILS: '10000',
+    // A simulated refund reaches the bank only in the tests that wait for it: no mail arrives
+    // in the middle of another test's count.
+    SIMULATED_REFUND_DELAY_MS: '3600000',
     ...env,
   });
 }

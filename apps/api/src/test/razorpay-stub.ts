@@ -14,6 +14,62 @@ export interface StubRefundRequest {
   body: { amount?: unknown; speed?: unknown; receipt?: unknown; notes?: unknown };
 }
 
+export interface StubRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  notes: Record<string, unknown>;
+  /** a test sets `failed` when the bank sends it back: its amount can be refunded again */
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * A refund event as Razorpay posts it to the webhook (`refund.created`, `refund.processed`,
+ * `refund.failed`): the refund entity, and the payment it belongs to.
+ */
+export function refundEvent(
+  event: 'refund.created' | 'refund.processed' | 'refund.failed',
+  refund: Omit<StubRefund, 'status'>,
+) {
+  const status =
+    event === 'refund.processed' ? 'processed' : event === 'refund.failed' ? 'failed' : 'pending';
+  return {
+    entity: 'event',
+    account_id: 'acc_StubAccount0001',
+    event,
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: {
+        entity: {
+          ...refund,
+          entity: 'refund',
+          currency: 'INR',
+          receipt: null,
+          acquirer_data: { arn: status === 'processed' ? '10000000000000' : null },
+          created_at: 1_764_000_000,
+          batch_id: null,
+          status,
+          speed_processed: 'normal',
+          speed_requested: 'normal',
+        },
+      },
+      payment: {
+        entity: {
+          id: refund.payment_id,
+          entity: 'payment',
+          amount: refund.amount,
+          currency: 'INR',
+          status: 'refunded',
+          order_id: 'order_StubOrder00001',
+          method: 'upi',
+          amount_refunded: refund.amount,
+        },
+      },
+    },
+    created_at: 1_764_000_000,
+  };
+}
+
 export interface StubRequest {
   method: string;
   url: string;
@@ -39,8 +95,10 @@ export interface RazorpayStub {
   refundRequests: StubRefundRequest[];
   /** what the next refund requests meet: an answer, a refusal with Razorpay's words, or silence */
   refundMode: { kind: 'ok' } | { kind: 'refuse'; description: string } | { kind: 'hang' };
+  /** the status a new refund is answered with: Razorpay's normal speed answers `pending` */
+  refundStatus: 'pending' | 'processed';
   /** refunds made, by idempotency key */
-  refunds: Map<string, { id: string; payment_id: string; amount: number }>;
+  refunds: Map<string, StubRefund>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -95,6 +153,7 @@ function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Pro
     payments: new Map(),
     refundRequests: [],
     refundMode: { kind: 'ok' },
+    refundStatus: 'pending',
     refunds: new Map(),
     reset() {
       stub.requests.length = 0;
@@ -104,6 +163,7 @@ function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Pro
       stub.payments.clear();
       stub.refundRequests.length = 0;
       stub.refundMode = { kind: 'ok' };
+      stub.refundStatus = 'pending';
       stub.refunds.clear();
     },
     close: () =>
@@ -170,13 +230,11 @@ function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Pro
       }
       const earlier = idempotencyKey ? stub.refunds.get(idempotencyKey) : undefined;
       if (earlier) {
-        res
-          .writeHead(200)
-          .end(JSON.stringify({ entity: 'refund', status: 'processed', ...earlier }));
+        res.writeHead(200).end(JSON.stringify({ entity: 'refund', currency: 'INR', ...earlier }));
         return;
       }
       const refunded = [...stub.refunds.values()]
-        .filter((r) => r.payment_id === paymentId)
+        .filter((r) => r.payment_id === paymentId && r.status !== 'failed')
         .reduce((sum, r) => sum + r.amount, 0);
       const captured = stub.payments.get(paymentId)?.amount ?? Number.POSITIVE_INFINITY;
       if (refunded >= captured) {
@@ -187,15 +245,15 @@ function createRazorpayStub(keys: StubKeys): { stub: RazorpayStub; listen(): Pro
         badRequest(res, 'The total refund amount is greater than the refund payment amount');
         return;
       }
-      const made = {
+      const made: StubRefund = {
         id: `rfnd_Stub${String(stub.refunds.size + 1).padStart(10, '0')}`,
         payment_id: paymentId,
         amount: body.amount,
+        notes: body.notes ?? {},
+        status: stub.refundStatus,
       };
       if (idempotencyKey) stub.refunds.set(idempotencyKey, made);
-      res
-        .writeHead(200)
-        .end(JSON.stringify({ entity: 'refund', currency: 'INR', status: 'processed', ...made }));
+      res.writeHead(200).end(JSON.stringify({ entity: 'refund', currency: 'INR', ...made }));
       return;
     }
     const ofOrder = /^\/v1\/orders\/([^/]+)\/payments$/.exec(req.url ?? '');

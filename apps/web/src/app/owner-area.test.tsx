@@ -31,7 +31,7 @@ const JOURNEY_MS = 20_000;
 function figuresWith(
   growth: number | null,
   failingFollowUps = 0,
-  owed = { toRefund: 0, toRefundAmount: 0 },
+  owed = { toRefund: 0, toRefundAmount: 0, refundsSentBack: 0 },
 ): DashboardFigures {
   const salesByDay = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2026, 9, 17 + i)).toISOString().slice(0, 10),
@@ -619,7 +619,9 @@ describe('/owner/admin/dashboard: the owner only', () => {
   it('counts the payments owed back until each is refunded, and opens the orders that need one', async () => {
     stubRoutes({
       ...ownerApi,
-      'GET /admins/dashboard': ok(figuresWith(null, 0, { toRefund: 2, toRefundAmount: 898 })),
+      'GET /admins/dashboard': ok(
+        figuresWith(null, 0, { toRefund: 2, toRefundAmount: 898, refundsSentBack: 0 }),
+      ),
     });
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, {
@@ -633,6 +635,19 @@ describe('/owner/admin/dashboard: the owner only', () => {
       within(owed).getByRole('link', { name: 'Open the orders that need a refund' }),
     );
     expect(router.state.location.search).toBe('?tab=orders&needsRefund=true');
+  });
+
+  it('says when the bank sent refunds back, among the payments owed', async () => {
+    stubRoutes({
+      ...ownerApi,
+      'GET /admins/dashboard': ok(
+        figuresWith(null, 0, { toRefund: 1, toRefundAmount: 549, refundsSentBack: 1 }),
+      ),
+    });
+    renderRoutes(routes, { initialEntries: ['/owner/admin/dashboard'], store: ownerStore() });
+    const owed = await screen.findByTestId('money-owed');
+    expect(owed.textContent).toContain('1 payment to refund, ₹549 in all.');
+    expect(owed.textContent).toContain('The bank sent a refund back: send it again.');
   });
 
   it('says on every tab that production takes no order until who sells is saved, and opens Settings', async () => {

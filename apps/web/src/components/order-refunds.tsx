@@ -1,10 +1,11 @@
 import { formatRupees } from '@makhana/domain/money';
 import type { Order, OrderRefund } from '@makhana/domain/orders';
+import type { ReactNode } from 'react';
 import { formatOrderDate } from '../lib/orders';
 
 /** Where a refund's money is, in the words the order page and the owner's pop-up share. */
-export function refundStateText(refund: OrderRefund): string {
-  switch (refund.state) {
+function refundStateText(refund: OrderRefund, forOwner: boolean): string {
+  switch (refund.status) {
     case 'processed': {
       const on = refund.processedAt ?? refund.initiatedAt;
       const id = refund.refundId ? ` (${refund.refundId})` : '';
@@ -17,6 +18,10 @@ export function refundStateText(refund: OrderRefund): string {
     case 'pending':
       return `Refund asked for on ${formatOrderDate(refund.createdAt)}: waiting for the payment service`;
     case 'failed':
+      return forOwner
+        ? 'The bank sent it back: send it again'
+        : 'Your bank sent it back to us: we are sending it again';
+    case 'refused':
       return `Did not go through: ${refund.failure ?? 'the payment service refused it'}`;
   }
 }
@@ -33,14 +38,16 @@ interface OrderRefundsProps {
   order: Order;
   /** the owner sees refunds that did not go through too, and which units went back on the shelf */
   forOwner?: boolean;
+  /** what the owner can do about a refund (send again one the bank sent back), under it */
+  actionFor?: (refund: OrderRefund) => ReactNode;
 }
 
 /**
  * An order's refunds, oldest first: each one's amount, where its money is, what it gave back and
- * why. A customer does not see the ones that did not go through: no money moved.
+ * why. A customer does not see the ones the gateway refused: no money moved.
  */
-export function OrderRefunds({ order, forOwner = false }: OrderRefundsProps) {
-  const shown = (order.refunds ?? []).filter((refund) => forOwner || refund.state !== 'failed');
+export function OrderRefunds({ order, forOwner = false, actionFor }: OrderRefundsProps) {
+  const shown = (order.refunds ?? []).filter((refund) => forOwner || refund.status !== 'refused');
   if (shown.length === 0) return null;
   return (
     <ul className="space-y-3" data-testid="order-refunds">
@@ -49,9 +56,9 @@ export function OrderRefunds({ order, forOwner = false }: OrderRefundsProps) {
           <p className="font-semibold text-ink">
             {formatRupees(refund.amount)}{' '}
             <span
-              className={`font-normal ${refund.state === 'failed' ? 'text-maroon-700' : 'text-muted'}`}
+              className={`font-normal ${refund.status === 'refused' || refund.status === 'failed' ? 'text-maroon-700' : 'text-muted'}`}
             >
-              · {refundStateText(refund)}
+              · {refundStateText(refund, forOwner)}
             </span>
           </p>
           {refund.amount !== order.totalAmount && (
@@ -69,6 +76,7 @@ export function OrderRefunds({ order, forOwner = false }: OrderRefundsProps) {
                 : 'You cancelled: '}
             {refund.reason}
           </p>
+          {actionFor?.(refund)}
         </li>
       ))}
     </ul>

@@ -234,7 +234,7 @@ export function madeRefund(order: Order, overrides: Partial<OrderRefund> = {}): 
     amount: order.totalAmount,
     reason: 'Changed my mind',
     by: 'customer',
-    state: 'processed',
+    status: 'processed',
     refundId: 'rfnd_SIM0001',
     failure: null,
     createdAt: '2025-05-13T06:00:00.000Z',

@@ -115,11 +115,13 @@ export const orderRefundShape = z
     amount: z.number().meta({ description: 'rupees' }),
     reason: z.string(),
     by: z.enum(ORDER_ACTORS).meta({ description: 'who asked for it' }),
-    state: z.enum(REFUND_STATES).meta({
+    status: z.enum(REFUND_STATES).meta({
       description:
-        'pending: asked of the gateway, not confirmed; initiated: the gateway took it; processed: the money reached the bank; failed: it did not go through',
+        'pending: asked of the gateway, not confirmed; refused: the gateway said no, nothing moved; initiated: the gateway took it; processed: the money reached the bank; failed: the bank sent it back, and the shop owes it until it is sent again',
     }),
-    refundId: z.string().nullable().meta({ description: "the gateway's refund id" }),
+    refundId: z.string().nullable().meta({
+      description: "the gateway's refund id (the latest attempt's, after a failed one)",
+    }),
     failure: z.string().nullable().meta({ description: 'why it did not go through' }),
     createdAt: z.string(),
     initiatedAt: z.string().nullable(),

@@ -51,9 +51,13 @@ export const dashboardFiguresShape = z
     }),
     toRefund: z.int().meta({
       description:
-        'payments the shop owes back: paid orders that cannot ship, and second payments for an order already paid, not refunded yet',
+        'payments the shop owes back: paid orders that cannot ship, second payments for an order already paid not refunded yet, and refunds the bank sent back',
     }),
     toRefundAmount: z.number().meta({ description: 'what those payments add up to, in rupees' }),
+    refundsSentBack: z.int().meta({
+      description:
+        'of those, refunds the bank sent back (status `failed`): each to be sent again from its order',
+    }),
     openReturns: z.int().meta({
       description:
         'returns waiting for the owner: to decide, their parcel to receive, or to refund',
@@ -85,7 +89,7 @@ export const ownerOrdersQueryShape = pageQueryShape.extend({
     .optional(),
   needsRefund: z.enum(['true'], { error: 'needsRefund can only be true' }).optional().meta({
     description:
-      'only orders with money to give back: paid but cannot ship, or paid a second time, not refunded yet',
+      'only orders with money to give back: paid but cannot ship, paid a second time and not refunded yet, or a refund the bank sent back',
   }),
   paid: z
     .enum(['true', 'false', 'any'], { error: 'paid must be true, false or any' })

@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRazorpayStub } from '../../test/razorpay-stub';
 import { PaymentRefusedError } from './payment-gateway';
 import { createRazorpayGateway } from './razorpay-gateway';
 import { gatewayId, paymentSignature } from './signatures';
-import { createSimulatedGateway } from './simulated-gateway';
+import { createSimulatedGateway, type SignedEvent } from './simulated-gateway';
 
 const keys = { keyId: 'rzp_test_key', keySecret: 'rzp_secret_test', webhookSecret: 'whsec_test' };
 
@@ -21,7 +21,7 @@ describe('signatures', () => {
 });
 
 describe('the simulated gateway', () => {
-  const gateway = createSimulatedGateway(keys);
+  const gateway = createSimulatedGateway({ ...keys, refundDelayMs: 60_000 });
 
   it('creates orders for the exact amount and signs payments the way Razorpay does', async () => {
     const order = await gateway.createOrder({ amountPaise: 54_900, receipt: 'MM-1001' });
@@ -138,29 +138,72 @@ describe('the Razorpay gateway, against a local stub of its Orders API', () => {
 });
 
 describe('refunds', () => {
-  it('the simulated gateway refunds at once, and the same key answers the same refund', async () => {
-    const gateway = createSimulatedGateway(keys);
+  it('the simulated gateway takes a refund, reports it processed later as a signed event, and the same key answers the same refund', async () => {
+    const gateway = createSimulatedGateway({ ...keys, refundDelayMs: 30 });
+    const events: SignedEvent[] = [];
+    gateway.sendEventsTo(async (event) => events.push(event));
     const ask = (key: string) =>
       gateway.refundPayment({
         paymentId: 'pay_x',
         amountPaise: 54_900,
         idempotencyKey: key,
         receipt: 'MM-1',
+        notes: { refundId: key },
       });
     const first = await ask('order-1');
-    expect(first).toMatchObject({ paymentId: 'pay_x', amount: 54_900, status: 'processed' });
+    expect(first).toMatchObject({ paymentId: 'pay_x', amount: 54_900, status: 'pending' });
     expect(first.id).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
     expect(await ask('order-1')).toEqual(first);
-    expect((await ask('order-2')).id).not.toBe(first.id);
+    const second = await ask('order-2');
+    expect(second.id).not.toBe(first.id);
+    expect(events).toEqual([]);
+
+    await vi.waitFor(() => expect(events).toHaveLength(2));
+    const [event] = events;
+    expect(gateway.verifyWebhookSignature(event!.rawBody, event!.signature)).toBe(true);
+    expect(event!.eventId).toMatch(/^evt_/);
+    expect(JSON.parse(event!.rawBody)).toMatchObject({
+      event: 'refund.processed',
+      payload: {
+        refund: {
+          entity: {
+            id: first.id,
+            payment_id: 'pay_x',
+            amount: 54_900,
+            status: 'processed',
+            notes: { refundId: 'order-1' },
+          },
+        },
+      },
+    });
+    expect(await ask('order-1')).toMatchObject({ id: first.id, status: 'processed' });
+  });
+
+  it('the simulated gateway sends nothing once closed', async () => {
+    const gateway = createSimulatedGateway({ ...keys, refundDelayMs: 20 });
+    const events: SignedEvent[] = [];
+    gateway.sendEventsTo(async (event) => events.push(event));
+    await gateway.refundPayment({
+      paymentId: 'pay_y',
+      amountPaise: 100,
+      idempotencyKey: 'k',
+      receipt: 'MM-2',
+    });
+    gateway.close();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(events).toEqual([]);
   });
 
   describe("Razorpay's Refunds API, against the local stub", () => {
     const stub = useRazorpayStub(keys);
-    const refund = (gateway = createRazorpayGateway({ ...keys, apiUrl: stub.url })) =>
+    const refund = (
+      gateway = createRazorpayGateway({ ...keys, apiUrl: stub.url }),
+      idempotencyKey = 'order-uuid-1',
+    ) =>
       gateway.refundPayment({
         paymentId: 'pay_StubPayment0001',
         amountPaise: 54_900,
-        idempotencyKey: 'order-uuid-1',
+        idempotencyKey,
         receipt: 'MM-20261122-ABCDE',
         notes: { reason: 'x'.repeat(300) },
       });
@@ -171,7 +214,7 @@ describe('refunds', () => {
         id: 'rfnd_Stub0000000001',
         paymentId: 'pay_StubPayment0001',
         amount: 54_900,
-        status: 'processed',
+        status: 'pending',
       });
       expect(stub.refundRequests).toEqual([
         {
@@ -187,6 +230,17 @@ describe('refunds', () => {
       ]);
       expect(await refund()).toEqual(made);
       expect(stub.refunds.size).toBe(1);
+
+      stub.refundStatus = 'processed';
+      const instant = await refund(undefined, 'order-uuid-2');
+      expect(instant).toMatchObject({ id: 'rfnd_Stub0000000002', status: 'processed' });
+    });
+
+    it('reports a refund the bank sent back, asked again under its key, as refused', async () => {
+      await refund();
+      stub.refunds.get('order-uuid-1')!.status = 'failed';
+      const again = await refund().catch((error: unknown) => error);
+      expect(again).toBeInstanceOf(PaymentRefusedError);
     });
 
     it("reports a refusal with Razorpay's own words, apart from an outage", async () => {

@@ -19,7 +19,7 @@ export function paymentSignature(keySecret: string, orderId: string, paymentId: 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An id in Razorpay's form: a prefix and 14 letters and digits, e.g. `order_N3kX9f0aQe7LmP`. */
-export function gatewayId(prefix: 'order' | 'pay' | 'rfnd'): string {
+export function gatewayId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
   const bytes = randomBytes(14);
   let id = '';
   for (const byte of bytes) id += ALPHABET[byte % ALPHABET.length];

@@ -13,5 +13,6 @@ export { boughtBy, isPaidOrder, isSaleOrder, keptPaise } from './orders/rules';
 export { recentOrdersOf } from './orders/service';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
+export { handleWebhook } from './payments/service';
 export { pincodeRoutes } from './pincodes/routes';
 export { heldStock, heldUnitsByVariant, variantsEverHeld } from './stock/reservations';

@@ -109,7 +109,7 @@ describe('OrderStatusPage', () => {
           by: 'owner',
           amount: 100,
           reason: 'One pouch arrived torn',
-          state: 'initiated',
+          status: 'initiated',
           processedAt: null,
           lines: [
             {
@@ -121,7 +121,17 @@ describe('OrderStatusPage', () => {
             },
           ],
         }),
-        madeRefund(paidOrder, { id: 'refused', state: 'failed', failure: 'Refused' }),
+        madeRefund(paidOrder, { id: 'refused', status: 'refused', failure: 'Refused' }),
+        madeRefund(paidOrder, {
+          id: 'sent-back',
+          by: 'owner',
+          amount: 50,
+          reason: 'Late delivery',
+          status: 'failed',
+          failure: 'The bank sent the refund back to the shop; it must be sent again.',
+          processedAt: null,
+          lines: [],
+        }),
       ],
     };
     stubRoutes({ 'GET /orders/order-id-details/order-1': ok(delivered) });
@@ -132,9 +142,13 @@ describe('OrderStatusPage', () => {
     expect(document.body.textContent).toContain(
       'Your makhana has been delivered. Enjoy! ₹100 of your payment is refunded.',
     );
-    // The refused one moved no money: the customer does not see it.
-    const [refund, ...more] = screen.getAllByTestId('order-refund');
+    // The refused one moved no money: the customer does not see it. The one the bank sent back
+    // is still theirs, and on its way again.
+    const [refund, sentBack, ...more] = screen.getAllByTestId('order-refund');
     expect(more).toEqual([]);
+    expect(sentBack?.textContent).toContain(
+      '₹50 · Your bank sent it back to us: we are sending it again',
+    );
     expect(refund?.textContent).toContain('₹100 · Refund initiated on 13 May 2025');
     expect(refund?.textContent).toContain('Himalayan Pink Salt Makhana 250 g: ₹100 off the price');
     expect(refund?.textContent).toContain('Reason: One pouch arrived torn');

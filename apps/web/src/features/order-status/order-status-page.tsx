@@ -245,7 +245,7 @@ function OrderDetails({ order }: { order: Order }) {
                   </dd>
                 </div>
               )}
-              {order.refunds?.some((refund) => refund.state !== 'failed') ? (
+              {order.refunds?.some((refund) => refund.status !== 'refused') ? (
                 <div>
                   <dt className="text-muted">Refunds</dt>
                   <dd className="mt-1">

@@ -35,7 +35,7 @@ export function unitsLeftToReturn(order: Order): Map<string, number> {
   const spoken = new Map<string, number>();
   const add = (item: string, units: number) => spoken.set(item, (spoken.get(item) ?? 0) + units);
   for (const refund of order.refunds ?? []) {
-    if (refund.state === 'failed') continue;
+    if (refund.status === 'refused') continue;
     for (const line of refund.lines) add(line.item, line.quantity);
   }
   for (const request of order.returns ?? []) {

@@ -164,12 +164,22 @@ function FailingFollowUps({ count: failing }: { count: number }) {
   );
 }
 
+/** Why the shop owes money: what customers paid that cannot stay, refunds the bank sent back. */
+function owedBecause(owed: number, sentBack: number): string {
+  const paid = 'Customers paid for orders that cannot ship, or paid twice';
+  if (sentBack === 0) return `${paid}.`;
+  const refunds = sentBack === 1 ? 'a refund' : `${count(sentBack)} refunds`;
+  if (sentBack === owed)
+    return `The bank sent ${refunds} back: send ${sentBack === 1 ? 'it' : 'them'} again.`;
+  return `${paid}, and the bank sent ${refunds} back.`;
+}
+
 /**
- * Shown while the shop owes customers money (paid orders that cannot ship, second payments): it
- * stays until each is refunded, and opens the list of those orders.
+ * Shown while the shop owes customers money (paid orders that cannot ship, second payments,
+ * refunds the bank sent back): it stays until each is refunded, and opens the list of those orders.
  */
 function MoneyOwed({ figures }: { figures: DashboardFigures }) {
-  const { toRefund, toRefundAmount } = figures;
+  const { toRefund, toRefundAmount, refundsSentBack } = figures;
   if (toRefund === 0) return null;
   return (
     <p
@@ -181,7 +191,7 @@ function MoneyOwed({ figures }: { figures: DashboardFigures }) {
         {toRefund === 1 ? '1 payment to refund' : `${count(toRefund)} payments to refund`},{' '}
         {formatRupees(toRefundAmount)} in all.
       </strong>{' '}
-      Customers paid for orders that cannot ship, or paid twice.{' '}
+      {owedBecause(toRefund, refundsSentBack)}{' '}
       <Link
         to="?tab=orders&needsRefund=true"
         className="font-semibold text-forest-700 underline underline-offset-4"

@@ -258,7 +258,7 @@ describe('RefundOrderAction', () => {
       by: 'owner',
       reason: 'Torn',
       amount: 449,
-      state: 'pending',
+      status: 'pending',
       refundId: null,
       initiatedAt: null,
       processedAt: null,
@@ -285,6 +285,64 @@ describe('RefundOrderAction', () => {
       reason: 'Torn',
       lines: [{ item: 'line-classic', quantity: 1, restock: false }],
     });
+  });
+
+  it('sends again a refund the bank sent back, saying why if it does not go through', async () => {
+    const sentBack: Order = {
+      ...refunded,
+      refunds: [
+        {
+          ...refunded.refunds![0]!,
+          status: 'failed',
+          processedAt: null,
+          failure: 'The bank sent the refund back to the shop; it must be sent again.',
+        },
+      ],
+    };
+    const resent: Order = {
+      ...refunded,
+      refunds: [
+        { ...refunded.refunds![0]!, status: 'initiated', processedAt: null, refundId: 'rfnd_2' },
+      ],
+    };
+    const path = `POST /orders/refund-again/${paidOrder._id}`;
+    let answers = 0;
+    const api = stubRoutes({
+      [path]: () => {
+        answers += 1;
+        return answers === 1
+          ? fail(503, 'The payment service did not answer')
+          : {
+              body: {
+                statusCode: 200,
+                data: resent,
+                message: 'Refund sent again: ₹549 goes back to the customer.',
+                success: true,
+              },
+            };
+      },
+    });
+    const { user, changed } = renderAction(sentBack);
+    expect(screen.getByTestId('order-refund').textContent).toContain(
+      '₹549 · The bank sent it back: send it again',
+    );
+    // Everything was refunded once: only the refund itself can go again, no new one.
+    expect(screen.queryByRole('button', { name: 'Refund more' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send ₹549 again' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'It did not go through again: The payment service did not answer',
+    );
+    expect(changed).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Send ₹549 again' }));
+    await vi.waitFor(() => expect(changed).toEqual([resent]));
+    expect(api.callsTo(path).map((call) => call.body)).toEqual([
+      { refundId: refunded.refunds![0]!.id },
+      { refundId: refunded.refunds![0]!.id },
+    ]);
+    expect(toasts.success).toHaveBeenCalledWith(
+      'Refund sent again: ₹549 goes back to the customer.',
+    );
   });
 
   it('shows a refunded order as refunded, with its date, reason and refund id, and no form', () => {

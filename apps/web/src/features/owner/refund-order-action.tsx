@@ -25,7 +25,7 @@ import {
 import { OrderRefunds } from '../../components/order-refunds';
 import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { toast } from '../../lib/toast';
-import { useRefundOrderMutation } from './api/orders';
+import { useRefundOrderMutation, useResendRefundMutation } from './api/orders';
 import { failureMessage } from './failure-message';
 
 interface RefundOrderActionProps {
@@ -57,10 +57,10 @@ function refundableOf(order: Order) {
   };
 }
 
-/** What the refunds not failed gave back (or hold), line by line, as the server counts them. */
+/** What the refunds the gateway did not refuse gave back (or hold), line by line, as the server counts them. */
 function partsMade(order: Order): RefundPart[] {
   return (order.refunds ?? [])
-    .filter((refund) => refund.state !== 'failed')
+    .filter((refund) => refund.status !== 'refused')
     .flatMap((refund) =>
       refund.lines.map((line) => ({
         item: line.item,
@@ -121,6 +121,8 @@ function requestOf(
  */
 export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionProps) {
   const [refundOrder, { isLoading: busy }] = useRefundOrderMutation();
+  const [resendRefund, { isLoading: resending }] = useResendRefundMutation();
+  const [resendFailures, setResendFailures] = useState<Record<string, string>>({});
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState<Scope>('everything');
   const [reason, setReason] = useState('');
@@ -138,9 +140,10 @@ export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionPr
   const money = refundableOf(order);
   const left = leftOfOrder(money, made);
   const leftPaise = left.reduce((sum, line) => sum + line.leftPaise, 0);
-  const unconfirmed = order.refunds?.find((refund) => refund.state === 'pending');
-  const lastFailed = order.refunds?.at(-1)?.state === 'failed' ? order.refunds.at(-1) : undefined;
-  const earlierFailure = failure ?? unconfirmed?.failure ?? lastFailed?.failure ?? null;
+  const unconfirmed = order.refunds?.find((refund) => refund.status === 'pending');
+  const lastRefused =
+    order.refunds?.at(-1)?.status === 'refused' ? order.refunds.at(-1) : undefined;
+  const earlierFailure = failure ?? unconfirmed?.failure ?? lastRefused?.failure ?? null;
   const refundable = canRefund(order) && leftPaise > 0;
   const hasRefunds = (order.refunds?.length ?? 0) > 0;
   if (!refundable && !hasRefunds) return null;
@@ -163,6 +166,38 @@ export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionPr
       setAsking(null);
       toast.error(message, { toastId: message });
     }
+  };
+
+  const resend = async (refund: OrderRefund) => {
+    try {
+      const answer = await resendRefund({ orderId: order._id, refundId: refund.id }).unwrap();
+      setResendFailures(({ [refund.id]: _gone, ...others }) => others);
+      onOrderChanged(answer.order);
+      toast.success(answer.message);
+    } catch (reasonGiven) {
+      const message = failureMessage(reasonGiven);
+      setResendFailures((others) => ({ ...others, [refund.id]: message }));
+      toast.error(message, { toastId: message });
+    }
+  };
+
+  /** A refund the bank sent back: why, and the button that sends it again. */
+  const sendAgain = (refund: OrderRefund) => {
+    if (refund.status !== 'failed') return null;
+    const failed = resendFailures[refund.id];
+    return (
+      <div className="mt-2 space-y-2">
+        {failed && <FormAlert message={`It did not go through again: ${failed}`} />}
+        <button
+          type="button"
+          className="btn-primary w-full sm:w-auto"
+          disabled={resending}
+          onClick={() => void resend(refund)}
+        >
+          Send {formatRupees(refund.amount)} again
+        </button>
+      </div>
+    );
   };
 
   const review = () => {
@@ -196,7 +231,7 @@ export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionPr
       <h3 id={headingId} className={orderSummaryHeadingClass}>
         Refunds
       </h3>
-      <OrderRefunds order={order} forOwner />
+      <OrderRefunds order={order} forOwner actionFor={sendAgain} />
       {refundable && earlierFailure && (
         <FormAlert message={`The refund did not go through: ${earlierFailure}`} />
       )}

@@ -122,6 +122,7 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
     }),
     toRefund: owed.count,
     toRefundAmount: paiseToRupees(owed.paise),
+    refundsSentBack: owed.sentBack,
     openReturns: returns[0]?.n ?? 0,
     failingFollowUps: failing,
   };
@@ -129,16 +130,24 @@ export async function dashboardFigures(db: Database, now: Date): Promise<Dashboa
 
 /**
  * The payments the shop owes back, and their sum: paid orders that cannot ship (each its whole
- * total) and second payments not refunded yet; both read from partial lists, not every order.
+ * total), second payments not refunded yet, and refunds the bank sent back (`sentBack` counts
+ * those); each read from a partial list, not every order.
  */
-async function owedBack(db: Database): Promise<{ count: number; paise: number }> {
+async function owedBack(db: Database): Promise<{ count: number; paise: number; sentBack: number }> {
   const [row] = await rawRows(
     db,
-    sql`select count(*)::int as count, coalesce(sum(paise), 0)::bigint as paise from (
-          select total_amount_paise as paise from orders
+    sql`select count(*)::int as count, coalesce(sum(paise), 0)::bigint as paise,
+          (count(*) filter (where sent_back))::int as sent_back from (
+          select total_amount_paise as paise, false as sent_back from orders
             where needs_refund and payment_status = 'completed'
           union all
-          select amount_paise from extra_payments where refunded_at is null) owed`,
+          select amount_paise, false from extra_payments where refunded_at is null
+          union all
+          select amount_paise, true from refunds where state = 'failed') owed`,
   );
-  return { count: Number(row?.count ?? 0), paise: Number(row?.paise ?? 0) };
+  return {
+    count: Number(row?.count ?? 0),
+    paise: Number(row?.paise ?? 0),
+    sentBack: Number(row?.sent_back ?? 0),
+  };
 }

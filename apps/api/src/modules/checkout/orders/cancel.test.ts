@@ -5,55 +5,41 @@
  */
 import { CANCEL_MESSAGES } from '@makhana/domain/cancellation';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orders, taxDocuments } from '../../../db/schema';
 import { forgetCachedReads, useTestApp } from '../../../test/app';
 import {
-  cartLine,
   customer,
   historyRows,
   insertProduct,
   orderRow,
-  orderWithPayment,
   outbox,
   ownerToken,
-  signedPayment,
   simulatedOrder,
   stockOf,
   type TestVariant,
 } from '../../../test/order-fixtures';
-import { useRazorpayStub } from '../../../test/razorpay-stub';
+import { useRazorpayApp } from '../../../test/razorpay-app';
 import { call } from '../../../test/requests';
 import { refundRefusedByGateway } from './refunds';
 
-const KEY_ID = 'rzp_test_CancelStub01';
-const KEY_SECRET = 'cancel-stub-key-secret';
 const OWNER_EMAIL = 'owner@example.in';
 
-const stub = useRazorpayStub({ keyId: KEY_ID, keySecret: KEY_SECRET });
 const api = useTestApp({
   env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000', OWNER_EMAIL },
   owner: true,
   poolSize: 4,
 });
-
-let razorpayApp: FastifyInstance;
-beforeAll(async () => {
-  razorpayApp = await api.startApp({
-    env: {
-      RATE_LIMIT_MAX: '100000',
-      RATE_LIMIT_STRICT_MAX: '1000',
-      OWNER_EMAIL,
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: 'cancel-stub-webhook-secret',
-      RAZORPAY_API_URL: stub.url,
-    },
-    dataDir: `${api.dataDir}/razorpay`,
-  });
-});
+const razorpay = useRazorpayApp(
+  api,
+  {
+    keyId: 'rzp_test_CancelStub01',
+    keySecret: 'cancel-stub-key-secret',
+    webhookSecret: 'cancel-stub-webhook-secret',
+  },
+  { OWNER_EMAIL },
+);
+const { stub } = razorpay;
 let makhana: TestVariant;
 beforeEach(async () => {
   [makhana] = await insertProduct(api.db, {
@@ -61,7 +47,7 @@ beforeEach(async () => {
     variants: [{ weight: 100, price: 199, stock: 10 }],
   });
   await forgetCachedReads(api.app);
-  await forgetCachedReads(razorpayApp);
+  await forgetCachedReads(razorpay.app);
 });
 
 const REASON = 'Ordered by mistake';
@@ -186,20 +172,9 @@ describe('POST /orders/cancel/:orderId', () => {
   });
 
   it('keeps the order as it was when Razorpay refuses; a retry and a double click refund once', async () => {
-    const buyer = await customer(api.db);
-    const { orderId, gatewayOrderId, amount } = await orderWithPayment(razorpayApp, buyer.token, [
-      cartLine(makhana, 2),
-    ]);
-    const paymentId = `pay_Cancel${orderId.slice(0, 8)}`;
-    stub.payments.set(paymentId, { order_id: gatewayOrderId, amount, status: 'captured' });
-    const verified = await call(razorpayApp, 'POST', '/orders/verifyPayment', {
-      token: buyer.token,
-      body: signedPayment(gatewayOrderId, paymentId, KEY_SECRET),
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
-    await razorpayApp.orders.idle();
+    const { orderId, token } = await razorpay.paidOrder(makhana, 2);
     const viaRazorpay = (body: object = { reason: REASON }) =>
-      call(razorpayApp, 'POST', `/orders/cancel/${orderId}`, { token: buyer.token, body });
+      call(razorpay.app, 'POST', `/orders/cancel/${orderId}`, { token, body });
 
     stub.refundMode = { kind: 'refuse', description: 'Payment is under dispute' };
     const refused = await viaRazorpay();

@@ -29,7 +29,9 @@ import {
   customerMail,
   extraRefundMail,
   ownerMail,
+  refundFailedMail,
   refundMail,
+  refundProcessedMail,
   returnRequestedMail,
   returnStepMail,
   returnToDecideMail,
@@ -209,6 +211,23 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
       const refund = refundOf(row, order)?.shown;
       if (refund?.by !== 'customer') return Promise.resolve();
       return mailOwner(ctx, order, ({ view }) => customerCancelledMail(ctx, view, refund));
+    },
+  },
+  // The gateway's later word on a refund: the money reached the bank, or the bank sent it back.
+  'refund.processed': {
+    'customer-mail': (ctx, row, order) =>
+      mailCustomer(ctx, order, ({ view }) => {
+        const refund = refundOf(row, order)?.shown;
+        return refund?.status === 'processed' ? refundProcessedMail(ctx, view, refund) : null;
+      }),
+  },
+  'refund.failed': {
+    'owner-mail': async (ctx, row, order) => {
+      // Sent again before this mail went: nothing to tell.
+      const refund = refundOf(row, order)?.shown;
+      if (refund?.status === 'failed') {
+        await mailOwner(ctx, order, ({ view }) => refundFailedMail(ctx, view, refund));
+      }
     },
   },
   'return.requested': {

@@ -244,6 +244,39 @@ export function customerCancelledMail(
   };
 }
 
+/** The customer's refund reached their bank, as the gateway reported it. */
+export function refundProcessedMail(ctx: OrderContext, view: OrderView, refund: OrderRefund): Mail {
+  return {
+    subject: `Your refund for order ${view.orderNumber} has reached your bank`,
+    ...renderMail({
+      heading: 'Your refund has reached your bank',
+      paragraphs: [
+        `Hi ${view.shippingAddress.firstName}, the payment service has sent your refund of ${formatRupees(refund.amount)} for order ${view.orderNumber} to your original payment method (refund ${refund.refundId ?? ''}).`,
+        'Banks usually show it within a few days. If you cannot see it after a week, reply to this mail with the refund id and we will find it with you.',
+        `Order details: ${statusLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
+/** The bank sent a refund back: the owner must send it again. */
+export function refundFailedMail(ctx: OrderContext, view: OrderView, refund: OrderRefund): Mail {
+  return {
+    subject: `Refund failed: send it again for order ${view.orderNumber}`,
+    ...renderMail({
+      heading: 'A refund did not reach the customer',
+      paragraphs: [
+        `The payment service reports that the refund of ${formatRupees(refund.amount)} for order ${view.orderNumber} failed${refund.failure ? `: ${refund.failure}` : ''}. The money is back in your account, and the customer still waits for it.`,
+        `Please open the order and press "Send ${formatRupees(refund.amount)} again" under its refunds. The dashboard counts it until it goes through.`,
+        `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
+        `Order: ${ownerOrderLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
 /** The owner's mail about a payment: a new order to pack, or a refund to make. */
 export function ownerMail(ctx: OrderContext, view: OrderView, soldOut: boolean): Mail {
   if (soldOut) {

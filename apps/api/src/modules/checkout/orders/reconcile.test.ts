@@ -178,6 +178,7 @@ describe('the simulated gateway', () => {
       keyId: 'rzp_test_simulated',
       keySecret: 'key-secret',
       webhookSecret: 'webhook-secret',
+      refundDelayMs: 60_000,
     });
     const order = await gateway.createOrder({ amountPaise: 24_900, receipt: 'MM-1' });
     expect(await gateway.paymentsOfOrder(order.id)).toEqual([]);

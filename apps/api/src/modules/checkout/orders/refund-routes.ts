@@ -1,13 +1,13 @@
 import { cancelOrderSchema } from '@makhana/domain/cancellation';
 import { orderShape } from '@makhana/domain/contracts/checkout';
-import { refundAsked, refundOrderSchema } from '@makhana/domain/refunds';
+import { refundAsked, refundOrderSchema, resendRefundSchema } from '@makhana/domain/refunds';
 import { refundExtraPaymentSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
 import { answers } from '../../../plugins/route-contracts';
 import type { OrdersKit } from './kit';
-import { cancelOrder, refundExtraPayment, refundOrder } from './refunds';
+import { cancelOrder, refundExtraPayment, refundOrder, resendRefund } from './refunds';
 
 /**
  * The owner refunds a paid order, in full or in part, or a second payment for an order already
@@ -36,6 +36,29 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
         request.auth.subjectId,
         request.params.orderId,
         { reason: request.body.reason, asked: refundAsked(request.body) },
+      );
+      return success(order, message);
+    },
+  );
+
+  app.post(
+    '/refund-again/:orderId',
+    {
+      config: { realm: 'owner', freshProof: true },
+      schema: {
+        summary:
+          'Send again a refund the bank sent back (its status `failed`): the same amount, under a new key for this attempt; a refund on its way already changes nothing',
+        tags: ['checkout'],
+        params: z.object({ orderId: z.string() }),
+        body: resendRefundSchema,
+        response: answers(orderShape, [404, 502, 503]),
+      },
+    },
+    async (request) => {
+      const { order, message } = await resendRefund(
+        orders.context,
+        request.params.orderId,
+        request.body.refundId,
       );
       return success(order, message);
     },

@@ -4,9 +4,7 @@
  */
 import { MESSAGES } from '@makhana/domain/validation';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRazorpayGateway } from '../../../adapters/payments/razorpay-gateway';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEV_ADMIN_EMAIL } from '../../../config/config';
 import { admins, refunds, taxDocuments } from '../../../db/schema';
 import { forgetCachedReads, useTestApp } from '../../../test/app';
@@ -23,12 +21,11 @@ import {
   ownerToken,
   queuedConsequences,
   reservationStatuses,
-  signedPayment,
   simulatedOrder,
   stockOf,
   type TestVariant,
 } from '../../../test/order-fixtures';
-import { useRazorpayStub } from '../../../test/razorpay-stub';
+import { useRazorpayApp } from '../../../test/razorpay-app';
 import { call } from '../../../test/requests';
 import {
   ALREADY_REFUNDED,
@@ -41,28 +38,18 @@ import {
 const KEY_ID = 'rzp_test_RefundStub1';
 const KEY_SECRET = 'refund-stub-key-secret';
 
-const stub = useRazorpayStub({ keyId: KEY_ID, keySecret: KEY_SECRET });
 const api = useTestApp({
   env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' },
   owner: true,
   poolSize: 4,
 });
-
-let razorpayApp: FastifyInstance;
-beforeAll(async () => {
-  razorpayApp = await api.startApp({
-    env: {
-      RATE_LIMIT_MAX: '100000',
-      RATE_LIMIT_STRICT_MAX: '1000',
-      PAYMENT_PROVIDER: 'razorpay',
-      RAZORPAY_KEY_ID: KEY_ID,
-      RAZORPAY_KEY_SECRET: KEY_SECRET,
-      RAZORPAY_WEBHOOK_SECRET: 'refund-stub-webhook-secret',
-      RAZORPAY_API_URL: stub.url,
-    },
-    dataDir: `${api.dataDir}/razorpay`,
-  });
+const razorpay = useRazorpayApp(api, {
+  keyId: KEY_ID,
+  keySecret: KEY_SECRET,
+  webhookSecret: 'refund-stub-webhook-secret',
 });
+const { stub } = razorpay;
+
 let makhana: TestVariant;
 beforeEach(async () => {
   [makhana] = await insertProduct(api.db, {
@@ -70,7 +57,7 @@ beforeEach(async () => {
     variants: [{ weight: 250, price: 449, stock: 10 }],
   });
   await forgetCachedReads(api.app);
-  await forgetCachedReads(razorpayApp);
+  await forgetCachedReads(razorpay.app);
 });
 
 const REASON = 'Customer asked to cancel before packing';
@@ -93,21 +80,7 @@ const simulatedTwoPacks = (options: { paid?: boolean } = {}) =>
   simulatedOrder(api, { variant: makhana, quantity: 2, ...options });
 
 /** A customer's order of two packs, paid through Razorpay (the stub) and verified. */
-async function razorpayOrder() {
-  const buyer = await customer(api.db);
-  const { orderId, gatewayOrderId, amount } = await orderWithPayment(razorpayApp, buyer.token, [
-    cartLine(makhana, 2),
-  ]);
-  const paymentId = `pay_Refund${orderId.slice(0, 8)}`;
-  stub.payments.set(paymentId, { order_id: gatewayOrderId, amount, status: 'captured' });
-  const verified = await call(razorpayApp, 'POST', '/orders/verifyPayment', {
-    token: buyer.token,
-    body: signedPayment(gatewayOrderId, paymentId, KEY_SECRET),
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
-  await razorpayApp.orders.idle();
-  return { orderId, paymentId, amount, token: buyer.token };
-}
+const razorpayOrder = () => razorpay.paidOrder(makhana, 2);
 
 function refund(
   token: string | undefined,
@@ -156,7 +129,7 @@ describe('POST /orders/refund/:orderId', () => {
       paymentStatus: 'refunded',
       needsRefund: false,
       refundedAmount: 898,
-      refunds: [{ reason: REASON, failure: null, amount: 898, by: 'owner', state: 'processed' }],
+      refunds: [{ reason: REASON, failure: null, amount: 898, by: 'owner', status: 'initiated' }],
     });
     const [made] = order.refunds;
     expect(made.refundId).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
@@ -226,9 +199,9 @@ describe('POST /orders/refund/:orderId', () => {
 
   it('refunds once when the owner asks several times at once', async () => {
     const { orderId } = await razorpayOrder();
-    const owner = await ownerToken(razorpayApp);
+    const owner = await ownerToken(razorpay.app);
     const answers = await Promise.all(
-      [1, 2, 3].map(() => refund(owner, orderId, { reason: REASON }, razorpayApp)),
+      [1, 2, 3].map(() => refund(owner, orderId, { reason: REASON }, razorpay.app)),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     // One of them made the refund; the others found it made.
@@ -251,7 +224,7 @@ describe('POST /orders/refund/:orderId', () => {
     const { orderId, paymentId, amount } = await razorpayOrder();
     expect(amount).toBe(89_800);
     const { orderNumber } = await orderRow(api.db, orderId);
-    const response = await refund(await ownerToken(razorpayApp), orderId, undefined, razorpayApp);
+    const response = await refund(await ownerToken(razorpay.app), orderId, undefined, razorpay.app);
     expect(response.statusCode, response.body).toBe(200);
     const [made] = response.json().data.refunds;
     expect(stub.refundRequests).toEqual([
@@ -262,7 +235,7 @@ describe('POST /orders/refund/:orderId', () => {
           amount: 89_800,
           speed: 'normal',
           receipt: orderNumber,
-          notes: { orderId, orderNumber, reason: REASON },
+          notes: { orderId, orderNumber, refundId: made.id, attempt: '0', reason: REASON },
         },
       },
     ]);
@@ -272,12 +245,12 @@ describe('POST /orders/refund/:orderId', () => {
 
   it('keeps the order paid with the reason when Razorpay refuses, and refunds on a retry', async () => {
     const { orderId } = await razorpayOrder();
-    const owner = await ownerToken(razorpayApp);
+    const owner = await ownerToken(razorpay.app);
     stub.refundMode = {
       kind: 'refuse',
       description: 'The refund amount provided is greater than amount captured',
     };
-    const refused = await refund(owner, orderId, undefined, razorpayApp);
+    const refused = await refund(owner, orderId, undefined, razorpay.app);
     expect(refused.statusCode).toBe(502);
     const why = refundRefusedByGateway(
       'The refund amount provided is greater than amount captured',
@@ -288,50 +261,41 @@ describe('POST /orders/refund/:orderId', () => {
       paymentStatus: 'completed',
       refundedPaise: 0,
     });
-    const shown = await call(razorpayApp, 'GET', `/orders/order-id-details/${orderId}`, {
+    const shown = await call(razorpay.app, 'GET', `/orders/order-id-details/${orderId}`, {
       token: owner,
     });
     expect(shown.json().data).toMatchObject({
       refundedAmount: 0,
-      refunds: [{ state: 'failed', refundId: null, initiatedAt: null, failure: why }],
+      refunds: [{ status: 'refused', refundId: null, initiatedAt: null, failure: why }],
     });
     expect(await stockOf(api.db, makhana.variantId)).toBe(8);
     expect(await ownerMoves(api.db, orderId)).toEqual([]);
     // No money went back, so no credit note reverses the invoice.
-    await razorpayApp.orders.idle();
+    await razorpay.app.orders.idle();
     expect(await creditNotes(orderId)).toEqual([]);
 
     stub.refundMode = { kind: 'ok' };
-    const retried = await refund(owner, orderId, undefined, razorpayApp);
+    const retried = await refund(owner, orderId, undefined, razorpay.app);
     expect(retried.statusCode, retried.body).toBe(200);
     // A refused refund took nothing: the retry is a new refund, asked under a new key.
     expect(retried.json().data).toMatchObject({
       paymentStatus: 'refunded',
-      refunds: [{ state: 'failed' }, { state: 'processed', failure: null, reason: REASON }],
+      refunds: [{ status: 'refused' }, { status: 'initiated', failure: null, reason: REASON }],
     });
     const keys = stub.refundRequests.map((r) => r.idempotencyKey);
     expect(new Set(keys).size).toBe(2);
     expect(await stockOf(api.db, makhana.variantId)).toBe(10);
-    await razorpayApp.orders.idle();
+    await razorpay.app.orders.idle();
     expect(await creditNotes(orderId)).toHaveLength(1);
   });
 
   it('keeps the order paid when Razorpay does not answer, and a retry with the same key refunds once', async () => {
     const { orderId } = await razorpayOrder();
-    const owner = await ownerToken(razorpayApp);
+    const owner = await ownerToken(razorpay.app);
     // The app's gateway waits 10 s; this one gives up sooner so the test stays quick.
-    const context = razorpayApp.orders.context;
-    const gateway = context.gateway;
-    context.gateway = createRazorpayGateway({
-      keyId: KEY_ID,
-      keySecret: KEY_SECRET,
-      webhookSecret: 'refund-stub-webhook-secret',
-      apiUrl: stub.url,
-      timeoutMs: 300,
-    });
-    try {
+    await razorpay.impatient(async () => {
       stub.refundMode = { kind: 'hang' };
-      const timedOut = await refund(owner, orderId, undefined, razorpayApp);
+      const timedOut = await refund(owner, orderId, undefined, razorpay.app);
       expect(timedOut.statusCode).toBe(503);
       expect(timedOut.json().message).toBe(REFUND_NOT_CONFIRMED);
       expect(await orderRow(api.db, orderId)).toMatchObject({
@@ -344,14 +308,12 @@ describe('POST /orders/refund/:orderId', () => {
       expect(await stockOf(api.db, makhana.variantId)).toBe(8);
 
       stub.refundMode = { kind: 'ok' };
-      const retried = await refund(owner, orderId, undefined, razorpayApp);
+      const retried = await refund(owner, orderId, undefined, razorpay.app);
       expect(retried.statusCode, retried.body).toBe(200);
-    } finally {
-      context.gateway = gateway;
-    }
+    });
     const [made, ...more] = await refundRows(orderId);
     expect(more).toEqual([]);
-    expect(made).toMatchObject({ state: 'processed', failure: null });
+    expect(made).toMatchObject({ state: 'initiated', failure: null });
     expect(stub.refundRequests.map((r) => r.idempotencyKey)).toEqual([made!.id, made!.id]);
     expect(stub.refunds.size).toBe(1);
     expect(await orderRow(api.db, orderId)).toMatchObject({ paymentStatus: 'refunded' });

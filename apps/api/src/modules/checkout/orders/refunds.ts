@@ -21,9 +21,10 @@ import {
   type RefundAsked,
   type RefundPart,
   RefundRefused,
+  refundAttemptKey,
   SHIPPING_PART,
 } from '@makhana/domain/refunds';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   type GatewayRefund,
   PaymentRefusedError,
@@ -139,7 +140,7 @@ async function reserveRefund(
     const made = await tx
       .select()
       .from(refunds)
-      .where(and(eq(refunds.orderId, row.id), ne(refunds.state, 'failed')))
+      .where(and(eq(refunds.orderId, row.id), ne(refunds.state, 'refused')))
       .orderBy(asc(refunds.createdAt), asc(refunds.id));
     const unconfirmed = made.find((refund) => refund.state === 'pending');
     const settled = made.filter((refund) => refund !== unconfirmed).flatMap((r) => r.parts);
@@ -195,26 +196,45 @@ export async function makeRefund(ctx: OrderContext, request: RefundRequest): Pro
 
   let taken: GatewayRefund;
   try {
-    taken = await ctx.gateway.refundPayment({
-      // checked when the refund was reserved: a refundable order has its payment id
-      paymentId: row.transactionId!,
-      amountPaise: refund.amountPaise,
-      idempotencyKey: refund.id,
-      receipt: row.orderNumber,
-      notes: { orderId: row.id, orderNumber: row.orderNumber, reason: request.reason },
-    });
+    // checked when the refund was reserved: a refundable order has its payment id
+    taken = await askGateway(ctx, row, refund, row.transactionId!);
   } catch (error) {
     const refused = error instanceof PaymentRefusedError;
     const failure = refused ? refundRefusedByGateway(error.reason) : REFUND_NOT_CONFIRMED;
     ctx.log.warn({ err: error, orderId: row.id, by: request.actor.by }, 'refund not made');
     await ctx.db
       .update(refunds)
-      .set(refused ? { state: 'failed', failure } : { failure })
+      .set(refused ? { state: 'refused', failure } : { failure })
       .where(and(eq(refunds.id, refund.id), eq(refunds.state, 'pending')));
     throw new AppError(refused ? 502 : 503, failure);
   }
 
   return ctx.db.transaction(async (tx) => recordRefundInTx(tx, refund.id, taken));
+}
+
+/**
+ * Asks the gateway for a refund's current attempt. Its notes name the refund, so a webhook about
+ * an attempt whose answer never came back still finds it.
+ */
+function askGateway(
+  ctx: OrderContext,
+  order: Pick<OrderRow, 'id' | 'orderNumber'>,
+  refund: RefundRow,
+  paymentId: string,
+): Promise<GatewayRefund> {
+  return ctx.gateway.refundPayment({
+    paymentId,
+    amountPaise: refund.amountPaise,
+    idempotencyKey: refundAttemptKey(refund.id, refund.attempt),
+    receipt: order.orderNumber,
+    notes: {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      refundId: refund.id,
+      attempt: String(refund.attempt),
+      reason: refund.reason,
+    },
+  });
 }
 
 /**
@@ -278,6 +298,200 @@ async function recordRefundInTx(
     consequencesOf('refund.made', order.id, { payload: { refundId: refund.id } }),
   );
   return { kind: 'made', refund };
+}
+
+/** A refund as the gateway's refund events carry it (Razorpay's refund entity), amounts in paise. */
+export interface RefundEvent {
+  event: 'refund.created' | 'refund.processed' | 'refund.failed';
+  /** the gateway's refund id */
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  /** the notes the refund was asked with: `refundId` and `attempt` name ours */
+  notes: Record<string, unknown>;
+}
+
+export const REFUND_SENT_BACK = 'The bank sent the refund back to the shop; it must be sent again.';
+export const REFUND_SENT_BACK_AT_ONCE =
+  'The bank sent the refund back before it was recorded: nothing was refunded. Please refund again.';
+
+/**
+ * Applies one of the gateway's refund events in the webhook's transaction; whether it changed
+ * anything. The refund is found by the gateway's id, or by the notes it was asked with (an
+ * attempt whose answer never came back). An event about an earlier attempt, a repeat, or one a
+ * later event overtook (`processed` before `created`) changes nothing it should not:
+ * - created: a refund not yet confirmed is recorded as taken;
+ * - processed: it reached the bank (recorded first when its answer never came), the customer is
+ *   mailed;
+ * - failed: one the gateway took goes back to being owed, under a new key for the next attempt,
+ *   and the owner is mailed; one never recorded is as refused (what it held is free again).
+ */
+export async function applyRefundEventInTx(tx: Transaction, event: RefundEvent): Promise<boolean> {
+  const ours = typeof event.notes.refundId === 'string' ? event.notes.refundId : null;
+  const [found] = await tx
+    .select({ id: refunds.id, orderId: refunds.orderId })
+    .from(refunds)
+    .where(
+      ours && isUuid(ours)
+        ? or(eq(refunds.gatewayRefundId, event.id), eq(refunds.id, ours))
+        : eq(refunds.gatewayRefundId, event.id),
+    )
+    .limit(1);
+  if (!found) return false;
+  // The order first, then the refund: the order every refund's writer locks them in.
+  const order = await lockOrder(tx, { id: found.orderId });
+  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, found.id));
+  if (!order || !refund || refund.amountPaise !== event.amountPaise) return false;
+  if (order.transactionId !== event.paymentId) return false;
+
+  const sameAttempt =
+    refund.gatewayRefundId === event.id ||
+    (refund.id === ours && Number(event.notes.attempt ?? 0) === refund.attempt);
+  if (!sameAttempt) return false;
+  // A refund the bank sent back, then asked again and answered by this event: a new gateway id.
+  const resent = refund.state === 'failed' && refund.gatewayRefundId !== event.id;
+  const taken: GatewayRefund = {
+    id: event.id,
+    paymentId: event.paymentId,
+    amount: event.amountPaise,
+    status: event.event === 'refund.processed' ? 'processed' : 'pending',
+  };
+
+  switch (event.event) {
+    case 'refund.created': {
+      if (refund.state === 'pending')
+        return (await recordRefundInTx(tx, refund.id, taken)).kind === 'made';
+      if (!resent) return false;
+      await tx
+        .update(refunds)
+        .set({
+          state: 'initiated',
+          gatewayRefundId: event.id,
+          failure: null,
+          initiatedAt: sql`now()`,
+        })
+        .where(eq(refunds.id, refund.id));
+      return true;
+    }
+    case 'refund.processed': {
+      if (refund.state === 'pending') {
+        return (await recordRefundInTx(tx, refund.id, taken)).kind === 'made';
+      }
+      if (refund.state !== 'initiated' && !resent) return false;
+      await tx
+        .update(refunds)
+        .set({
+          state: 'processed',
+          gatewayRefundId: event.id,
+          failure: null,
+          initiatedAt: sql`coalesce(${refunds.initiatedAt}, now())`,
+          processedAt: sql`now()`,
+        })
+        .where(eq(refunds.id, refund.id));
+      await queueConsequences(
+        tx,
+        consequencesOf('refund.processed', order.id, { payload: { refundId: refund.id } }),
+      );
+      return true;
+    }
+    case 'refund.failed': {
+      if (refund.state === 'pending') {
+        await tx
+          .update(refunds)
+          .set({ state: 'refused', failure: REFUND_SENT_BACK_AT_ONCE })
+          .where(eq(refunds.id, refund.id));
+        return true;
+      }
+      if (refund.state !== 'initiated' && !resent) return false;
+      await tx
+        .update(refunds)
+        .set({
+          state: 'failed',
+          gatewayRefundId: event.id,
+          failure: REFUND_SENT_BACK,
+          attempt: refund.attempt + 1,
+        })
+        .where(eq(refunds.id, refund.id));
+      await queueConsequences(
+        tx,
+        consequencesOf('refund.failed', order.id, { payload: { refundId: refund.id } }),
+      );
+      return true;
+    }
+  }
+}
+
+export const REFUND_NOT_FOUND = 'This order has no such refund.';
+export const REFUND_SENT_AGAIN = (amount: string) =>
+  `Refund sent again: ${amount} goes back to the customer.`;
+export const REFUND_ON_ITS_WAY = 'This refund is on its way already; nothing changed.';
+
+/**
+ * The owner sends again a refund the bank sent back. The refund keeps its parts, its credit note
+ * and the units it put back; only the money moves again, asked under the attempt's own key, so a
+ * double click or a retry after silence never sends it twice.
+ */
+export async function resendRefund(
+  ctx: OrderContext,
+  orderId: string,
+  refundId: string,
+): Promise<RefundOutcome> {
+  const row = await readOrder(ctx, orderId);
+  const [refund] = isUuid(refundId)
+    ? await ctx.db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.id, refundId), eq(refunds.orderId, row.id)))
+    : [];
+  if (!refund) throw new NotFoundError(REFUND_NOT_FOUND);
+  if (refund.state !== 'failed' || !row.transactionId) {
+    return { order: await orderView(ctx.db, orderId), message: REFUND_ON_ITS_WAY };
+  }
+
+  let taken: GatewayRefund;
+  try {
+    taken = await askGateway(ctx, row, refund, row.transactionId);
+  } catch (error) {
+    const refused = error instanceof PaymentRefusedError;
+    const failure = refused ? refundRefusedByGateway(error.reason) : REFUND_NOT_CONFIRMED;
+    ctx.log.warn({ err: error, orderId, refundId }, 'refund not sent again');
+    await ctx.db
+      .update(refunds)
+      .set({ failure })
+      .where(
+        and(
+          eq(refunds.id, refund.id),
+          eq(refunds.state, 'failed'),
+          eq(refunds.attempt, refund.attempt),
+        ),
+      );
+    throw new AppError(refused ? 502 : 503, failure);
+  }
+  const processed = taken.status === 'processed';
+  const sent = await ctx.db
+    .update(refunds)
+    .set({
+      state: processed ? 'processed' : 'initiated',
+      gatewayRefundId: taken.id,
+      failure: null,
+      initiatedAt: sql`now()`,
+      processedAt: processed ? sql`now()` : null,
+    })
+    .where(
+      and(
+        eq(refunds.id, refund.id),
+        eq(refunds.state, 'failed'),
+        eq(refunds.attempt, refund.attempt),
+      ),
+    )
+    .returning({ id: refunds.id });
+  return {
+    order: await orderView(ctx.db, orderId),
+    message:
+      sent.length > 0
+        ? REFUND_SENT_AGAIN(formatRupees(paiseToRupees(refund.amountPaise)))
+        : REFUND_ON_ITS_WAY,
+  };
 }
 
 /**

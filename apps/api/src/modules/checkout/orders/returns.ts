@@ -66,7 +66,7 @@ async function spokenFor(tx: Transaction, orderId: string): Promise<Map<string, 
   const made = await tx
     .select({ parts: refunds.parts })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), ne(refunds.state, 'failed')));
+    .where(and(eq(refunds.orderId, orderId), ne(refunds.state, 'refused')));
   for (const { parts } of made) for (const part of parts) add(part.item, part.quantity);
   const open = await tx
     .select({ lines: returnRequests.lines })

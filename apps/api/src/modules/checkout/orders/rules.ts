@@ -41,13 +41,15 @@ export function boughtBy(db: Executor, customerId: SQLWrapper, productId: SQLWra
 }
 
 /**
- * An order with money to give back: paid but unable to ship, or paid a second time with that
- * payment not refunded yet. Written as `in` a union of the two short lists, each read from its own
- * index, rather than an `or` that would have every order checked.
+ * An order with money to give back: paid but unable to ship, paid a second time with that
+ * payment not refunded yet, or a refund the bank sent back. Written as `in` a union of the three
+ * short lists, each read from its own index, rather than an `or` that would have every order
+ * checked.
  */
 export const owesMoneyBack: SQL = sql`${orders.id} in (
   select o.id from orders o where o.needs_refund
-  union select x.order_id from extra_payments x where x.refunded_at is null)`;
+  union select x.order_id from extra_payments x where x.refunded_at is null
+  union select f.order_id from refunds f where f.state = 'failed')`;
 
 /** An order with a return waiting for the owner: to decide, to receive, or to refund. */
 export const hasOpenReturn: SQL = sql`${orders.id} in (

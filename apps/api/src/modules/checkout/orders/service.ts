@@ -125,7 +125,7 @@ export function toRefundView(refund: RefundRow, items: OrderItemRow[]): OrderRef
     amount: paiseToRupees(refund.amountPaise),
     reason: refund.reason,
     by: refund.actor,
-    state: refund.state,
+    status: refund.state,
     refundId: refund.gatewayRefundId,
     failure: refund.failure,
     createdAt: refund.createdAt.toISOString(),

@@ -1,7 +1,8 @@
 /**
  * Paying for an order: the gateway order for the server's own total, the browser's verification,
  * Razorpay's webhook and the simulated gateway's window. Every capture is settled by the one
- * function of the orders module (`settleCaptureInTx`), whichever of them reports it first.
+ * function of the orders module (`settleCaptureInTx`), whichever of them reports it first; the
+ * webhook's refund events move the order's refunds (`applyRefundEventInTx`).
  */
 import { createHash } from 'node:crypto';
 import type { paymentOrderShape } from '@makhana/domain/contracts/checkout';
@@ -14,6 +15,7 @@ import { orders, paymentEvents } from '../../../db/schema';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import type { OrderContext } from '../orders/context';
+import { applyRefundEventInTx } from '../orders/refunds';
 import {
   ORDER_NOT_FOUND,
   type OrderRow,
@@ -185,10 +187,28 @@ const paymentEntitySchema = z.object({
   status: z.string(),
 });
 
+/** The refund entity of Razorpay's refund.* events; empty notes come as `[]`. */
+const refundEntitySchema = z.object({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  amount: z.number().int().positive(),
+  notes: z
+    .union([z.record(z.string().max(100), z.unknown()), z.array(z.unknown()).max(0)])
+    .optional()
+    .transform((notes) => (Array.isArray(notes) || !notes ? {} : notes)),
+});
+
+const REFUND_EVENTS = ['refund.created', 'refund.processed', 'refund.failed'] as const;
+const isRefundEvent = (event: string): event is (typeof REFUND_EVENTS)[number] =>
+  (REFUND_EVENTS as readonly string[]).includes(event);
+
 const webhookSchema = z.object({
   event: z.string().min(1).max(100),
   payload: z
-    .object({ payment: z.object({ entity: paymentEntitySchema }).optional() })
+    .object({
+      payment: z.object({ entity: paymentEntitySchema }).optional(),
+      refund: z.object({ entity: refundEntitySchema }).optional(),
+    })
     .loose()
     .optional(),
 });
@@ -244,6 +264,17 @@ export async function handleWebhook(
     if (parsed.event === 'payment.failed' && entity) {
       const failed = await failPaymentByGatewayIdInTx(tx, entity.order_id);
       return { outcome: failed ? ('processed' as const) : ('ignored' as const) };
+    }
+    const refund = parsed.payload?.refund?.entity;
+    if (isRefundEvent(parsed.event) && refund) {
+      const applied = await applyRefundEventInTx(tx, {
+        event: parsed.event,
+        id: refund.id,
+        paymentId: refund.payment_id,
+        amountPaise: refund.amount,
+        notes: refund.notes,
+      });
+      return { outcome: applied ? ('processed' as const) : ('ignored' as const) };
     }
     return { outcome: 'ignored' as const };
   });

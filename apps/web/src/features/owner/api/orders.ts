@@ -149,6 +149,23 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
                 : []),
             ],
     }),
+    /** POST /orders/refund-again/{id}: sends again a refund the bank sent back. */
+    resendRefund: build.mutation<OrderChange, { orderId: string; refundId: string }>({
+      queryFn: ({ orderId, refundId }, api, _extra, baseQuery) =>
+        sendOrderWrite(
+          api.getState(),
+          baseQuery,
+          `/orders/refund-again/${encodeURIComponent(orderId)}`,
+          { refundId },
+        ),
+      onQueryStarted: (_resend, lifecycle) => placeChangedOrder(lifecycle),
+      // The order may leave "Needs refund", and the dashboard's count of money owed goes down.
+      invalidatesTags: (_change, _error, { orderId }) => [
+        { type: 'Order', id: 'LIST' },
+        { type: 'Order', id: orderId },
+        'DashboardFigures',
+      ],
+    }),
     /** POST /orders/refund-extra-payment/{id}: gives back a second payment of a paid order. */
     refundExtraPayment: build.mutation<
       OrderChange,
@@ -178,4 +195,5 @@ export const {
   useMoveOrderStatusMutation,
   useRefundOrderMutation,
   useRefundExtraPaymentMutation,
+  useResendRefundMutation,
 } = ownerOrdersApi;
