@@ -406,6 +406,13 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/orders/return-photo/:returnId/:place', auth: 'customer' },
   {
     method: 'POST',
+    path: '/orders/refund-again/:orderId',
+    auth: 'owner',
+    body: { refundId: '00000000-0000-4000-8000-000000000001' },
+    fields: ['refundId'],
+  },
+  {
+    method: 'POST',
     path: '/orders/refund-extra-payment/:orderId',
     auth: 'owner',
     body: { paymentId: 'pay_SecondPayment01' },

@@ -1009,8 +1009,10 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await step('return-received', {})).statusCode).toBe(200);
     gateway.refundMode = { kind: 'refuse', description: 'The refund amount is not valid' };
     expect((await step('return-refund', { restock: true })).statusCode).toBe(502);
+    expect((await step('return-decision', { decision: 'received' })).statusCode).toBe(502);
     gateway.down = true;
     expect((await step('return-refund', { restock: true })).statusCode).toBe(503);
+    expect((await step('return-decision', { decision: 'received' })).statusCode).toBe(503);
 
     // That refund made after all, then sent back by the bank: sending it again refused, unanswered.
     gateway.down = false;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { POLICY } from './constants';
-import type { OrderStatus, PaymentStatus } from './order-state';
+import { type OrderStatus, type PaymentStatus, wasDelivered } from './order-state';
 
 export const CANCEL_REASONS = [
   'Ordered by mistake',
@@ -51,7 +51,7 @@ export function cancelDeadline(order: Pick<CancellableOrder, 'paidAt'>): Date | 
  */
 export function cancelRefusal(order: CancellableOrder, now: Date): string | null {
   if (order.status === 'Shipped') return CANCEL_MESSAGES.shipped;
-  if (order.status === 'Delivered') return CANCEL_MESSAGES.delivered;
+  if (wasDelivered(order.status)) return CANCEL_MESSAGES.delivered;
   if (order.paymentStatus === 'refunded' && order.status === 'Cancelled') {
     return CANCEL_MESSAGES.alreadyCancelled;
   }

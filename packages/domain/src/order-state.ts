@@ -9,8 +9,24 @@ export const ORDER_STATUSES = [
   'Shipped',
   'Delivered',
   'Cancelled',
+  /** delivered, with a return the owner has not settled yet */
+  'Return requested',
+  /** delivered, and units of it came back and were refunded */
+  'Returned',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses of an order that reached its customer: what a return starts from. */
+export const DELIVERED_STATUSES = [
+  'Delivered',
+  'Return requested',
+  'Returned',
+] as const satisfies readonly OrderStatus[];
+
+/** The order reached its customer, whatever became of its returns since. */
+export function wasDelivered(status: OrderStatus): boolean {
+  return (DELIVERED_STATUSES as readonly OrderStatus[]).includes(status);
+}
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -32,7 +48,13 @@ export type OrderEvent =
   | { type: 'shipped' }
   | { type: 'delivered' }
   | { type: 'cancelled_by_owner' }
-  | { type: 'refunded' };
+  | { type: 'refunded' }
+  /** the customer asked to return units of a delivered order */
+  | { type: 'return_requested' }
+  /** the owner rejected the last open return: back to what the order was before it */
+  | { type: 'return_rejected'; returnedBefore: boolean }
+  /** the last open return was refunded: units came back */
+  | { type: 'returned' };
 
 export class InvalidOrderTransition extends Error {
   constructor(
@@ -96,6 +118,16 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
         needsRefund: paid,
       };
     }
+    case 'return_requested':
+      return wasDelivered(from.status) && from.paymentStatus === 'completed'
+        ? { ...from, status: 'Return requested' }
+        : refuse();
+    case 'return_rejected':
+      return from.status === 'Return requested'
+        ? { ...from, status: event.returnedBefore ? 'Returned' : 'Delivered' }
+        : refuse();
+    case 'returned':
+      return from.status === 'Return requested' ? { ...from, status: 'Returned' } : refuse();
     case 'refunded':
       // Everything left of the payment went back. An order that left the shop keeps its status
       // (the goods came back or were lost); a cancelled one is settled.
@@ -149,11 +181,14 @@ export const ORDER_MOVES = [
   'refunded',
   /** part of the payment went back; the order's state is unchanged */
   'refunded_part',
-  /** a return's steps, the order's state unchanged */
+  /** a return's steps: a request makes the order "Return requested", the last one rejected
+   * takes it back; approval and the parcel received leave it as it is */
   'return_requested',
   'return_approved',
   'return_rejected',
   'return_received',
+  /** the last open return was refunded: the order is "Returned" */
+  'returned',
 ] as const;
 export type OrderMove = (typeof ORDER_MOVES)[number];
 

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { byLineId, namedLineFields, namesOneLine } from './order-lines';
 import { requiredText, TEXT_LIMITS } from './validation';
 
 /** The part of a refund that gives back the shipping charge. */
@@ -227,17 +228,17 @@ function spreadAmount(left: LeftOfLine[], amountPaise: number): RefundPart[] {
 export const partsTotal = (parts: readonly RefundPart[]): number =>
   parts.reduce((sum, part) => sum + part.amountPaise, 0);
 
-const refundLineSchema = z.object({
-  item: z
-    .string({ error: REFUND_MESSAGES.unknownLine })
-    .max(100, { message: REFUND_MESSAGES.unknownLine, abort: true }),
-  quantity: z
-    .number({ error: REFUND_MESSAGES.quantity })
-    .int(REFUND_MESSAGES.quantity)
-    .min(1, REFUND_MESSAGES.quantity)
-    .max(10_000, REFUND_MESSAGES.quantity),
-  restock: z.boolean().optional(),
-});
+const refundLineSchema = z
+  .object({
+    ...namedLineFields(REFUND_MESSAGES.unknownLine),
+    quantity: z
+      .number({ error: REFUND_MESSAGES.quantity })
+      .int(REFUND_MESSAGES.quantity)
+      .min(1, REFUND_MESSAGES.quantity)
+      .max(10_000, REFUND_MESSAGES.quantity),
+    restock: z.boolean().optional(),
+  })
+  .refine(namesOneLine, { message: REFUND_MESSAGES.unknownLine, path: ['item'] });
 
 /**
  * The owner's refund: a reason (kept with the refund, told to the customer), and optionally chosen lines (with the units to put back on the
@@ -266,10 +267,16 @@ export const refundOrderSchema = z
   });
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
 
-/** The request's refund in paise, as `allocateRefund` reads it. */
-export function refundAsked(input: Pick<RefundOrderInput, 'lines' | 'amount'>): RefundAsked {
+/**
+ * The request's refund in paise, as `allocateRefund` reads it: each line named by its id, the
+ * order's `lines` turning the SKUs a request may name them by into ids.
+ */
+export function refundAsked(
+  input: Pick<RefundOrderInput, 'lines' | 'amount'>,
+  lines: readonly { id: string; sku: string }[] = [],
+): RefundAsked {
   return {
-    ...(input.lines ? { lines: input.lines } : {}),
+    ...(input.lines ? { lines: byLineId(input.lines, lines) } : {}),
     ...(input.amount !== undefined ? { amountPaise: rupeesToPaise(input.amount) } : {}),
   };
 }

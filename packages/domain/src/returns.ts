@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { POLICY } from './constants';
-import type { OrderStatus, PaymentStatus } from './order-state';
+import { namedLineFields, namesOneLine } from './order-lines';
+import { type OrderStatus, type PaymentStatus, wasDelivered } from './order-state';
 
 export const RETURN_REASONS = ['Damaged', 'Wrong item', 'Quality', 'Other'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
@@ -48,6 +49,8 @@ export const RETURN_MESSAGES = {
   approved: 'Return approved; the customer is asked to send the parcel.',
   rejected: 'Return rejected; the customer is told why.',
   rejectNote: 'Please say why the return is rejected',
+  decision: 'Choose a decision: approve, reject or received',
+  whichReturn: 'This order has more than one return waiting for that step: name it with returnId.',
   received: 'Parcel marked as received.',
   notRequested: 'This return was decided already.',
   notApproved: 'Only an approved return can be marked as received.',
@@ -83,8 +86,8 @@ export function returnRefusal(
   deliveredAt: Date | string | null,
   now: Date,
 ): string | null {
-  if (order.status !== 'Delivered' || !deliveredAt || order.paymentStatus !== 'completed') {
-    return order.status === 'Delivered' && order.paymentStatus === 'refunded'
+  if (!wasDelivered(order.status) || !deliveredAt || order.paymentStatus !== 'completed') {
+    return wasDelivered(order.status) && order.paymentStatus === 'refunded'
       ? RETURN_MESSAGES.nothingLeft
       : RETURN_MESSAGES.notDelivered;
   }
@@ -132,16 +135,16 @@ export function checkReturnLines(
   }
 }
 
-const returnLineSchema = z.object({
-  item: z
-    .string({ error: RETURN_MESSAGES.unknownLine })
-    .max(100, { message: RETURN_MESSAGES.unknownLine, abort: true }),
-  quantity: z
-    .number({ error: RETURN_MESSAGES.quantity })
-    .int(RETURN_MESSAGES.quantity)
-    .min(1, RETURN_MESSAGES.quantity)
-    .max(10_000, RETURN_MESSAGES.quantity),
-});
+const returnLineSchema = z
+  .object({
+    ...namedLineFields(RETURN_MESSAGES.unknownLine),
+    quantity: z
+      .number({ error: RETURN_MESSAGES.quantity })
+      .int(RETURN_MESSAGES.quantity)
+      .min(1, RETURN_MESSAGES.quantity)
+      .max(10_000, RETURN_MESSAGES.quantity),
+  })
+  .refine(namesOneLine, { message: RETURN_MESSAGES.unknownLine, path: ['item'] });
 
 /** The customer's request: the lines and units, a reason from the list, and what happened. */
 export const returnRequestSchema = z.object({
@@ -161,11 +164,21 @@ export const returnRequestSchema = z.object({
 });
 export type ReturnRequestInput = z.infer<typeof returnRequestSchema>;
 
-/** The owner's decision on a requested return: approve, or reject saying why. */
+/** What the owner decides of a return: approve or reject a requested one; an approved one received (and so refunded). */
+export const RETURN_DECISIONS = ['approve', 'reject', 'received'] as const;
+export type ReturnDecision = (typeof RETURN_DECISIONS)[number];
+
+/**
+ * The owner's decision on a return, named by `returnId` (or, without it, the order's one return
+ * waiting for that step): approve, or reject saying why; `decision: "received"` marks an approved
+ * return's parcel back and refunds it (`restock`: its units back on the shelf, the default).
+ * `approve: true | false` is the same as `decision: "approve" | "reject"`.
+ */
 export const returnDecisionSchema = z
   .object({
-    returnId: z.string().max(100),
-    approve: z.boolean(),
+    returnId: z.string().max(100).optional(),
+    approve: z.boolean().optional(),
+    decision: z.enum(RETURN_DECISIONS, { error: RETURN_MESSAGES.decision }).optional(),
     note: z
       .string()
       .max(RETURN_DECISION_NOTE_MAX, {
@@ -174,13 +187,25 @@ export const returnDecisionSchema = z
       })
       .trim()
       .optional(),
+    restock: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.approve && !body.note) {
+    if ((body.approve === undefined) === (body.decision === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['decision'], message: RETURN_MESSAGES.decision });
+      return;
+    }
+    if (decisionOf(body) === 'reject' && !body.note) {
       ctx.addIssue({ code: 'custom', path: ['note'], message: RETURN_MESSAGES.rejectNote });
     }
   });
 export type ReturnDecisionInput = z.infer<typeof returnDecisionSchema>;
+
+/** The decision a checked body makes, whichever way it said it. */
+export function decisionOf(
+  body: Pick<ReturnDecisionInput, 'approve' | 'decision'>,
+): ReturnDecision {
+  return body.decision ?? (body.approve ? 'approve' : 'reject');
+}
 
 /** The owner's next step on a return: its parcel received, or its refund. */
 export const returnStepSchema = z.object({

@@ -375,7 +375,13 @@ export const orderStatusEvents = pgTable(
     trackingUrl: text('tracking_url'),
     /** the owner's reason, for a refund */
     note: text('note'),
-    createdAt: createdAt(),
+    /**
+     * The time of the statement, not of its transaction: two moves made in one (a return's
+     * refund, then the order "Returned") keep their order in the history.
+     */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -207,7 +207,7 @@ export async function registerApiDocs(
         takesBody: schema.body !== undefined,
         anyContentType: route.config?.anyContentType === true,
         rateLimited: route.config?.rateLimit !== false,
-        freshProof: route.config?.freshProof === true,
+        freshProof: Boolean(route.config?.freshProof),
       });
       const response = {
         ...Object.fromEntries(refusals.map((status) => [status, apiFailureShape])),

@@ -1,6 +1,6 @@
 import { POLICY } from '@makhana/domain/constants';
 import { formatRupees } from '@makhana/domain/money';
-import type { OrderMove } from '@makhana/domain/order-state';
+import { type OrderMove, wasDelivered } from '@makhana/domain/order-state';
 import type { Order } from '@makhana/domain/orders';
 import { SITE } from '@makhana/domain/site';
 import { useEffect } from 'react';
@@ -97,12 +97,31 @@ function orderLead(order: Order): string {
     const lead =
       order.status === 'Delivered'
         ? 'Your makhana has been delivered. Enjoy!'
-        : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
+        : order.status === 'Return requested'
+          ? 'Your return is with us: we reply within 48 hours, and this page shows each step.'
+          : order.status === 'Returned'
+            ? 'The items you sent back reached us.'
+            : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
     return order.refundedAmount > 0
       ? `${lead} ${formatRupees(order.refundedAmount)} of your payment is refunded.`
       : lead;
   }
   return 'We are waiting for your payment to be confirmed; this page shows the latest status.';
+}
+
+/** Where the parcel is, when there is no tracking link to follow. */
+function shippingNote(order: Order): string {
+  if (order.status === 'Cancelled') return CANCELLED_NOTE;
+  if (wasDelivered(order.status)) {
+    const delivered = order.history?.find((move) => move.event === 'delivered');
+    return delivered ? `Delivered on ${formatOrderDate(delivered.at)}.` : 'Delivered.';
+  }
+  if (order.status === 'Shipped') {
+    return order.trackingNumber
+      ? `Shipped: tracking number ${order.trackingNumber}.`
+      : 'Shipped: your parcel is on its way.';
+  }
+  return SHIPPING_NOTE;
 }
 
 /** What each move of the order's history means to its customer. */
@@ -120,6 +139,7 @@ const PROGRESS: Record<OrderMove, string> = {
   return_approved: 'Return approved: please send the parcel',
   return_rejected: 'Return not accepted',
   return_received: 'Returned parcel received',
+  returned: 'Returned: the refund is on its way',
 };
 
 /** The order's moves, oldest first, each with its time and, for a shipment, its tracking. */
@@ -264,7 +284,7 @@ function OrderDetails({ order }: { order: Order }) {
             </dl>
           </section>
 
-          {order.status === 'Delivered' ? (
+          {wasDelivered(order.status) ? (
             <ReturnSection order={order} />
           ) : (
             <CancelOrderSection order={order} />
@@ -292,9 +312,7 @@ function OrderDetails({ order }: { order: Order }) {
                   Track your shipment{order.trackingNumber ? ` ${order.trackingNumber}` : ''}
                 </a>
               ) : (
-                <p className="text-ink">
-                  {order.status === 'Cancelled' ? CANCELLED_NOTE : SHIPPING_NOTE}
-                </p>
+                <p className="text-ink">{shippingNote(order)}</p>
               )}
             </div>
           </section>

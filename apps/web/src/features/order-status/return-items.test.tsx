@@ -130,6 +130,24 @@ describe('returning items from the order page', () => {
     expect(screen.queryByRole('button', { name: 'Return items' })).toBeNull();
   });
 
+  it('keeps offering a return while another one waits, and says the order is with the shop', async () => {
+    stubRoutes({
+      'GET /orders/order-id-details/order-1': ok({
+        ...deliveredDaysAgo(2),
+        status: 'Return requested',
+        trackingUrl: null,
+      }),
+    });
+    renderOrderPage();
+    expect(await screen.findByRole('button', { name: 'Return items' })).toBeTruthy();
+    expect(document.body.textContent).toContain(
+      'Your return is with us: we reply within 48 hours, and this page shows each step.',
+    );
+    // Where the parcel went, not a promise to ship it.
+    expect(document.body.textContent).toMatch(/Delivered on \d{1,2} \w+ \d{4}\./);
+    expect(document.body.textContent).not.toContain('Your order will be shipped within');
+  });
+
   it('counts refunded units out of what can be returned', () => {
     const order = deliveredDaysAgo(1);
     const refunded = {

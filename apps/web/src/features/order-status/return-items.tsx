@@ -1,4 +1,5 @@
 import { IMAGE_MAX_BYTES } from '@makhana/domain/images';
+import { wasDelivered } from '@makhana/domain/order-state';
 import type { Order, OrderReturn } from '@makhana/domain/orders';
 import {
   OPEN_RETURN_STATES,
@@ -243,7 +244,7 @@ function ReturnDialog({ order, onClose }: { order: Order; onClose: () => void })
 export function ReturnSection({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const deliveredAt = deliveredAtOf(order);
-  if (order.status !== 'Delivered' || !deliveredAt) return null;
+  if (!wasDelivered(order.status) || !deliveredAt) return null;
   const refusal = returnRefusal(order, deliveredAt, new Date());
   const anyLeft = [...unitsLeftToReturn(order).values()].some((units) => units > 0);
   const returns = order.returns ?? [];

@@ -35,6 +35,7 @@ const MOVE_LABELS: Record<OrderMove, string> = {
   return_approved: 'Return approved',
   return_rejected: 'Return rejected',
   return_received: 'Returned parcel received',
+  returned: 'Returned and refunded',
 };
 const ACTOR_LABELS: Record<OrderActor, string> = {
   customer: 'the customer',

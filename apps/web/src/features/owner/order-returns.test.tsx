@@ -53,7 +53,7 @@ describe('OrderReturns', () => {
     const approved = withReturn({ ...asked, state: 'approved', decidedAt: '2025-05-21T06:00:00Z' });
     const api = stubRoutes({
       [PATH('return-decision')]: ok(approved, RETURN_MESSAGES.approved),
-      [`GET /orders/return-photo/return-1/0`]: { body: 'not json' },
+      'GET /orders/return-photo/return-1/0': { body: 'not json' },
     });
     URL.createObjectURL = vi.fn(() => 'blob:photo-0');
     URL.revokeObjectURL = vi.fn();

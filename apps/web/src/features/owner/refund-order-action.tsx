@@ -1,6 +1,6 @@
 import { POLICY } from '@makhana/domain/constants';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
-import { canRefund } from '@makhana/domain/order-state';
+import { canRefund, wasDelivered } from '@makhana/domain/order-state';
 import type { Order, OrderRefund } from '@makhana/domain/orders';
 import {
   allocateRefund,
@@ -127,7 +127,7 @@ export function RefundOrderAction({ order, onOrderChanged }: RefundOrderActionPr
   const [scope, setScope] = useState<Scope>('everything');
   const [reason, setReason] = useState('');
   const [units, setUnits] = useState<Record<string, number>>({});
-  const shipped = order.status === 'Shipped' || order.status === 'Delivered';
+  const shipped = order.status === 'Shipped' || wasDelivered(order.status);
   const [restock, setRestock] = useState<Record<string, boolean>>({});
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'reason' | 'lines' | 'amount', string>>>({});

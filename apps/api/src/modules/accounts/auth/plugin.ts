@@ -78,8 +78,9 @@ declare module 'fastify' {
     /**
      * An owner's dangerous act (a refund, an erasure, the export, the second factor): the session
      * must have proved who is in it within OWNER_PROOF_SECONDS, else 403 with `data.needsProof`.
+     * A function asks it only of the requests whose body it picks (a return's step that refunds).
      */
-    freshProof?: boolean;
+    freshProof?: boolean | ((body: unknown) => boolean);
   }
   interface FastifyInstance {
     /** sessions, and the realms' cookies */
@@ -441,7 +442,12 @@ function guardByRealm(
   route.schema = schema;
   if (!realm) return;
   const guard = guards[realm];
-  const proof = route.config?.freshProof && realm === 'owner' ? [freshProof] : [];
+  const asked = route.config?.freshProof;
+  const proofWhen = (picks: (body: unknown) => boolean): preValidationAsyncHookHandler =>
+    async function proofWhenPicked(request, reply) {
+      if (picks(request.body)) await freshProof.call(this, request, reply);
+    };
+  const proof = asked && realm === 'owner' ? [asked === true ? freshProof : proofWhen(asked)] : [];
   const existing = route.preValidation ?? [];
   route.preValidation = [guard, ...proof, ...(Array.isArray(existing) ? existing : [existing])];
 }

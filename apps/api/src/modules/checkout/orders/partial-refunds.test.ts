@@ -242,6 +242,20 @@ describe('POST /orders/refund/:orderId in part', () => {
     ]);
   });
 
+  it('takes lines named by SKU, as an integration knows them', async () => {
+    const owner = await ownerToken(api.app);
+    const { orderId, pouchLine } = await paidOrder();
+    const response = await refund(owner, orderId, {
+      reason: 'One pouch torn',
+      lines: [{ sku: pouch.sku, quantity: 1, restock: true }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.refunds[0].lines).toEqual([
+      expect.objectContaining({ item: pouchLine, quantity: 1, amount: 149, restocked: true }),
+    ]);
+    expect(await stockOf(api.db, pouch.variantId)).toBe(9);
+  });
+
   it('refuses more units than are left, an unknown line, lines and an amount together; nothing changes', async () => {
     const owner = await ownerToken(api.app);
     const { orderId, pouchLine } = await paidOrder();
@@ -261,6 +275,20 @@ describe('POST /orders/refund/:orderId in part', () => {
     expect(unknown.json().errors).toEqual([
       { field: 'lines', message: 'That line is not part of this order.' },
     ]);
+    const unknownSku = await refund(owner, orderId, {
+      reason: 'x',
+      lines: [{ sku: 'NOT-A-SKU', quantity: 1 }],
+    });
+    expect(unknownSku.statusCode).toBe(400);
+    expect(unknownSku.json().errors).toEqual([
+      { field: 'lines', message: 'That line is not part of this order.' },
+    ]);
+    const namedTwice = await refund(owner, orderId, {
+      reason: 'x',
+      lines: [{ item: pouchLine, sku: pouch.sku, quantity: 1 }],
+    });
+    expect(namedTwice.statusCode).toBe(400);
+    expect(namedTwice.json().errors[0].field).toBe('lines.0.item');
     const both = await refund(owner, orderId, {
       reason: 'x',
       lines: [{ item: pouchLine, quantity: 1 }],

@@ -1,6 +1,6 @@
 import { cancelOrderSchema } from '@makhana/domain/cancellation';
 import { orderShape } from '@makhana/domain/contracts/checkout';
-import { refundAsked, refundOrderSchema, resendRefundSchema } from '@makhana/domain/refunds';
+import { refundOrderSchema, resendRefundSchema } from '@makhana/domain/refunds';
 import { refundExtraPaymentSchema } from '@makhana/domain/validation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +35,7 @@ export const refundRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
         orders.context,
         request.auth.subjectId,
         request.params.orderId,
-        { reason: request.body.reason, asked: refundAsked(request.body) },
+        request.body,
       );
       return success(order, message);
     },

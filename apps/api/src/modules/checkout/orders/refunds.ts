@@ -19,8 +19,10 @@ import {
   allocateRefund,
   partsTotal,
   type RefundAsked,
+  type RefundOrderInput,
   type RefundPart,
   RefundRefused,
+  refundAsked,
   refundAttemptKey,
   SHIPPING_PART,
 } from '@makhana/domain/refunds';
@@ -50,6 +52,7 @@ import {
   type MoveBy,
   noteInHistory,
   queueConsequences,
+  returnStepInTx,
   transition,
 } from './state-changes';
 
@@ -288,10 +291,15 @@ async function recordRefundInTx(
     await noteInHistory(tx, order, { event: 'refunded_part', actor, note });
   }
   if (refund.returnId) {
-    await tx
+    const marked = await tx
       .update(returnRequests)
       .set({ state: 'refunded', refundedAt: sql`now()` })
-      .where(and(eq(returnRequests.id, refund.returnId), eq(returnRequests.state, 'received')));
+      .where(and(eq(returnRequests.id, refund.returnId), eq(returnRequests.state, 'received')))
+      .returning({ id: returnRequests.id });
+    // The order as the refund left it (its payment may be settled now): "Returned" once no
+    // other return waits.
+    const refunded = marked.length > 0 ? await lockOrder(tx, { id: order.id }) : null;
+    if (refunded) await returnStepInTx(tx, refunded, { event: 'returned', actor, note });
   }
   await queueConsequences(
     tx,
@@ -503,14 +511,21 @@ export async function refundOrder(
   ctx: OrderContext,
   ownerId: string,
   orderId: string,
-  request: { reason: string; asked: RefundAsked },
+  request: RefundOrderInput,
 ): Promise<RefundOutcome> {
   await readOrder(ctx, orderId);
+  // Lines may be named by SKU: the order's own lines say which.
+  const lines = request.lines
+    ? await ctx.db
+        .select({ id: orderItems.id, sku: orderItems.sku })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+    : [];
   const made = await makeRefund(ctx, {
     orderId,
     actor: { by: 'owner', id: ownerId },
     reason: request.reason,
-    asked: request.asked,
+    asked: refundAsked(request, lines),
   });
   const order = await orderView(ctx.db, orderId);
   if (made.kind === 'nothing') return { order, message: ALREADY_REFUNDED };

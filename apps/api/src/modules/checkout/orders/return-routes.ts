@@ -33,7 +33,8 @@ import {
 } from './returns';
 
 const PHOTOS_FIELD = 'photos';
-const TEXT_FIELDS = new Set(['lines', 'reason', 'note']);
+/** `details` is another name for `note`, as some clients call what happened. */
+const TEXT_FIELDS = new Set(['lines', 'reason', 'note', 'details']);
 const MALFORMED_FORM = 'Malformed multipart form';
 
 const photoError = (statusCode: number, message: string) =>
@@ -109,10 +110,12 @@ function linesOf(text: string | undefined): unknown {
 /** The form as the API document shows it; the handler reads and checks it part by part. */
 const returnForm = z.object({
   lines: z.string().meta({
-    description: 'JSON: `[{ "item": order line id, "quantity": units }]`',
+    description:
+      'JSON: `[{ "item": order line id, "quantity": units }]`, or each line named by its `"sku"` in place of `"item"`',
   }),
   reason: returnRequestSchema.shape.reason,
-  note: z.string().optional(),
+  note: z.string().optional().meta({ description: 'what happened' }),
+  details: z.string().optional().meta({ description: 'the same as `note`, when that is absent' }),
   photos: z
     .array(z.string().meta({ format: 'binary' }))
     .max(RETURN_PHOTOS_MAX)
@@ -122,6 +125,12 @@ const returnForm = z.object({
 const formReadByHandler: FastifySchemaCompiler<unknown> = () => (data) => ({ value: data });
 
 const orderParams = z.object({ orderId: z.string() });
+
+/** A decision that refunds: the parcel received. Read before the body is checked. */
+const refundsTheReturn = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  (body as { decision?: unknown }).decision === 'received';
 
 /**
  * Returns of delivered orders: the customer's request (a multipart form with photos), the owner's
@@ -166,7 +175,11 @@ export const returnRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
           { field: 'body', message: 'Text may not contain NUL characters' },
         ]);
       }
-      const input = parseInput(returnRequestSchema, { ...fields, lines: linesOf(fields.lines) });
+      const input = parseInput(returnRequestSchema, {
+        ...fields,
+        note: fields.note ?? fields.details,
+        lines: linesOf(fields.lines),
+      });
       const { order, message } = await requestReturn(
         orders.context,
         request.auth.subjectId,
@@ -181,13 +194,15 @@ export const returnRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = async 
   app.post(
     '/return-decision/:orderId',
     {
-      config: { realm: 'owner' },
+      // Marking the parcel received refunds it: a refund's proof of identity.
+      config: { realm: 'owner', freshProof: refundsTheReturn },
       schema: {
-        summary: 'The owner approves a requested return, or rejects it with a note saying why',
+        summary:
+          'The owner decides a return (`returnId`, or the order\'s one return waiting for that step): `decision` "approve", or "reject" with a note saying why; "received" marks an approved return\'s parcel back and refunds exactly its units (the shipping only when nothing else is left; `restock`, true by default, puts them back on the shelf). `approve: true | false` is the same as "approve" | "reject"',
         tags: ['checkout'],
         params: orderParams,
         body: returnDecisionSchema,
-        response: answers(orderShape, [404, 409]),
+        response: answers(orderShape, [404, 409, 502, 503]),
       },
     },
     async (request) => {

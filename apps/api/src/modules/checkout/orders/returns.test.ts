@@ -32,7 +32,10 @@ import {
 } from '../../../test/order-fixtures';
 import { call } from '../../../test/requests';
 
-const api = useTestApp({ env: { RATE_LIMIT_MAX: '100000' }, owner: true });
+const api = useTestApp({
+  env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' },
+  owner: true,
+});
 
 let pouch: TestVariant;
 let tin: TestVariant;
@@ -162,11 +165,12 @@ describe('POST /orders/return-request/:orderId', () => {
       photos: 1,
       lines: [{ item: pouchLine, name: 'Roasted Makhana 100 g', quantity: 2 }],
     });
+    expect(answer.json().data.status).toBe('Return requested');
     expect(answer.json().data.history.at(-1)).toMatchObject({
       event: 'return_requested',
       by: 'customer',
       from: 'Delivered',
-      to: 'Delivered',
+      to: 'Return requested',
     });
 
     // The photo, for the customer and the owner alike: WebP, its camera's metadata gone.
@@ -370,16 +374,22 @@ describe("the owner's steps", () => {
     const received = await ownerStep(owner, 'return-received', orderId, { returnId });
     expect(received.statusCode, received.body).toBe(200);
     expect(received.json().data.returns[0].state).toBe('received');
+    // Approved and received, the return still waits for the owner: so does the order.
+    expect(received.json().data.status).toBe('Return requested');
 
     const refunded = await ownerStep(owner, 'return-refund', orderId, { returnId, restock: true });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json().message).toBe(RETURN_MESSAGES.refunded('₹149'));
     const order = refunded.json().data;
     expect(order).toMatchObject({
-      status: 'Delivered',
+      status: 'Returned',
       paymentStatus: 'completed',
       refundedAmount: 149,
     });
+    expect(order.history.slice(-2)).toEqual([
+      expect.objectContaining({ event: 'refunded_part', from: 'Return requested' }),
+      expect.objectContaining({ event: 'returned', from: 'Return requested', to: 'Returned' }),
+    ]);
     expect(order.returns[0].state).toBe('refunded');
     expect(await openReturns()).toEqual({ orders: [], count: 0 });
     expect(order.refunds[0].lines).toEqual([
@@ -408,6 +418,7 @@ describe("the owner's steps", () => {
       'return_approved',
       'return_received',
       'refunded_part',
+      'returned',
     ]);
     const subjects = outbox(api.outboxDir)
       .filter((m) => m.text.includes(orderNumber))
@@ -464,6 +475,13 @@ describe("the owner's steps", () => {
       note: 'The tin was opened and half eaten',
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    // Nothing else waits: the order is as it was before the return.
+    expect(rejected.json().data.status).toBe('Delivered');
+    expect(rejected.json().data.history.at(-1)).toMatchObject({
+      event: 'return_rejected',
+      from: 'Return requested',
+      to: 'Delivered',
+    });
     await api.app.orders.idle();
     const mail = outbox(api.outboxDir).find(
       (m) => m.subject === `Your return for order ${orderNumber} was not accepted`,
@@ -475,6 +493,89 @@ describe("the owner's steps", () => {
       returnForm({ lines: [{ item: tinLine, quantity: 1 }], reason: 'Damaged' }),
     );
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('takes lines by SKU, `details` for the note, and decisions by name, each finding the one return waiting', async () => {
+    const { orderId, buyer, owner, pouchLine } = await deliveredOrder();
+    const form = new FormData();
+    form.append('lines', JSON.stringify([{ sku: pouch.sku, quantity: 1 }]));
+    form.append('reason', 'Damaged');
+    form.append('details', 'The pouch was torn');
+    const asked = await askReturn(buyer.token, orderId, form);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data.returns[0]).toMatchObject({
+      lines: [{ item: pouchLine, quantity: 1 }],
+      note: 'The pouch was torn',
+    });
+    const unknown = new FormData();
+    unknown.append('lines', JSON.stringify([{ sku: 'NOT-A-SKU', quantity: 1 }]));
+    unknown.append('reason', 'Damaged');
+    const refused = await askReturn(buyer.token, orderId, unknown);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'lines', message: RETURN_MESSAGES.unknownLine },
+    ]);
+
+    for (const [body, field] of [
+      [{}, 'decision'],
+      [{ approve: true, decision: 'approve' }, 'decision'],
+      [{ decision: 'later' }, 'decision'],
+      [{ decision: 'reject' }, 'note'],
+    ] as const) {
+      const answer = await ownerStep(owner, 'return-decision', orderId, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+      expect(answer.json().errors[0].field).toBe(field);
+    }
+    const approved = await ownerStep(owner, 'return-decision', orderId, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().message).toBe(RETURN_MESSAGES.approved);
+
+    // Received: the parcel is back and its units refunded, back on the shelf unless told not to.
+    const received = await ownerStep(owner, 'return-decision', orderId, { decision: 'received' });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().message).toBe(RETURN_MESSAGES.refunded('₹149'));
+    expect(received.json().data).toMatchObject({
+      refundedAmount: 149,
+      returns: [{ state: 'refunded' }],
+    });
+    expect(await stockOf(api.db, pouch.variantId)).toBe(9);
+
+    const nothingWaits = await ownerStep(owner, 'return-decision', orderId, {
+      decision: 'approve',
+    });
+    expect(nothingWaits.statusCode).toBe(409);
+    expect(nothingWaits.json().message).toBe(RETURN_MESSAGES.notRequested);
+  });
+
+  it('asks which return when two wait for the same step, and 404 when the order has none', async () => {
+    const { orderId, buyer, owner, pouchLine, tinLine } = await deliveredOrder();
+    const none = await ownerStep(owner, 'return-decision', orderId, { decision: 'approve' });
+    expect(none.statusCode).toBe(404);
+    for (const item of [pouchLine, tinLine]) {
+      const asked = await askReturn(
+        buyer.token,
+        orderId,
+        returnForm({ lines: [{ item, quantity: 1 }], reason: 'Quality' }),
+      );
+      expect(asked.statusCode, asked.body).toBe(200);
+    }
+    const which = await ownerStep(owner, 'return-decision', orderId, { decision: 'approve' });
+    expect(which.statusCode).toBe(409);
+    expect(which.json().message).toBe(RETURN_MESSAGES.whichReturn);
+
+    // One rejected, the other still waits: the order stays "Return requested" until it is not.
+    const shown = await call(api.app, 'GET', `/orders/order-id-details/${orderId}`, {
+      token: owner,
+    });
+    const [first, second] = shown.json().data.returns as { id: string }[];
+    const reject = (returnId: string) =>
+      ownerStep(owner, 'return-decision', orderId, {
+        returnId,
+        decision: 'reject',
+        note: 'Opened',
+      });
+    expect((await reject(first!.id)).json().data.status).toBe('Return requested');
+    expect((await reject(second!.id)).json().data.status).toBe('Delivered');
   });
 
   it('is the owner’s alone, and answers 404 for a return of another order', async () => {

@@ -9,8 +9,10 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatRupees, paiseToRupees } from '@makhana/domain/money';
+import { byLineId } from '@makhana/domain/order-lines';
 import {
   checkReturnLines,
+  decisionOf,
   OPEN_RETURN_STATES,
   RETURN_MESSAGES,
   type ReturnDecisionInput,
@@ -32,8 +34,8 @@ import {
   type LockedOrder,
   lockOrder,
   type MoveBy,
-  noteInHistory,
   queueConsequences,
+  returnStepInTx,
 } from './state-changes';
 
 /** Where a return's photos are kept: DATA_DIR/private/returns. */
@@ -137,6 +139,7 @@ export async function requestReturn(
         .where(eq(orderItems.orderId, order.id))
         .orderBy(asc(orderItems.position), asc(orderItems.id));
       const spoken = await spokenFor(tx, order.id);
+      const asked = byLineId(input.lines, items);
       try {
         checkReturnLines(
           items.map((item) => ({
@@ -145,7 +148,7 @@ export async function requestReturn(
             quantity: item.quantity,
             spoken: spoken.get(item.id) ?? 0,
           })),
-          input.lines,
+          asked,
         );
       } catch (error) {
         if (!(error instanceof ReturnRefused)) throw error;
@@ -158,7 +161,7 @@ export async function requestReturn(
         .insert(returnRequests)
         .values({
           orderId: order.id,
-          lines: input.lines.map(({ item, quantity }) => ({ item, quantity })),
+          lines: asked.map(({ item, quantity }) => ({ item, quantity })),
           reason: input.reason,
           note: input.note || null,
           photos: kept,
@@ -187,14 +190,14 @@ const STEP_OF: Record<ReturnMove, ReturnState> = {
   return_received: 'received',
 };
 
-/** A return's step: its note in the history, and its consequences after the commit. */
+/** A return's step: the order's status and history, and its consequences after the commit. */
 async function step(
   tx: Transaction,
   order: LockedOrder,
   returnId: string,
   note: { event: ReturnMove; actor: MoveBy; note?: string | null },
 ): Promise<void> {
-  await noteInHistory(tx, order, note);
+  await returnStepInTx(tx, order, note);
   const topic = note.event === 'return_requested' ? 'return.requested' : 'return.moved';
   await queueConsequences(
     tx,
@@ -252,21 +255,64 @@ async function moveReturn(
   return { order: await orderView(ctx.db, orderId), message: move.message };
 }
 
-/** The owner approves a requested return (the customer is asked to send it) or rejects it, saying why. */
-export function decideReturn(
+/**
+ * The return a decision without `returnId` is about: the order's one return waiting for that
+ * step. None waiting is the 409 a return decided already gets (404 when the order has no return);
+ * two or more is a 409 asking for its id.
+ */
+async function waitingReturn(
+  ctx: OrderContext,
+  orderId: string,
+  waiting: readonly ReturnState[],
+  refusal: string,
+): Promise<string> {
+  if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  const requests = await ctx.db
+    .select({ id: returnRequests.id, state: returnRequests.state })
+    .from(returnRequests)
+    .where(eq(returnRequests.orderId, orderId));
+  const found = requests.filter((request) => waiting.includes(request.state));
+  if (found.length === 1) return found[0]!.id;
+  if (found.length > 1) throw new ConflictError(RETURN_MESSAGES.whichReturn);
+  if (requests.length === 0) throw new NotFoundError(RETURN_MESSAGES.notFound);
+  throw new ConflictError(refusal);
+}
+
+/**
+ * The owner decides a return: approves a requested one (the customer is asked to send it),
+ * rejects it saying why, or, for `received`, marks an approved one's parcel back and refunds it
+ * (a received one not yet refunded is refunded).
+ */
+export async function decideReturn(
   ctx: OrderContext,
   ownerId: string,
   orderId: string,
-  decision: ReturnDecisionInput,
+  input: ReturnDecisionInput,
 ): Promise<RefundOutcome> {
-  return moveReturn(ctx, orderId, decision.returnId, {
+  const decision = decisionOf(input);
+  if (decision === 'received') {
+    const returnId =
+      input.returnId ??
+      (await waitingReturn(ctx, orderId, ['approved', 'received'], RETURN_MESSAGES.notApproved));
+    const state = await ctx.db.transaction(
+      async (tx) => (await lockReturn(tx, orderId, returnId)).request.state,
+    );
+    if (state === 'approved') await receiveReturn(ctx, ownerId, orderId, returnId);
+    else if (state !== 'received') throw new ConflictError(RETURN_MESSAGES.notApproved);
+    return refundReturn(ctx, ownerId, orderId, returnId, input.restock ?? true);
+  }
+  const returnId =
+    input.returnId ??
+    (await waitingReturn(ctx, orderId, ['requested'], RETURN_MESSAGES.notRequested));
+  const approve = decision === 'approve';
+  return moveReturn(ctx, orderId, returnId, {
     from: 'requested',
-    to: decision.approve ? 'approved' : 'rejected',
+    to: approve ? 'approved' : 'rejected',
     refusal: RETURN_MESSAGES.notRequested,
-    event: decision.approve ? 'return_approved' : 'return_rejected',
+    event: approve ? 'return_approved' : 'return_rejected',
     actor: { by: 'owner', id: ownerId },
-    note: decision.note || null,
-    message: decision.approve ? RETURN_MESSAGES.approved : RETURN_MESSAGES.rejected,
+    note: input.note || null,
+    message: approve ? RETURN_MESSAGES.approved : RETURN_MESSAGES.rejected,
   });
 }
 

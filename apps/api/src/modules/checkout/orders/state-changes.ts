@@ -25,12 +25,19 @@ import {
   stateAfter,
   stockMoveOf,
 } from '@makhana/domain/order-state';
+import { OPEN_RETURN_STATES } from '@makhana/domain/returns';
 import { and, asc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { markChanged } from '../../../db/after-commit';
 import type { Transaction } from '../../../db/client';
 import { parsedJson, type RawRow, rawRows, tableRow } from '../../../db/raw';
-import { extraPayments, orderItems, orderStatusEvents, orders } from '../../../db/schema';
+import {
+  extraPayments,
+  orderItems,
+  orderStatusEvents,
+  orders,
+  returnRequests,
+} from '../../../db/schema';
 import { ConflictError, NotFoundError } from '../../../lib/errors';
 import { catalogueChanged, reviewedBy } from '../../catalogue';
 import { enqueue, enqueueWith, type OutboxRow } from '../outbox/outbox';
@@ -207,6 +214,49 @@ export async function noteInHistory(
     actorId: note.actor.id ?? null,
     note: note.note ?? null,
   });
+}
+
+/** A return's step, as the order's history names it. */
+export type ReturnStep =
+  | 'return_requested'
+  | 'return_approved'
+  | 'return_rejected'
+  | 'return_received'
+  | 'returned';
+
+/**
+ * A return's step on a locked order, after its return's row was written in the same
+ * transaction: the order is "Return requested" while any of its returns waits for the owner;
+ * once none does, "Returned" when any was refunded, else "Delivered" again. A step that moves the
+ * status is that move in the history; one that does not is a note (none for a refund while other
+ * returns still wait: the refund notes itself).
+ */
+export async function returnStepInTx(
+  tx: Transaction,
+  order: LockedOrder,
+  step: { event: ReturnStep; actor: MoveBy; note?: string | null },
+): Promise<void> {
+  const states = (
+    await tx
+      .select({ state: returnRequests.state })
+      .from(returnRequests)
+      .where(eq(returnRequests.orderId, order.id))
+  ).map((row) => row.state);
+  const open = states.some((state) => (OPEN_RETURN_STATES as readonly string[]).includes(state));
+  const refunded = states.includes('refunded');
+  const event: OrderEvent | null =
+    step.event === 'return_requested'
+      ? { type: 'return_requested' }
+      : open || order.status !== 'Return requested'
+        ? null
+        : step.event === 'returned'
+          ? { type: 'returned' }
+          : step.event === 'return_rejected'
+            ? { type: 'return_rejected', returnedBefore: refunded }
+            : null;
+  const details = { actor: step.actor, note: step.note ?? null };
+  const moved = event !== null && (await transition(tx, order, event, details)).moved;
+  if (!moved && step.event !== 'returned') await noteInHistory(tx, order, step);
 }
 
 /** Queues consequences that follow no move (a second payment), delivered after the commit. */
