@@ -42,7 +42,9 @@ import {
   reviewRoutes,
 } from './modules/catalogue';
 import {
+  applyDiscountRoutes,
   createOrdersKit,
+  discountRoutes,
   figuresRoutes,
   handleWebhook,
   type OrdersKit,
@@ -307,6 +309,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           prefix: '/orders',
         });
         await writes.register(paymentRoutes, { orders, prefix: '/orders' });
+        await writes.register(applyDiscountRoutes, { orders, prefix: '/orders' });
+        await writes.register(discountRoutes, { db, prefix: '/admins' });
         await writes.register(invoiceRoutes, { db, prefix: '/orders' });
         if (simulated) {
           await writes.register(simulatedPaymentRoutes, {

@@ -58,6 +58,15 @@ const PERSON = {
 };
 const ADDRESS = { ...SAVED_ADDRESS, alternateNumber: '9876543211' };
 const ADDRESS_FIELDS = Object.keys(ADDRESS);
+const DISCOUNT = {
+  code: 'FIRST10',
+  kind: 'percent',
+  value: 10,
+  startsAt: '2026-12-01T09:00',
+  endsAt: '2026-12-31T23:59',
+  productIds: ['00000000-0000-4000-8000-000000000001'],
+};
+
 const ORDER = {
   items: [
     {
@@ -275,6 +284,21 @@ const ROUTES: RouteCase[] = [
     fields: ['otp'],
   },
   { method: 'GET', path: '/admins/dashboard', auth: 'owner' },
+  { method: 'GET', path: '/admins/discounts', auth: 'owner' },
+  {
+    method: 'POST',
+    path: '/admins/discounts',
+    auth: 'owner',
+    body: DISCOUNT,
+    fields: ['code', 'kind', 'startsAt', 'endsAt', 'productIds.0'],
+  },
+  {
+    method: 'POST',
+    path: '/admins/discounts/:id',
+    auth: 'owner',
+    body: DISCOUNT,
+    fields: ['code', 'kind', 'startsAt', 'endsAt', 'productIds.0'],
+  },
   { method: 'GET', path: '/admins/shop-settings', auth: 'owner' },
   {
     method: 'POST',
@@ -326,6 +350,13 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/orders/export', auth: 'owner', query: ['from', 'to'] },
   {
     method: 'POST',
+    path: '/orders/apply-discount',
+    auth: 'customer',
+    body: { code: 'FIRST10', items: ORDER.items },
+    fields: ['code', 'items.0.id', 'items.0.sku'],
+  },
+  {
+    method: 'POST',
     path: '/orders/createOrder',
     auth: 'customer',
     body: ORDER,
@@ -335,6 +366,7 @@ const ROUTES: RouteCase[] = [
       'items.0.image',
       'items.0.sku',
       'paymentMethod',
+      'discountCode',
       ...Object.keys(ORDER.shippingAddress).map((field) => `shippingAddress.${field}`),
     ],
   },

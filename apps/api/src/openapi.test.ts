@@ -20,7 +20,7 @@ import { refreshSessions } from './db/schema';
 import { success } from './lib/envelope';
 import { OPENAPI_PATH } from './plugins/api-docs';
 import { answers } from './plugins/route-contracts';
-import { PRODUCTION_ENV, testApp, useTestApp } from './test/app';
+import { forgetCachedReads, PRODUCTION_ENV, testApp, useTestApp } from './test/app';
 import { LABEL_DECLARATIONS } from './test/catalogue-fixtures';
 import {
   ADDRESS,
@@ -495,6 +495,7 @@ describe('every refusal the document declares is one the routes give', () => {
     'POST /api/v1/orders/return-refund/:orderId': { returnId: randomUUID(), restock: true },
     'POST /api/v1/orders/refund-extra-payment/:orderId': { paymentId: 'pay_NotAPayment01' },
     'POST /api/v1/orders/refund-again/:orderId': { refundId: randomUUID() },
+    'POST /api/v1/admins/discounts/:id': { code: 'MISSING1', kind: 'freeShipping' },
     'POST /api/v1/orders/update-status/:orderId': { status: 'Delivered' },
     'POST /api/v1/products/deleteProductImage/:productId': { imageUrl: '/uploads/a.webp' },
     'POST /api/v1/products/reorderProductImages/:productId': { images: ['/uploads/a.webp'] },
@@ -1035,6 +1036,31 @@ describe('every refusal the document declares is one the routes give', () => {
     expect((await sendAgain()).statusCode).toBe(502);
     gateway.down = true;
     expect((await sendAgain()).statusCode).toBe(503);
+  });
+
+  it('409 for a discount code taken, and for one a cart cannot use', async () => {
+    const make = (code: string, more: object = {}) =>
+      call(api.app, 'POST', '/admins/discounts', {
+        token: owner,
+        body: { code, kind: 'percent', value: 10, ...more },
+      });
+    expect((await make('TAKEN1')).statusCode).toBe(200);
+    expect((await make('TAKEN1')).statusCode).toBe(409);
+    const other = await make('OTHER1', { active: false });
+    const renamed = await call(api.app, 'POST', `/admins/discounts/${other.json().data._id}`, {
+      token: owner,
+      body: { code: 'TAKEN1', kind: 'percent', value: 10 },
+    });
+    expect(renamed.statusCode).toBe(409);
+    const [variant] = await insertProduct(api.db, {
+      variants: [{ weight: 100, price: 149, stock: 5 }],
+    });
+    await forgetCachedReads(api.app);
+    const refused = await call(api.app, 'POST', '/orders/apply-discount', {
+      token: customer,
+      body: { code: 'OTHER1', items: [cartLine(variant!, 1)] },
+    });
+    expect(refused.statusCode).toBe(409);
   });
 
   it('409 when an e-mail change meets an address another account took meanwhile', async () => {

@@ -79,6 +79,11 @@ export interface SaleLine {
   /** the unit's price, GST included */
   unitPricePaise: number;
   gstRate: number;
+  /**
+   * A discount given at the sale and shown on the invoice, GST included: the line's value is
+   * its units' price less this (CGST Act section 15(3)).
+   */
+  discountPaise?: number;
 }
 
 export interface InvoiceLine extends SaleLine, TaxSplit {}
@@ -116,7 +121,11 @@ export interface TaxedSale {
 export function taxSale(lines: SaleLine[], shippingPaise: number, taxType: TaxType): TaxedSale {
   const taxed: InvoiceLine[] = lines.map((line) => ({
     ...line,
-    ...splitInclusive(line.unitPricePaise * line.quantity, line.gstRate, taxType),
+    ...splitInclusive(
+      line.unitPricePaise * line.quantity - (line.discountPaise ?? 0),
+      line.gstRate,
+      taxType,
+    ),
   }));
   const principal = principalLine(lines);
   if (shippingPaise > 0 && principal) {

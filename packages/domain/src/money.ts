@@ -35,3 +35,25 @@ export function formatRupees(rupees: number): string {
   const decimals = fraction === 0 ? '' : `.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
   return `${sign}₹${formatIndianNumber(Math.floor(paise / 100))}${decimals}`;
 }
+
+/**
+ * An amount of paise spread over parts in proportion to their weights, to the paisa: each share
+ * rounded down, the paise that rounding leaves given one each to the parts with the largest
+ * remainders (the first of equals). The shares add up to the amount exactly; a part of no weight
+ * gets none. Amounts and weights are whole paise, small enough that their product stays exact.
+ */
+export function spreadPaise(amountPaise: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total <= 0 || amountPaise <= 0) return weights.map(() => 0);
+  const shares = weights.map((weight, index) => {
+    const paise = Math.floor((amountPaise * weight) / total);
+    return { index, paise, remainder: amountPaise * weight - paise * total };
+  });
+  let spare = amountPaise - shares.reduce((sum, share) => sum + share.paise, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
+    if (spare === 0) break;
+    share.paise += 1;
+    spare -= 1;
+  }
+  return shares.map((share) => share.paise);
+}

@@ -130,6 +130,20 @@ describe('allocateRefund', () => {
     expect(refusal(() => allocateRefund(order, [], { amountPaise: 99 })).field).toBe('amount');
   });
 
+  it('gives back what a discounted line cost, not its list price, to the paisa', () => {
+    // A code took ₹100.01 off the pouches (₹698): they cost ₹597.99, so ₹298.99 each, rounded down.
+    const discounted = {
+      ...order,
+      lines: [{ ...order.lines[0]!, discountPaise: 10_001 }, order.lines[1]!],
+    };
+    const one = allocateRefund(discounted, [], { lines: [{ item: 'pouch', quantity: 1 }] });
+    expect(one).toEqual([{ item: 'pouch', quantity: 1, amountPaise: 29_899, restock: false }]);
+    const rest = allocateRefund(discounted, one, { lines: [{ item: 'pouch', quantity: 1 }] });
+    expect(rest[0]).toMatchObject({ amountPaise: 29_900 });
+    expect(refundablePaise(discounted, [])).toBe(TOTAL - 10_001);
+    expect(partsTotal(allocateRefund(discounted, [], {}))).toBe(TOTAL - 10_001);
+  });
+
   it('reads what is left of each line after refunds', () => {
     const made: RefundPart[] = [{ item: 'pouch', quantity: 1, amountPaise: 34_900, restock: true }];
     expect(leftOfOrder(order, made)[0]).toMatchObject({ quantityLeft: 1, leftPaise: 34_900 });

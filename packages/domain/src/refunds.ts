@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { formatRupees, paiseToRupees, rupeesToPaise } from './money';
+import { formatRupees, paiseToRupees, rupeesToPaise, spreadPaise } from './money';
 import { byLineId, namedLineFields, namesOneLine } from './order-lines';
 import { requiredText, TEXT_LIMITS } from './validation';
 
@@ -21,6 +21,8 @@ export interface RefundableLine {
   id: string;
   quantity: number;
   unitPricePaise: number;
+  /** the line's share of the order's discount code: the line cost its price less this */
+  discountPaise?: number;
 }
 
 /** What one refund gives back of one line (or of the shipping). */
@@ -84,6 +86,8 @@ export interface LeftOfLine {
   item: string;
   quantity: number;
   unitPricePaise: number;
+  /** what the whole line cost: its units' price less its share of a discount */
+  costPaise: number;
   /** units not refunded yet */
   quantityLeft: number;
   /** money not refunded yet */
@@ -94,10 +98,19 @@ export function leftOfOrder(order: RefundableOrder, made: readonly RefundPart[])
   const all = [
     ...order.lines.map((line) => ({ ...line, item: line.id })),
     ...(order.shippingPaise > 0
-      ? [{ item: SHIPPING_PART, quantity: 1, unitPricePaise: order.shippingPaise }]
+      ? [
+          {
+            item: SHIPPING_PART,
+            quantity: 1,
+            unitPricePaise: order.shippingPaise,
+            discountPaise: 0,
+          },
+        ]
       : []),
   ];
-  return all.map(({ item, quantity, unitPricePaise }) => {
+  return all.map((line) => {
+    const { item, quantity, unitPricePaise } = line;
+    const costPaise = quantity * unitPricePaise - (line.discountPaise ?? 0);
     const parts = made.filter((part) => part.item === item);
     const units = parts.reduce((sum, part) => sum + part.quantity, 0);
     const paid = parts.reduce((sum, part) => sum + part.amountPaise, 0);
@@ -105,8 +118,9 @@ export function leftOfOrder(order: RefundableOrder, made: readonly RefundPart[])
       item,
       quantity,
       unitPricePaise,
+      costPaise,
       quantityLeft: Math.max(quantity - units, 0),
-      leftPaise: Math.max(quantity * unitPricePaise - paid, 0),
+      leftPaise: Math.max(costPaise - paid, 0),
     };
   });
 }
@@ -168,10 +182,12 @@ function partsOfLines(
         true,
       );
     }
+    // Units bring back what they cost (their price less their share of a discount, rounded
+    // down); a line's last units bring back all that is left of it.
     const amountPaise =
       quantity === line.quantityLeft
         ? line.leftPaise
-        : Math.min(quantity * line.unitPricePaise, line.leftPaise);
+        : Math.min(Math.floor((quantity * line.costPaise) / line.quantity), line.leftPaise);
     parts.push({ item, quantity, amountPaise, restock: restock === true });
   }
   const goodsLeft = left.filter(
@@ -204,24 +220,18 @@ function spreadAmount(left: LeftOfLine[], amountPaise: number): RefundPart[] {
   if (amountPaise > total) {
     throw new RefundRefused(REFUND_MESSAGES.tooMuch(total), 'amount', true);
   }
-  const shares = left.map((line, index) => {
-    const exact = (amountPaise * line.leftPaise) / total;
-    return { index, paise: Math.floor(exact), remainder: exact - Math.floor(exact) };
-  });
-  let spare = amountPaise - shares.reduce((sum, share) => sum + share.paise, 0);
-  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index)) {
-    if (spare === 0) break;
-    share.paise += 1;
-    spare -= 1;
-  }
-  return shares
-    .filter((share) => share.paise > 0)
-    .map((share) => ({
-      item: (left[share.index] as LeftOfLine).item,
+  const shares = spreadPaise(
+    amountPaise,
+    left.map((line) => line.leftPaise),
+  );
+  return left
+    .map((line, index) => ({
+      item: line.item,
       quantity: 0,
-      amountPaise: share.paise,
+      amountPaise: shares[index] ?? 0,
       restock: false,
-    }));
+    }))
+    .filter((part) => part.amountPaise > 0);
 }
 
 /** What a refund's parts add up to. */

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MakerOnLabel, Nutrition } from '@makhana/domain/declarations';
+import { DISCOUNT_KINDS } from '@makhana/domain/discounts';
 import {
   ORDER_ACTORS,
   ORDER_MOVES,
@@ -274,6 +275,11 @@ export const orders = pgTable(
     needsRefund: boolean('needs_refund').notNull().default(false),
     /** what its refunds gave back (or are giving back) so far: the sum of `refunds` not failed */
     refundedPaise: integer('refunded_paise').notNull().default(0),
+    /** the discount code it was placed with (its id, and the code as it was then) */
+    discountId: text('discount_id'),
+    discountCode: text('discount_code'),
+    /** what the code took off: the lines' shares and any shipping it waived */
+    discountPaise: integer('discount_paise').notNull().default(0),
     /**
      * the `Idempotency-Key` the customer's Place Order sent: the same key again within a day
      * answers this order instead of holding stock for another
@@ -298,6 +304,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_order_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_needs_refund_created_idx').on(t.needsRefund, t.createdAt, t.id),
+    // A code's uses, counted as each order with it is placed: only the orders that have one.
+    index('orders_discount_idx').on(t.discountId, t.userId).where(sql`${t.discountId} is not null`),
     // The dashboard's sums read this index alone: sales are completed and not awaiting a refund,
     // and each counts what it kept (its total less its refunds).
     index('orders_sales_idx').on(
@@ -329,6 +337,31 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * The owner's discount codes. A code once used is never deleted (switched off instead), so an old
+ * order's code keeps its meaning; its uses are the orders placed with it, not cancelled.
+ */
+export const discounts = pgTable('discounts', {
+  id: id(),
+  /** upper case: a shopper's code is compared in upper case */
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+  /** percent: whole percent; amount: paise; free shipping: 0 */
+  value: integer('value').notNull(),
+  minSubtotalPaise: integer('min_subtotal_paise').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+  /** the first moment it no longer works; null for no end */
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  maxUsesPerCustomer: integer('max_uses_per_customer'),
+  firstOrderOnly: boolean('first_order_only').notNull().default(false),
+  /** the products it is for; empty for every product */
+  productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 export const orderItems = pgTable(
   'order_items',
   {
@@ -345,6 +378,8 @@ export const orderItems = pgTable(
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     priceAtPurchasePaise: integer('price_at_purchase_paise').notNull(),
+    /** the line's share of the order's discount code: what it cost is its price less this */
+    discountPaise: integer('discount_paise').notNull().default(0),
     /** the product's HSN code and GST rate when it was sold, for the invoice; null before them */
     hsnCode: text('hsn_code'),
     gstRate: integer('gst_rate'),
@@ -861,6 +896,8 @@ export const taxDocumentLines = pgTable(
     hsnCode: text('hsn_code').notNull(),
     quantity: integer('quantity').notNull(),
     unitPricePaise: integer('unit_price_paise').notNull(),
+    /** a discount given at the sale, GST included: the line's value is its price less this */
+    discountPaise: integer('discount_paise').notNull().default(0),
     gstRate: integer('gst_rate').notNull(),
     taxablePaise: integer('taxable_paise').notNull(),
     cgstPaise: integer('cgst_paise').notNull(),

@@ -30,6 +30,10 @@ export const orderItemShape = z
     variantWeight: z.int().meta({ description: 'grams' }),
     quantity: z.int(),
     priceAtPurchase: z.number(),
+    discount: z.number().optional().meta({
+      description:
+        "the line's share of the order's discount code, in rupees: the line cost its price less this; 0 without a code; the API always sends it",
+    }),
   })
   .meta({ id: 'OrderItem' });
 
@@ -80,6 +84,10 @@ export const taxDocumentLineShape = z
     hsnCode: z.string(),
     quantity: z.int(),
     unitPrice: z.number().meta({ description: "the unit's price, GST included, in rupees" }),
+    discount: z.number().meta({
+      description:
+        "a discount given at the sale, GST included, in rupees: the line's value is its units' price less this; 0 without one",
+    }),
     gstRate: z.number(),
     ...taxAmounts,
   })
@@ -187,6 +195,20 @@ export const orderShape = z
     trackingUrl: z.string().nullable(),
     createdAt: z.string(),
     subtotal: z.number().meta({ description: 'what the lines cost, before shipping' }),
+    discount: z
+      .object({
+        code: z.string(),
+        amount: z.number().meta({
+          description:
+            "what the code took off, in rupees: the lines' shares and any shipping it waived",
+        }),
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'the discount code it was placed with; null without one; the API always sends it',
+      }),
     currency: z.string(),
     needsRefund: z
       .boolean()
@@ -307,3 +329,26 @@ export const pincodeVerificationShape = z
     ),
   })
   .meta({ id: 'PincodeVerification' });
+
+/** A cart priced with a discount code: what the checkout's summary shows before Place Order. */
+export const pricedCartShape = z
+  .object({
+    code: z.string(),
+    label: z
+      .string()
+      .meta({ description: 'what the code gives, for the summary line: "FIRST10: 10% off"' }),
+    subtotal: z.number(),
+    discount: z
+      .number()
+      .meta({ description: 'everything the code takes off, shipping it waives included' }),
+    shippingCost: z.number(),
+    totalAmount: z.number(),
+    lines: z.array(
+      z.object({
+        sku: z.string(),
+        discount: z.number().meta({ description: "the line's share of the discount" }),
+      }),
+    ),
+  })
+  .meta({ id: 'PricedCart' });
+export type PricedCart = z.infer<typeof pricedCartShape>;

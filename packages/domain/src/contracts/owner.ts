@@ -1,5 +1,6 @@
 /** What the owner area reads about the shop as a whole: money in rupees. */
 import { z } from 'zod';
+import { DISCOUNT_KINDS } from '../discounts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
 import { TICKET_STATUSES } from '../support';
 import { addressShape, userShape } from './accounts';
@@ -267,3 +268,29 @@ export const customerDetailsShape = z
   })
   .meta({ id: 'CustomerDetails' });
 export type CustomerDetails = z.infer<typeof customerDetailsShape>;
+
+/** A discount code as the owner's Discounts tab shows it: money in rupees, times as ISO. */
+export const discountShape = z
+  .object({
+    _id: z.string(),
+    code: z.string(),
+    kind: z.enum(DISCOUNT_KINDS),
+    value: z
+      .number()
+      .meta({ description: 'percent: whole percent; amount: rupees; free shipping: 0' }),
+    minSubtotal: z.number(),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    maxUses: z.int().nullable(),
+    maxUsesPerCustomer: z.int().nullable(),
+    firstOrderOnly: z.boolean(),
+    productIds: z.array(z.string()),
+    active: z.boolean(),
+    uses: z.int().meta({ description: 'orders placed with it, not cancelled or expired' }),
+    revenue: z
+      .number()
+      .meta({ description: 'what the sales placed with it kept, refunds taken off' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Discount' });
+export type Discount = z.infer<typeof discountShape>;

@@ -177,6 +177,7 @@ export async function writeDocuments(tx: Executor, written: DocumentToWrite[]): 
         hsnCode: line.hsnCode,
         quantity: line.quantity,
         unitPricePaise: line.unitPricePaise,
+        discountPaise: line.discountPaise ?? 0,
         gstRate: line.gstRate,
         taxablePaise: line.taxablePaise,
         cgstPaise: line.cgstPaise,
@@ -263,6 +264,7 @@ async function invoiceOrders(
       hsnCode: item.hsnCode || FALLBACK_HSN,
       quantity: item.quantity,
       unitPricePaise: item.priceAtPurchasePaise,
+      discountPaise: item.discountPaise,
       gstRate: item.gstRate ?? FALLBACK_RATE,
     });
     linesOf.set(item.orderId, lines);

@@ -260,12 +260,30 @@ export function renderPdf(document: IssuedDocument, kit: PdfKit): Promise<Buffer
 
   // The lines.
   const intra = document.taxType === 'CGST+SGST';
+  // A discount given at the sale is shown on the line it lowered (CGST Act section 15(3)).
+  const discounted = document.lines.some((line) => (line.discountPaise ?? 0) > 0);
+  const discountWidth = discounted ? 44 : 0;
   const columns: Column[] = [
     { label: '#', width: 18, align: 'left', cell: (_, index) => String(index + 1) },
-    { label: 'Description', width: intra ? 120 : 150, align: 'left', cell: (l) => l.description },
+    {
+      label: 'Description',
+      width: (intra ? 120 : 150) - discountWidth,
+      align: 'left',
+      cell: (l) => l.description,
+    },
     { label: 'HSN', width: 40, align: 'left', cell: (l) => l.hsnCode },
     { label: 'Qty', width: 30, align: 'right', cell: (l) => `${l.quantity} nos` },
     { label: 'Rate (₹)', width: 52, align: 'right', cell: (l) => money(l.unitPricePaise) },
+    ...(discounted
+      ? [
+          {
+            label: 'Disc. (₹)',
+            width: discountWidth,
+            align: 'right' as const,
+            cell: (l: IssuedDocument['lines'][number]) => money(l.discountPaise ?? 0),
+          },
+        ]
+      : []),
     { label: 'Taxable (₹)', width: 58, align: 'right', cell: (l) => money(l.taxablePaise) },
     { label: 'GST', width: 30, align: 'right', cell: (l) => `${l.gstRate}%` },
     ...taxColumns(intra),

@@ -24,6 +24,7 @@ export function documentView(document: IssuedDocument): TaxDocument {
       hsnCode: line.hsnCode,
       quantity: line.quantity,
       unitPrice: paiseToRupees(line.unitPricePaise),
+      discount: paiseToRupees(line.discountPaise ?? 0),
       gstRate: line.gstRate,
       ...amounts(line),
     })),

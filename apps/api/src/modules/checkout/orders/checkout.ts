@@ -8,6 +8,12 @@ import {
   MAX_UNITS_HELD_PER_SKU,
   PAYMENT_METHOD,
 } from '@makhana/domain/constants';
+import type { PricedCart } from '@makhana/domain/contracts/checkout';
+import {
+  type DiscountableLine,
+  discountCodeSchema,
+  discountLabel,
+} from '@makhana/domain/discounts';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
 import { NEW_ORDER } from '@makhana/domain/order-state';
 import { IDEMPOTENCY_WINDOW_HOURS, type ShippingAddress } from '@makhana/domain/orders';
@@ -21,12 +27,14 @@ import { orderItems, orders } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { catalogueChanged } from '../../catalogue';
+import { codeForCart, ruleOf } from '../discounts/service';
 import { verifyPincode } from '../pincodes/service';
 import {
   holdsFor,
-  type LockedVariant,
   lockVariantsForOrder,
+  type OrderableVariant,
   reserveWithOrder,
+  variantsForOrder,
 } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { orderNumber } from './order-number';
@@ -51,7 +59,7 @@ const money = (field: string) =>
     .finite(`${field} must be a number`)
     .nonnegative(`${field} cannot be negative`);
 
-const cartLineSchema = z.object({
+export const cartLineSchema = z.object({
   id: z.string({ error: 'Product id is required' }).trim().min(1, 'Product id is required').max(64),
   // The browser's copies of the name and picture are not used: the order takes the database's.
   name: z.string().max(500).optional(),
@@ -73,20 +81,25 @@ const cartLineSchema = z.object({
  * The body of `createOrder`. The shipping address's rules, length limits included, are the shared
  * checkout schema's.
  */
+/** A cart's lines: at least one, at most 50, each sku once. */
+export const cartLinesSchema = z
+  .array(cartLineSchema, { error: 'Items are required' })
+  .min(1, 'Your cart is empty')
+  .max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines`)
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      if (seen.has(item.sku)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'sku'], message: 'Duplicate cart line' });
+      }
+      seen.add(item.sku);
+    });
+  });
+
 export const createOrderSchema = z.object({
-  items: z
-    .array(cartLineSchema, { error: 'Items are required' })
-    .min(1, 'Your cart is empty')
-    .max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines`)
-    .superRefine((items, ctx) => {
-      const seen = new Set<string>();
-      items.forEach((item, index) => {
-        if (seen.has(item.sku)) {
-          ctx.addIssue({ code: 'custom', path: [index, 'sku'], message: 'Duplicate cart line' });
-        }
-        seen.add(item.sku);
-      });
-    }),
+  items: cartLinesSchema,
+  /** a discount code the shopper applied; the order is refused if it no longer holds */
+  discountCode: discountCodeSchema.optional(),
   shippingCost: money('Shipping cost'),
   totalAmount: money('Total amount'),
   shippingAddress: checkoutAddressSchema,
@@ -95,6 +108,7 @@ export const createOrderSchema = z.object({
     .default(PAYMENT_METHOD),
 });
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
+type CartLine = CreateOrderInput['items'][number];
 
 const IDEMPOTENCY_KEY_MAX = 100;
 /** Letters, digits and `-_.:` (a UUID, a ULID, a timestamped name): one class, no backtracking. */
@@ -131,14 +145,14 @@ function describe(name: string, weight: number): string {
 }
 
 /**
- * The cart checked against the variants: each line still sold as the browser saw it, and every
- * price, the shipping and the total as the browser computed them. Throws the refusal otherwise.
+ * The cart checked against the variants: each line still sold as the browser saw it (throws the
+ * refusal otherwise), and `changed`, each line whose price is not the one the browser showed.
  */
-function priceCart<V extends LockedVariant>(input: CreateOrderInput, variants: V[]) {
+function cartAsSold<V extends OrderableVariant>(items: CartLine[], variants: V[]) {
   const bySku = new Map(variants.map((v) => [v.sku, v]));
 
   const unavailable: ApiFieldError[] = [];
-  const lines = input.items.map((item, index) => {
+  const lines = items.map((item, index) => {
     const variant = bySku.get(item.sku);
     if (
       !variant ||
@@ -166,8 +180,43 @@ function priceCart<V extends LockedVariant>(input: CreateOrderInput, variants: V
     }
     subtotalPaise += variant.pricePaise * item.quantity;
   }
-  const shippingPaise = rupeesToPaise(shippingFor(paiseToRupees(subtotalPaise)));
-  const totalPaise = subtotalPaise + shippingPaise;
+  const usualShippingPaise = rupeesToPaise(shippingFor(paiseToRupees(subtotalPaise)));
+  return { lines, subtotalPaise, usualShippingPaise, changed };
+}
+
+/** The cart's lines as a discount reads them. */
+const discountable = (lines: ReturnType<typeof cartAsSold>['lines']): DiscountableLine[] =>
+  lines.map(({ item, variant }) => ({
+    productId: variant.productId,
+    quantity: item.quantity,
+    unitPricePaise: variant.pricePaise,
+  }));
+
+/**
+ * The order's figures: the cart as sold, with the code applied when there is one; refused when
+ * the browser's shipping or total differ from the server's.
+ */
+async function priceOrder<V extends OrderableVariant>(
+  tx: Transaction,
+  userId: string,
+  input: CreateOrderInput,
+  variants: V[],
+) {
+  const sold = cartAsSold(input.items, variants);
+  const withCode = input.discountCode
+    ? await codeForCart(tx, {
+        code: input.discountCode,
+        userId,
+        lines: discountable(sold.lines),
+        usualShippingPaise: sold.usualShippingPaise,
+        field: 'discountCode',
+        lock: true,
+      })
+    : null;
+  const shippingPaise = withCode?.cart.shippingPaise ?? sold.usualShippingPaise;
+  const totalPaise = withCode?.cart.totalPaise ?? sold.subtotalPaise + sold.usualShippingPaise;
+  // Every figure the browser had wrong, in one refusal: its lines' prices, the shipping, the total.
+  const changed = [...sold.changed];
   if (rupeesToPaise(input.shippingCost) !== shippingPaise) {
     changed.push({
       field: 'shippingCost',
@@ -181,7 +230,51 @@ function priceCart<V extends LockedVariant>(input: CreateOrderInput, variants: V
     });
   }
   if (changed.length > 0) throw new ConflictError(PRICES_CHANGED, changed);
-  return { lines, subtotalPaise, shippingPaise, totalPaise };
+  return {
+    lines: sold.lines,
+    subtotalPaise: sold.subtotalPaise,
+    shippingPaise,
+    totalPaise,
+    discount: withCode
+      ? { id: withCode.row.id, code: withCode.row.code, paise: withCode.cart.discountPaise }
+      : null,
+    shares: withCode?.cart.shares ?? sold.lines.map(() => 0),
+  };
+}
+
+/** A cart priced with a discount code, for the checkout's summary before Place Order. */
+export async function priceWithCode(
+  ctx: OrderContext,
+  userId: string,
+  input: { code: string; items: CartLine[] },
+): Promise<PricedCart> {
+  const variants = await variantsForOrder(
+    ctx.db,
+    input.items.map((item) => item.sku),
+    false,
+  );
+  const sold = cartAsSold(input.items, variants);
+  if (sold.changed.length > 0) throw new ConflictError(PRICES_CHANGED, sold.changed);
+  const { row, cart } = await codeForCart(ctx.db, {
+    code: input.code,
+    userId,
+    lines: discountable(sold.lines),
+    usualShippingPaise: sold.usualShippingPaise,
+    field: 'code',
+    lock: false,
+  });
+  return {
+    code: row.code,
+    label: discountLabel(ruleOf(row)),
+    subtotal: paiseToRupees(cart.subtotalPaise),
+    discount: paiseToRupees(cart.discountPaise),
+    shippingCost: paiseToRupees(cart.shippingPaise),
+    totalAmount: paiseToRupees(cart.totalPaise),
+    lines: sold.lines.map(({ item }, index) => ({
+      sku: item.sku,
+      discount: paiseToRupees(cart.shares[index] ?? 0),
+    })),
+  };
 }
 
 /**
@@ -241,7 +334,12 @@ async function placeOrder(
       ctx.settings.pendingOrderMinutes,
     );
     if (holds.pending >= MAX_PENDING_ORDERS) throw new ConflictError(TOO_MANY_PENDING);
-    const { lines, subtotalPaise, shippingPaise, totalPaise } = priceCart(input, variants);
+    const { lines, subtotalPaise, shippingPaise, totalPaise, discount, shares } = await priceOrder(
+      tx,
+      userId,
+      input,
+      variants,
+    );
 
     const hoarded: { index: number; what: string; left: number }[] = [];
     for (const { item, index, variant } of lines) {
@@ -292,6 +390,7 @@ async function placeOrder(
       subtotalPaise,
       shippingPaise,
       totalPaise,
+      discount,
       shippingAddress: { ...input.shippingAddress, country: COUNTRY },
       pendingOrderMinutes: ctx.settings.pendingOrderMinutes,
       lines: lines.map(({ item, variant, index }) => ({
@@ -303,6 +402,7 @@ async function placeOrder(
         sku: variant.sku,
         quantity: item.quantity,
         price_at_purchase_paise: variant.pricePaise,
+        discount_paise: shares[index] ?? 0,
         hsn_code: variant.hsnCode,
         gst_rate: variant.gstRate,
         position: index,
@@ -321,6 +421,8 @@ interface NewOrder {
   subtotalPaise: number;
   shippingPaise: number;
   totalPaise: number;
+  /** the discount code the order was placed with */
+  discount: { id: string; code: string; paise: number } | null;
   shippingAddress: ShippingAddress;
   pendingOrderMinutes: number;
   /** the order's lines, keyed by their column names */
@@ -333,6 +435,7 @@ interface NewOrder {
     sku: string;
     quantity: number;
     price_at_purchase_paise: number;
+    discount_paise: number;
     hsn_code: string;
     gst_rate: number;
     position: number;
@@ -353,10 +456,12 @@ async function insertOrder(tx: Transaction, order: NewOrder): Promise<OrderView>
       tx,
       sql`with ${placed} as (
             insert into orders (id, order_number, user_id, subtotal_paise, shipping_cost_paise,
-              total_amount_paise, currency, shipping_address, payment_method, status,
-              payment_status, needs_refund, expires_at, idempotency_key)
+              total_amount_paise, discount_id, discount_code, discount_paise, currency,
+              shipping_address, payment_method, status, payment_status, needs_refund,
+              expires_at, idempotency_key)
             values (gen_random_uuid()::text, ${number}, ${order.userId}, ${order.subtotalPaise},
-              ${order.shippingPaise}, ${order.totalPaise}, ${CURRENCY},
+              ${order.shippingPaise}, ${order.totalPaise}, ${order.discount?.id ?? null},
+              ${order.discount?.code ?? null}, ${order.discount?.paise ?? 0}, ${CURRENCY},
               ${JSON.stringify(order.shippingAddress)}::jsonb, ${PAYMENT_METHOD}, ${NEW_ORDER.status},
               ${NEW_ORDER.paymentStatus}, ${NEW_ORDER.needsRefund},
               now() + make_interval(mins => ${order.pendingOrderMinutes}), ${order.idempotencyKey})
@@ -365,13 +470,15 @@ async function insertOrder(tx: Transaction, order: NewOrder): Promise<OrderView>
           ), ${lineRows} as (
             select * from jsonb_to_recordset(${lines}::jsonb) as l(product_id text,
               variant_id text, name text, image text, variant_weight int, sku text, quantity int,
-              price_at_purchase_paise int, hsn_code text, gst_rate int, position int)
+              price_at_purchase_paise int, discount_paise int, hsn_code text, gst_rate int,
+              position int)
           ), items as (
             insert into order_items (id, order_id, product_id, variant_id, name, image,
-              variant_weight, sku, quantity, price_at_purchase_paise, hsn_code, gst_rate, position)
+              variant_weight, sku, quantity, price_at_purchase_paise, discount_paise, hsn_code,
+              gst_rate, position)
             select gen_random_uuid()::text, ${placed}.id, l.product_id, l.variant_id, l.name,
-              l.image, l.variant_weight, l.sku, l.quantity, l.price_at_purchase_paise, l.hsn_code,
-              l.gst_rate, l.position
+              l.image, l.variant_weight, l.sku, l.quantity, l.price_at_purchase_paise,
+              l.discount_paise, l.hsn_code, l.gst_rate, l.position
             from ${placed} cross join ${lineRows} l
             returning *
           ), holds as (${reserveWithOrder(placed, lineRows)})

@@ -9,7 +9,7 @@ import { rupees } from './export';
 const api = useTestApp({ env: { RATE_LIMIT_STRICT_MAX: '1000' }, owner: true });
 
 const HEADER =
-  '\uFEFFOrder number,Order date (IST),Paid at (IST),Customer name,E-mail,Phone,City,State,Pincode,Product,Weight (g),SKU,Quantity,"Unit price (₹, incl. GST)",Line total (₹),Shipping (₹),Order total (₹),Refunded (₹),Payment status,Order status,Payment id\r\n';
+  '\uFEFFOrder number,Order date (IST),Paid at (IST),Customer name,E-mail,Phone,City,State,Pincode,Product,Weight (g),SKU,Quantity,"Unit price (₹, incl. GST)",Line total (₹),Discount code,Line discount (₹),Shipping (₹),Order total (₹),Refunded (₹),Payment status,Order status,Payment id\r\n';
 
 let seq = 0;
 interface Line {
@@ -133,9 +133,9 @@ describe('GET /orders/export', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toBe(
       HEADER +
-        `${first.orderNumber},2026-11-01 09:30,2026-11-01 09:35,Asha Kumari,asha@example.com,9876543210,Darbhanga,Bihar,846004,Classic Makhana,250,MM-CLASSIC-250,2,224.75,449.50,50.00,698.50,0.00,completed,Confirmed,pay_export_${seq - 3}\r\n` +
-        `${first.orderNumber},2026-11-01 09:30,2026-11-01 09:35,Asha Kumari,asha@example.com,9876543210,Darbhanga,Bihar,846004,"Peri Peri, ""hot""",100,MM-PERI-100,1,199.00,199.00,,698.50,0.00,completed,Confirmed,pay_export_${seq - 3}\r\n` +
-        `${refunded.orderNumber},2026-11-02 15:30,2026-11-02 15:31,Ravi Das,ravi@example.com,9876543210,Patna,Bihar,846004,Classic Makhana,250,MM-CLASSIC-250,1,449.00,449.00,0.00,449.00,449.00,refunded,Cancelled,pay_export_${seq - 2}\r\n`,
+        `${first.orderNumber},2026-11-01 09:30,2026-11-01 09:35,Asha Kumari,asha@example.com,9876543210,Darbhanga,Bihar,846004,Classic Makhana,250,MM-CLASSIC-250,2,224.75,449.50,,0.00,50.00,698.50,0.00,completed,Confirmed,pay_export_${seq - 3}\r\n` +
+        `${first.orderNumber},2026-11-01 09:30,2026-11-01 09:35,Asha Kumari,asha@example.com,9876543210,Darbhanga,Bihar,846004,"Peri Peri, ""hot""",100,MM-PERI-100,1,199.00,199.00,,0.00,,698.50,0.00,completed,Confirmed,pay_export_${seq - 3}\r\n` +
+        `${refunded.orderNumber},2026-11-02 15:30,2026-11-02 15:31,Ravi Das,ravi@example.com,9876543210,Patna,Bihar,846004,Classic Makhana,250,MM-CLASSIC-250,1,449.00,449.00,,0.00,0.00,449.00,449.00,refunded,Cancelled,pay_export_${seq - 2}\r\n`,
     );
   });
 

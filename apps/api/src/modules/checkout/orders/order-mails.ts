@@ -6,7 +6,7 @@
  */
 
 import { POLICY } from '@makhana/domain/constants';
-import { formatRupees } from '@makhana/domain/money';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
 import type { OrderRefund, OrderReturn } from '@makhana/domain/orders';
 import { renderMail } from '../../../adapters/mail/template';
 import type { OrderContext } from './context';
@@ -158,8 +158,18 @@ function lineTexts(view: OrderView): string[] {
 }
 
 function summaryText(view: OrderView): string {
-  const shipping = view.shippingCost === 0 ? 'Free' : formatRupees(view.shippingCost);
-  return `Subtotal ${formatRupees(view.subtotal)}, shipping ${shipping}, total ${formatRupees(view.totalAmount)} (GST included).`;
+  const code = view.discount?.code;
+  const offLines = view.items.reduce((sum, item) => sum + rupeesToPaise(item.discount ?? 0), 0);
+  const waived = code !== undefined && rupeesToPaise(view.discount?.amount ?? 0) > offLines;
+  const shipping =
+    view.shippingCost === 0
+      ? waived
+        ? `free with ${code}`
+        : 'Free'
+      : formatRupees(view.shippingCost);
+  const discount =
+    code && offLines > 0 ? `, discount ${code} -${formatRupees(paiseToRupees(offLines))}` : '';
+  return `Subtotal ${formatRupees(view.subtotal)}${discount}, shipping ${shipping}, total ${formatRupees(view.totalAmount)} (GST included).`;
 }
 
 function addressText(view: OrderView): string {

@@ -152,6 +152,7 @@ async function reserveRefund(
         id: item.id,
         quantity: item.quantity,
         unitPricePaise: item.priceAtPurchasePaise,
+        discountPaise: item.discountPaise,
       })),
       shippingPaise: row.shippingCostPaise,
     };

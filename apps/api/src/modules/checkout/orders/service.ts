@@ -51,6 +51,7 @@ export function toOrderItemView(row: OrderItemRow): OrderItemView {
     variantWeight: row.variantWeight,
     quantity: row.quantity,
     priceAtPurchase: paiseToRupees(row.priceAtPurchasePaise),
+    discount: paiseToRupees(row.discountPaise),
   };
 }
 
@@ -79,6 +80,9 @@ export function toOrderView(
     trackingUrl: row.trackingUrl,
     createdAt: row.createdAt.toISOString(),
     subtotal: paiseToRupees(row.subtotalPaise),
+    discount: row.discountCode
+      ? { code: row.discountCode, amount: paiseToRupees(row.discountPaise) }
+      : null,
     currency: row.currency,
     needsRefund: row.needsRefund,
     expiresAt: row.expiresAt?.toISOString() ?? null,

@@ -100,13 +100,19 @@ export interface OrderableVariant extends LockedVariant {
  * Locks the variants with these skus (`SELECT ... FOR UPDATE`, in sku order), each with its
  * product and the product's main picture, in one statement. Missing skus are absent.
  */
-export async function lockVariantsForOrder(
-  tx: Transaction,
+export function lockVariantsForOrder(tx: Transaction, skus: string[]): Promise<OrderableVariant[]> {
+  return variantsForOrder(tx, skus, true);
+}
+
+/** The variants with these skus as an order reads them; locked only when `lock` is set. */
+export async function variantsForOrder(
+  executor: Executor,
   skus: string[],
+  lock: boolean,
 ): Promise<OrderableVariant[]> {
   if (skus.length === 0) return [];
   const rows = await rawRows(
-    tx,
+    executor,
     sql`select v.id, v.sku, v.product_id as "productId", v.weight_grams as "weightGrams",
           v.price_paise as "pricePaise", v.stock, p.name as "productName",
           p.in_stock as "inStock", (p.deleted_at is not null or v.removed_at is not null) as withdrawn,
@@ -116,7 +122,7 @@ export async function lockVariantsForOrder(
         from product_variants v join products p on p.id = v.product_id
         where v.sku in ${[...new Set(skus)]}
         order by v.sku
-        for update of v`,
+        ${lock ? sql`for update of v` : sql``}`,
   );
   return rows as unknown as OrderableVariant[];
 }

@@ -1,0 +1,249 @@
+/**
+ * Discount codes (decision 038): the owner's list, made and changed here; a code checked and
+ * applied to a cart with the domain's rules, its uses counted from the orders placed with it.
+ * `codeForCart` runs inside the order's transaction with the code's row locked, so two shoppers
+ * racing for its last use are served one after the other: one gets it.
+ */
+import type { Discount } from '@makhana/domain/contracts/owner';
+import {
+  DISCOUNT_MESSAGES,
+  type DiscountableLine,
+  type DiscountedCart,
+  type DiscountFields,
+  DiscountRefused,
+  type DiscountRule,
+  discountCart,
+  discountRefusal,
+  ruleValue,
+} from '@makhana/domain/discounts';
+import { paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { discounts, orders } from '../../../db/schema';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import { isPaidOrder, isSaleOrder, keptPaise } from '../orders/rules';
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+export const DISCOUNT_SAVED = 'Discount saved';
+export const DISCOUNTS_FETCHED = 'Discounts fetched successfully';
+export const DISCOUNT_APPLIED = 'Discount applied';
+
+export function ruleOf(row: DiscountRow): DiscountRule {
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    minSubtotalPaise: row.minSubtotalPaise,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+    firstOrderOnly: row.firstOrderOnly,
+    productIds: row.productIds,
+    active: row.active,
+  };
+}
+
+/** An order holding a use of its code: placed with it and not cancelled (nor expired). */
+const holdsAUse = (discountId: string) =>
+  and(eq(orders.discountId, discountId), ne(orders.status, 'Cancelled'));
+
+/** A code that cannot be used, as the API answers it: the field it is about named. */
+function refused(error: DiscountRefused, field: string): Error {
+  const fault = [{ field, message: error.message }];
+  return error.status === 400
+    ? new BadRequestError(`${field}: ${error.message}`, fault)
+    : new ConflictError(error.message, fault);
+}
+
+/**
+ * The code checked for this customer and cart, and the cart with it applied. In an order's
+ * transaction (`lock`) the code's row is locked first, so its uses are counted with every earlier
+ * order that took one committed. Throws the 400 or 409 a shopper reads, naming `field`.
+ */
+export async function codeForCart(
+  executor: Executor,
+  options: {
+    code: string;
+    userId: string;
+    lines: readonly DiscountableLine[];
+    usualShippingPaise: number;
+    field: string;
+    lock: boolean;
+    now?: Date;
+  },
+): Promise<{ row: DiscountRow; cart: DiscountedCart }> {
+  const found = executor.select().from(discounts).where(eq(discounts.code, options.code));
+  const [row] = options.lock ? await found.for('update') : await found;
+  if (!row) throw refused(new DiscountRefused(DISCOUNT_MESSAGES.unknown, 400), options.field);
+  const [counted] = await executor
+    .select({
+      uses: sql<number>`count(*)::int`,
+      mine: sql<number>`(count(*) filter (where ${orders.userId} = ${options.userId}))::int`,
+    })
+    .from(orders)
+    .where(holdsAUse(row.id));
+  const [paidBefore] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, options.userId), isPaidOrder))
+    .limit(1);
+  const rule = ruleOf(row);
+  const refusal = discountRefusal(rule, options.lines, {
+    now: options.now ?? new Date(),
+    uses: Number(counted?.uses ?? 0),
+    usesByCustomer: Number(counted?.mine ?? 0),
+    hasOrdered: Boolean(paidBefore),
+  });
+  if (refusal) throw refused(refusal, options.field);
+  const cart = discountCart(rule, options.lines, options.usualShippingPaise);
+  if (cart.discountPaise === 0) {
+    throw refused(new DiscountRefused(DISCOUNT_MESSAGES.nothingOff, 409), options.field);
+  }
+  return { row, cart };
+}
+
+function toDiscount(row: DiscountRow, uses: number, keptPaiseSum: number): Discount {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === 'amount' ? paiseToRupees(row.value) : row.value,
+    minSubtotal: paiseToRupees(row.minSubtotalPaise),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+    firstOrderOnly: row.firstOrderOnly,
+    productIds: row.productIds,
+    active: row.active,
+    uses,
+    revenue: paiseToRupees(keptPaiseSum),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every code, newest first, each with its uses and what the sales placed with it kept. */
+export async function listDiscounts(executor: Executor): Promise<Discount[]> {
+  const rows = await executor.select().from(discounts).orderBy(desc(discounts.createdAt));
+  const figures = await executor
+    .select({
+      id: orders.discountId,
+      uses: sql<number>`(count(*) filter (where ${orders.status} <> 'Cancelled'))::int`,
+      kept: sql<number>`coalesce(sum(${keptPaise}) filter (where ${isSaleOrder}), 0)::bigint`,
+    })
+    .from(orders)
+    .where(sql`${orders.discountId} is not null`)
+    .groupBy(orders.discountId);
+  const byId = new Map(figures.map((row) => [row.id, row]));
+  return rows.map((row) => {
+    const counted = byId.get(row.id);
+    return toDiscount(row, Number(counted?.uses ?? 0), Number(counted?.kept ?? 0));
+  });
+}
+
+async function discountById(executor: Executor, id: string): Promise<Discount> {
+  const all = await listDiscounts(executor);
+  const found = all.find((discount) => discount._id === id);
+  if (!found) throw new NotFoundError(DISCOUNT_MESSAGES.notFound);
+  return found;
+}
+
+/** The columns of a discount as the owner set it, paise inside. */
+function columnsOf(fields: DiscountFields) {
+  return {
+    code: fields.code,
+    kind: fields.kind,
+    value: ruleValue(fields.kind, fields.value),
+    minSubtotalPaise: rupeesToPaise(fields.minSubtotal),
+    ...(fields.startsAt ? { startsAt: fields.startsAt } : {}),
+    endsAt: fields.endsAt ?? null,
+    maxUses: fields.maxUses ?? null,
+    maxUsesPerCustomer: fields.maxUsesPerCustomer ?? null,
+    firstOrderOnly: fields.firstOrderOnly,
+    productIds: [...new Set(fields.productIds)],
+    active: fields.active,
+  };
+}
+
+const codeTaken = () =>
+  new ConflictError(DISCOUNT_MESSAGES.codeTaken, [
+    { field: 'code', message: DISCOUNT_MESSAGES.codeTaken },
+  ]);
+
+export async function createDiscount(
+  executor: Executor,
+  fields: DiscountFields,
+): Promise<Discount> {
+  try {
+    const [row] = await executor.insert(discounts).values(columnsOf(fields)).returning();
+    return toDiscount(row!, 0, 0);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+}
+
+/**
+ * Changes a code. Once an order used it, only its end, its limits and whether it is on may
+ * change, so the orders placed with it keep their meaning; anything else is a 409.
+ */
+export async function updateDiscount(
+  executor: Executor,
+  id: string,
+  fields: DiscountFields,
+): Promise<Discount> {
+  if (!isUuid(id)) throw new NotFoundError(DISCOUNT_MESSAGES.notFound);
+  const [row] = await executor.select().from(discounts).where(eq(discounts.id, id));
+  if (!row) throw new NotFoundError(DISCOUNT_MESSAGES.notFound);
+  const next = columnsOf(fields);
+  const [used] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.discountId, id))
+    .limit(1);
+  if (used) {
+    const fixed = {
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      minSubtotalPaise: row.minSubtotalPaise,
+      startsAt: row.startsAt.getTime(),
+      firstOrderOnly: row.firstOrderOnly,
+      productIds: [...row.productIds].sort().join(','),
+    };
+    const asked = {
+      code: next.code,
+      kind: next.kind,
+      value: next.value,
+      minSubtotalPaise: next.minSubtotalPaise,
+      startsAt: (next.startsAt ?? row.startsAt).getTime(),
+      firstOrderOnly: next.firstOrderOnly,
+      productIds: [...next.productIds].sort().join(','),
+    };
+    const changed = (Object.keys(fixed) as (keyof typeof fixed)[]).find(
+      (key) => fixed[key] !== asked[key],
+    );
+    if (changed) {
+      throw new ConflictError(DISCOUNT_MESSAGES.usedCannotChange, [
+        {
+          field: changed === 'minSubtotalPaise' ? 'minSubtotal' : changed,
+          message: DISCOUNT_MESSAGES.usedCannotChange,
+        },
+      ]);
+    }
+  }
+  try {
+    await executor
+      .update(discounts)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(discounts.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+  return discountById(executor, id);
+}
