@@ -689,6 +689,7 @@ describe('/owner/admin/dashboard: the owner only', () => {
       'Products',
       'Users',
       'Orders',
+      'Discounts',
       'Support',
       'Reviews',
       'Banners',

@@ -80,29 +80,73 @@ export function OrderLines({ lines, compact = false, testId, className = '' }: O
   );
 }
 
+/** A discount code on a cart or an order: what it took off the lines, and whether it waived the shipping. */
+export interface TotalsDiscount {
+  code: string;
+  /** the lines' shares, in rupees */
+  offLines: number;
+  /** the code made the shipping free */
+  freeShipping: boolean;
+}
+
+/** An order's code as its totals show it; null without one. */
+export function orderDiscountOf(order: Pick<Order, 'discount' | 'items'>): TotalsDiscount | null {
+  if (!order.discount) return null;
+  const offLines =
+    Math.round(order.items.reduce((sum, item) => sum + (item.discount ?? 0), 0) * 100) / 100;
+  return {
+    code: order.discount.code,
+    offLines,
+    freeShipping: order.discount.amount > offLines,
+  };
+}
+
 interface OrderTotalsProps {
   subtotal: number;
   shipping: number;
   total: number;
+  discount?: TotalsDiscount | null;
   /** names the figures for tests: `checkout-total`, `order-total`, … */
   testIdPrefix: string;
 }
 
-/** Subtotal, shipping (Free at zero) and the total; GST is already in the prices. */
-export function OrderTotals({ subtotal, shipping, total, testIdPrefix }: OrderTotalsProps) {
+/**
+ * Subtotal, a discount code's line, shipping (Free at zero) and the total; GST is already in the
+ * prices. The rows add up: a code's own line shows what it took off the items, and a code that
+ * waived the shipping says so on the shipping's line.
+ */
+export function OrderTotals({
+  subtotal,
+  shipping,
+  total,
+  discount = null,
+  testIdPrefix,
+}: OrderTotalsProps) {
   return (
     <dl className="mt-1 space-y-2.5 border-t border-cream-200 pt-4 text-sm">
       <div className="flex justify-between">
         <dt className="text-muted">Subtotal</dt>
         <dd data-testid={`${testIdPrefix}-subtotal`}>{formatRupees(subtotal)}</dd>
       </div>
+      {discount && discount.offLines > 0 && (
+        <div className="flex justify-between">
+          <dt className="text-muted">Discount ({discount.code})</dt>
+          <dd data-testid={`${testIdPrefix}-discount`} className="font-semibold text-forest-600">
+            −{formatRupees(discount.offLines)}
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between">
         <dt className="text-muted">Shipping</dt>
         <dd
           data-testid={`${testIdPrefix}-shipping`}
           className={shipping === 0 ? 'font-semibold text-forest-600' : undefined}
         >
-          {shipping === 0 ? 'Free' : formatRupees(shipping)}
+          {shipping === 0
+            ? discount?.freeShipping
+              ? `Free with ${discount.code}`
+              : 'Free'
+            : formatRupees(shipping)}
         </dd>
       </div>
       <div className="flex items-baseline justify-between border-t border-cream-200 pt-3">

@@ -1,7 +1,13 @@
 import type { Order } from '@makhana/domain/orders';
 import type { ReactNode } from 'react';
 import { shippingAddressLines } from '../lib/orders';
-import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from './order-lines';
+import {
+  linesSubtotal,
+  OrderLines,
+  OrderTotals,
+  orderDiscountOf,
+  orderLinesOf,
+} from './order-lines';
 import { OrderStatusBadge, PaymentStatusBadge } from './status-badges';
 
 /** The small capitals heading of each part of an order pop-up. */
@@ -40,6 +46,7 @@ export function OrderSummary({
         subtotal={linesSubtotal(lines)}
         shipping={order.shippingCost}
         total={order.totalAmount}
+        discount={orderDiscountOf(order)}
         testIdPrefix={totalsTestIdPrefix}
       />
       <div className="mt-6 grid gap-5 sm:grid-cols-2">

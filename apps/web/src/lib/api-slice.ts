@@ -38,6 +38,7 @@ const API_TAGS = [
   'Product',
   'OwnerSession',
   'ShopSettings',
+  'Discount',
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];
 

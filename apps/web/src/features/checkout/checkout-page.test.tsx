@@ -265,6 +265,60 @@ describe('CheckoutPage: the form', () => {
   });
 });
 
+describe('CheckoutPage: a discount code', () => {
+  it('says why a code is refused, then shows the one applied and places the order at its total', async () => {
+    let asked = 0;
+    const api = stubCheckout({
+      ...successRoutes(),
+      'POST /orders/apply-discount': () => {
+        asked += 1;
+        return asked === 1
+          ? fail(409, 'This code has expired.')
+          : ok({
+              code: 'SAVE10',
+              label: 'SAVE10: 10% off',
+              subtotal: 549,
+              discount: 54.9,
+              shippingCost: 0,
+              totalAmount: 494.1,
+              lines: [{ sku: pinkSaltLine.sku, discount: 54.9 }],
+            });
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await pickHomeAddress(user);
+
+    await user.click(screen.getByRole('button', { name: 'Have a discount code?' }));
+    const input = screen.getByLabelText('Discount code');
+    await user.type(input, 'old10{Enter}');
+    expect(await screen.findByText('This code has expired.')).toBeTruthy();
+    // Enter applied the code; it did not place the order.
+    expect(api.callsTo('POST /orders/createOrder')).toHaveLength(0);
+    expect(api.callsTo('POST /orders/apply-discount')[0]?.body).toEqual({
+      code: 'OLD10',
+      items: [pinkSaltLine],
+    });
+
+    await user.clear(input);
+    await user.type(input, 'save10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByTestId('discount-applied')).textContent).toContain(
+      'SAVE10: 10% off applied',
+    );
+    expect(screen.getByTestId('checkout-discount').textContent).toBe('−₹54.9');
+    expect(screen.getByTestId('checkout-total').textContent).toBe('₹494.1');
+
+    await user.click(screen.getByRole('button', { name: /Place Order · ₹494\.1/ }));
+    await waitFor(() => expect(api.callsTo('POST /orders/createOrder')).toHaveLength(1));
+    expect(api.callsTo('POST /orders/createOrder')[0]?.body).toMatchObject({
+      discountCode: 'SAVE10',
+      shippingCost: 0,
+      totalAmount: 494.1,
+    });
+  });
+});
+
 describe('CheckoutPage: placing the order, paying and abandoning the payment', () => {
   it('creates the order, pays in the simulated window, verifies, empties the cart and opens the order page', async () => {
     const api = stubCheckout(successRoutes());

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Address } from '@makhana/domain/account';
+import type { PricedCart } from '@makhana/domain/contracts/checkout';
 import { formatRupees } from '@makhana/domain/money';
 import { SITE } from '@makhana/domain/site';
 import { checkoutAddressSchema, MESSAGES } from '@makhana/domain/validation';
@@ -29,6 +30,7 @@ import {
   fieldsFromUser,
   isSavedAlready,
 } from './checkout-fields';
+import { cartKeyOf, DiscountCodeField } from './discount-code';
 import { OrderSummary } from './order-summary';
 import { SavedAddressPicker } from './saved-address-picker';
 import { type PincodeState, usePincodeCheck } from './use-pincode-check';
@@ -111,7 +113,14 @@ function CheckoutForm() {
   const pincode = cleanPincode(useWatch({ control, name: 'pincode' }) ?? '');
   const pincodeCheck = usePincodeCheck(pincode);
   const serviceable = pincodeCheck.state.status === 'serviceable';
-  const { placeOrder, placing } = usePlaceOrder({ onPincodeRefused: pincodeCheck.refuse });
+  // A code applied holds for the cart it was priced for: a cart that changed drops it.
+  const [priced, setPriced] = useState<{ cart: PricedCart; key: string } | null>(null);
+  const cartKey = cartKeyOf(items);
+  const applied = priced?.key === cartKey ? priced.cart : null;
+  const { placeOrder, placing } = usePlaceOrder({
+    onPincodeRefused: pincodeCheck.refuse,
+    onDiscountRefused: () => setPriced(null),
+  });
 
   useEffect(() => {
     if (!serviceable) return;
@@ -152,7 +161,10 @@ function CheckoutForm() {
   const onSubmit = handleSubmit((values) => {
     if (!serviceable) return;
     const keep = saveAddress && !isSavedAlready(values, saved.addresses);
-    void placeOrder(values, { saveAddress: keep ? addressFromFields(values) : null });
+    void placeOrder(values, {
+      saveAddress: keep ? addressFromFields(values) : null,
+      discount: applied,
+    });
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -253,7 +265,18 @@ function CheckoutForm() {
         <PaymentMethod />
       </div>
 
-      <OrderSummary items={items} summary={summary}>
+      <OrderSummary
+        items={items}
+        summary={summary}
+        priced={applied}
+        discountField={
+          <DiscountCodeField
+            items={items}
+            applied={applied}
+            onChange={(cart) => setPriced(cart ? { cart, key: cartKey } : null)}
+          />
+        }
+      >
         <button
           type="submit"
           className="btn-primary mt-5 h-12 w-full text-base"
@@ -261,7 +284,9 @@ function CheckoutForm() {
           aria-describedby={serviceable ? undefined : hintId}
         >
           <LockIcon className="h-4 w-4" />
-          {placing ? 'Placing your order…' : `Place Order · ${formatRupees(summary.total)}`}
+          {placing
+            ? 'Placing your order…'
+            : `Place Order · ${formatRupees(applied?.totalAmount ?? summary.total)}`}
         </button>
         <PlaceOrderHint id={hintId} check={pincodeCheck.state} refused={submitRefused} />
       </OrderSummary>

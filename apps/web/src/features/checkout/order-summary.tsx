@@ -1,16 +1,33 @@
 import type { CartItem, CartSummary } from '@makhana/domain/cart';
 import { PRICES_INCLUDE_TAXES } from '@makhana/domain/constants';
+import type { PricedCart } from '@makhana/domain/contracts/checkout';
 import type { ReactNode } from 'react';
 import { OrderLines, OrderTotals } from '../../components/order-lines';
 
 interface OrderSummaryProps {
   items: CartItem[];
   summary: CartSummary;
+  /** the cart priced with a discount code, when one is applied */
+  priced?: PricedCart | null;
+  /** the discount code's field, under the totals */
+  discountField?: ReactNode;
   children?: ReactNode;
 }
 
-/** What will be ordered: each line, subtotal, shipping and the total (GST is in the prices). */
-export function OrderSummary({ items, summary, children }: OrderSummaryProps) {
+/**
+ * What will be ordered: each line, subtotal, a code's discount, shipping and the total (GST is
+ * in the prices). With a code, the figures are the server's, the ones Place Order will charge.
+ */
+export function OrderSummary({
+  items,
+  summary,
+  priced = null,
+  discountField,
+  children,
+}: OrderSummaryProps) {
+  const offLines = priced
+    ? Math.round(priced.lines.reduce((sum, line) => sum + line.discount, 0) * 100) / 100
+    : 0;
   return (
     <section
       aria-labelledby="checkout-summary"
@@ -40,11 +57,21 @@ export function OrderSummary({ items, summary, children }: OrderSummaryProps) {
       />
       <OrderTotals
         subtotal={summary.subtotal}
-        shipping={summary.shipping}
-        total={summary.total}
+        shipping={priced?.shippingCost ?? summary.shipping}
+        total={priced?.totalAmount ?? summary.total}
+        discount={
+          priced
+            ? {
+                code: priced.code,
+                offLines,
+                freeShipping: summary.shipping > 0 && priced.shippingCost === 0,
+              }
+            : null
+        }
         testIdPrefix="checkout"
       />
       <p className="mt-1 text-right text-xs text-muted">{PRICES_INCLUDE_TAXES}</p>
+      {discountField}
       {children}
     </section>
   );

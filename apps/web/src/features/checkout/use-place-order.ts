@@ -1,5 +1,6 @@
 import { summarizeCart } from '@makhana/domain/cart';
 import { PAYMENT_METHOD } from '@makhana/domain/constants';
+import type { PricedCart } from '@makhana/domain/contracts/checkout';
 import type { CheckoutAddress } from '@makhana/domain/validation';
 import { MESSAGES } from '@makhana/domain/validation';
 import { useRef, useState } from 'react';
@@ -52,6 +53,8 @@ function refusedPincode(reason: OrderCallError): boolean {
 interface PlaceOrderOptions {
   /** The server would not deliver to the pincode after all. */
   onPincodeRefused: (pincode: string) => void;
+  /** The discount code no longer holds (its last use went, it ended): the summary drops it. */
+  onDiscountRefused: () => void;
 }
 
 /**
@@ -59,7 +62,7 @@ interface PlaceOrderOptions {
  * payment window; a payment is verified, the cart cleared and the order page opened, while a closed
  * window cancels the pending order and refreshes the cart. One sequence at a time.
  */
-export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
+export function usePlaceOrder({ onPincodeRefused, onDiscountRefused }: PlaceOrderOptions) {
   const dispatch = useAppDispatch();
   const [createOrder] = useCreateOrderMutation();
   const [startPayment] = useStartPaymentMutation();
@@ -76,10 +79,14 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
   /**
    * `saveAddress`: the address to keep in the customer's addresses once the order is placed (the
    * server has accepted it by then); a failure to keep it never stands in the order's way.
+   * `discount`: the cart as a code priced it, whose figures the order is placed with.
    */
   const placeOrder = async (
     address: CheckoutAddress,
-    { saveAddress }: { saveAddress: AddressFields | null } = { saveAddress: null },
+    {
+      saveAddress = null,
+      discount = null,
+    }: { saveAddress?: AddressFields | null; discount?: PricedCart | null } = {},
   ) => {
     if (running.current) return;
     running.current = true;
@@ -109,8 +116,9 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
       const order = await createOrder({
         idempotencyKey: orderKey.current,
         items,
-        shippingCost: summary.shipping,
-        totalAmount: summary.total,
+        ...(discount ? { discountCode: discount.code } : {}),
+        shippingCost: discount?.shippingCost ?? summary.shipping,
+        totalAmount: discount?.totalAmount ?? summary.total,
         shippingAddress: address,
         paymentMethod: PAYMENT_METHOD,
       }).unwrap();
@@ -147,7 +155,12 @@ export function usePlaceOrder({ onPincodeRefused }: PlaceOrderOptions) {
       const message = messageOf(reason);
       if (orderId === null) {
         // The order itself was refused: stale prices or stock, or an unserved pincode.
-        if (isCallError(reason) && reason.status === 409) await dispatch(refreshCartPrices());
+        if (isCallError(reason) && reason.status === 409) {
+          if (reason.fieldErrors.some((entry) => entry.field === 'discountCode')) {
+            onDiscountRefused();
+          }
+          await dispatch(refreshCartPrices());
+        }
         if (isCallError(reason) && reason.status === 400 && refusedPincode(reason)) {
           onPincodeRefused(address.pincode);
         }

@@ -209,6 +209,34 @@ describe('OrderStatusPage', () => {
     expect(screen.queryByText(/Your order will be shipped within/)).toBeNull();
   });
 
+  it('shows a discount code: its line off the items, or the shipping it made free; the rows add up', async () => {
+    const discounted: Order = {
+      ...paidOrder,
+      items: paidOrder.items.map((item) => ({ ...item, discount: 54.9 })),
+      totalAmount: 494.1,
+      discount: { code: 'SAVE10', amount: 54.9 },
+    };
+    stubRoutes({ 'GET /orders/order-id-details/order-1': ok(discounted) });
+    const { unmount } = renderOrderPage();
+    expect((await screen.findByTestId('order-discount')).textContent).toBe('−₹54.9');
+    expect(screen.getByText('Discount (SAVE10)')).toBeTruthy();
+    expect(screen.getByTestId('order-subtotal').textContent).toBe('₹549');
+    expect(screen.getByTestId('order-total').textContent).toBe('₹494.1');
+    unmount();
+
+    const shipFree: Order = {
+      ...paidOrder,
+      items: paidOrder.items.map((item) => ({ ...item, priceAtPurchase: 149, discount: 0 })),
+      shippingCost: 0,
+      totalAmount: 149,
+      discount: { code: 'SHIPFREE', amount: 50 },
+    };
+    stubRoutes({ 'GET /orders/order-id-details/order-1': ok(shipFree) });
+    renderOrderPage();
+    expect((await screen.findByTestId('order-shipping')).textContent).toBe('Free with SHIPFREE');
+    expect(screen.queryByTestId('order-discount')).toBeNull();
+  });
+
   it('colours a failed payment red', async () => {
     stubRoutes({
       'GET /orders/order-id-details/order-1': ok({

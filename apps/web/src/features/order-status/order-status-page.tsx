@@ -7,7 +7,13 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { CancelOrderSection } from '../../components/cancel-order';
 import { CheckCircleIcon, TruckIcon } from '../../components/icons';
-import { linesSubtotal, OrderLines, OrderTotals, orderLinesOf } from '../../components/order-lines';
+import {
+  linesSubtotal,
+  OrderLines,
+  OrderTotals,
+  orderDiscountOf,
+  orderLinesOf,
+} from '../../components/order-lines';
 import { OrderRefunds } from '../../components/order-refunds';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { CreditNotes, InvoiceDownload } from '../../components/tax-document-download';
@@ -216,6 +222,7 @@ function OrderDetails({ order }: { order: Order }) {
             subtotal={linesSubtotal(lines)}
             shipping={order.shippingCost}
             total={order.totalAmount}
+            discount={orderDiscountOf(order)}
             testIdPrefix="order"
           />
           <p className="mt-1 text-right text-xs text-muted">Inclusive of all taxes</p>

@@ -24,6 +24,7 @@ const PANELS: Record<OwnerTabId, LazyExoticComponent<ComponentType>> = {
   products: lazy(() => import('./products/products-tab').then((m) => ({ default: m.ProductsTab }))),
   users: lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab }))),
   orders: lazy(() => import('./orders-tab').then((m) => ({ default: m.OrdersTab }))),
+  discounts: lazy(() => import('./discounts-tab').then((m) => ({ default: m.DiscountsTab }))),
   support: lazy(() => import('./support-tab').then((m) => ({ default: m.SupportTab }))),
   reviews: lazy(() => import('./reviews-tab').then((m) => ({ default: m.ReviewsTab }))),
   banners: lazy(() => import('./banners/banners-tab').then((m) => ({ default: m.BannersTab }))),

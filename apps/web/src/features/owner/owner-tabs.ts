@@ -4,6 +4,7 @@ export const OWNER_TABS = [
   { id: 'products', label: 'Products' },
   { id: 'users', label: 'Users' },
   { id: 'orders', label: 'Orders' },
+  { id: 'discounts', label: 'Discounts' },
   { id: 'support', label: 'Support' },
   { id: 'reviews', label: 'Reviews' },
   { id: 'banners', label: 'Banners' },

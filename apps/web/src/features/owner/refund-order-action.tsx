@@ -52,6 +52,7 @@ function refundableOf(order: Order) {
       id: item._id,
       quantity: item.quantity,
       unitPricePaise: rupeesToPaise(item.priceAtPurchase),
+      discountPaise: rupeesToPaise(item.discount ?? 0),
     })),
     shippingPaise: rupeesToPaise(order.shippingCost),
   };

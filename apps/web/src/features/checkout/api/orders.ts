@@ -1,5 +1,6 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { CartItem } from '@makhana/domain/cart';
+import type { PricedCart } from '@makhana/domain/contracts/checkout';
 import { IDEMPOTENCY_HEADER, type Order } from '@makhana/domain/orders';
 import type { CheckoutAddress } from '@makhana/domain/validation';
 import { apiSlice, onSuccess } from '../../../lib/api-slice';
@@ -7,6 +8,8 @@ import type { PaymentOrder, PaymentSuccess } from '../../../lib/payment-window';
 
 export interface CreateOrderPayload {
   items: CartItem[];
+  /** a code the summary applied: the server checks it again and takes its use */
+  discountCode?: string;
   shippingCost: number;
   totalAmount: number;
   shippingAddress: CheckoutAddress;
@@ -49,6 +52,11 @@ export const checkoutApi = apiSlice.injectEndpoints({
       transformResponse: createdOrderOf,
       invalidatesTags: myOrdersChanged,
     }),
+    /** POST /orders/apply-discount: the cart priced with a code, as Place Order will price it. */
+    applyDiscount: build.mutation<PricedCart, { code: string; items: CartItem[] }>({
+      query: (body) => ({ path: '/orders/apply-discount', method: 'POST', body }),
+      transformResponse: dataOf<PricedCart>,
+    }),
     /** POST /orders/razorpayPayment: the gateway's order for one of the customer's pending orders. */
     startPayment: build.mutation<PaymentOrder, { orderId: string }>({
       query: (body) => ({ path: '/orders/razorpayPayment', method: 'POST', body }),
@@ -70,6 +78,7 @@ export const checkoutApi = apiSlice.injectEndpoints({
 });
 
 export const {
+  useApplyDiscountMutation,
   useCreateOrderMutation,
   useStartPaymentMutation,
   useVerifyPaymentMutation,
