@@ -15,6 +15,9 @@ const P99_TARGET_MS = 250;
 const PRODUCTS = 16;
 const SELLS_OUT = 40;
 const CALLS = ['createOrder', 'razorpayPayment', 'simulated pay', 'verifyPayment'];
+const APPLY_DISCOUNT = 'apply-discount';
+/** The paid checkouts a second with a discount code, as a share of those without one. */
+const CODE_SHARE_TARGET = 0.9;
 const ADDRESS = {
   firstName: 'Asha',
   lastName: 'Kumari',
@@ -154,6 +157,18 @@ export const BENCH_DECLARATIONS = {
   manufacturer: { name: 'Bench Makhana Private Limited', address: '12 Station Road, Darbhanga' },
 };
 
+/** A 10% code for every product, with no limit on its uses: every buyer's every checkout may use it. */
+async function addDiscountCode(origin, ownerCredentials, code) {
+  const login = await call(origin, 'POST', '/admins/onlyAdminTo/login', { body: ownerCredentials });
+  if (login.status !== 200) throw new Error(`owner sign-in: ${login.message}`);
+  const made = await call(origin, 'POST', '/admins/discounts', {
+    token: login.data.accessToken,
+    owner: true,
+    body: { code, kind: 'percent', value: 10, maxUsesPerCustomer: null },
+  });
+  if (made.status !== 200) throw new Error(`discount code: ${made.message}`);
+}
+
 async function addProducts(origin, ownerCredentials, stocks) {
   const login = await call(origin, 'POST', '/admins/onlyAdminTo/login', { body: ownerCredentials });
   if (login.status !== 200) throw new Error(`owner sign-in: ${login.message}`);
@@ -256,8 +271,19 @@ function cpuTicks(serverGroup, mailPid) {
  * products (one to three packs each), the four calls of the storefront's Place Order and Pay,
  * each timed. A refusal (sold out) counts and the buyer carries on with a new cart.
  */
-async function runBuyers({ origin, products, people, seconds, serverGroup, mailPid, mailSink }) {
-  const latencies = Object.fromEntries(CALLS.map((name) => [name, []]));
+async function runBuyers({
+  origin,
+  products,
+  people,
+  seconds,
+  serverGroup,
+  mailPid,
+  mailSink,
+  discountCode = null,
+}) {
+  // With a code, each checkout first asks the server to price the cart with it, as the summary does.
+  const names = discountCode ? [APPLY_DISCOUNT, ...CALLS] : CALLS;
+  const latencies = Object.fromEntries(names.map((name) => [name, []]));
   // When each paid order's Pay was asked for (Date.now() time, comparable with the sink's).
   const payAsked = new Map();
   const refusals = new Map();
@@ -275,6 +301,21 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
   async function buyer({ email, token }) {
     while (performance.now() < until) {
       const order = randomOrder(products, email);
+      if (discountCode) {
+        const priced = await timed(APPLY_DISCOUNT, () =>
+          call(origin, 'POST', '/orders/apply-discount', {
+            token,
+            body: { code: discountCode, items: order.items },
+          }),
+        );
+        if (priced.status !== 200) {
+          tally(priced.status === 409 ? refusals : failures, `apply-discount: ${priced.message}`);
+          continue;
+        }
+        order.discountCode = discountCode;
+        order.shippingCost = priced.data.shippingCost;
+        order.totalAmount = priced.data.totalAmount;
+      }
       const created = await timed('createOrder', () =>
         call(origin, 'POST', '/orders/createOrder', { token, body: order }),
       );
@@ -350,7 +391,7 @@ async function runBuyers({ origin, products, people, seconds, serverGroup, mailP
     seconds: Math.round(elapsed * 10) / 10,
     paid,
     perSecond: Math.round((paid / elapsed) * 10) / 10,
-    calls: CALLS.map((name) => {
+    calls: names.map((name) => {
       const sorted = latencies[name].sort((a, b) => a - b);
       return {
         name,
@@ -411,10 +452,12 @@ export async function measureCheckout({
   buyers = 32,
   seconds = 20,
   beforeRun,
+  discountCode = null,
 }) {
   // A small shop's shelf: every cart locks the rows of its weights, so a handful of products would
   // measure one queue rather than a shop. One product is stocked to sell out within the run.
   const products = await addProducts(origin, owner, shelf());
+  if (discountCode) await addDiscountCode(origin, owner, discountCode);
   const people = [];
   for (let n = 0; n < buyers; n++) people.push(await signIn(origin, mailSink.codeOf, n));
   await beforeRun?.();
@@ -426,6 +469,7 @@ export async function measureCheckout({
     serverGroup,
     mailPid: mailSink.pid,
     mailSink,
+    discountCode,
   });
   const after = await stockFigures(
     databaseUrl,
@@ -509,7 +553,34 @@ async function waitForAnswer(origin) {
   throw new Error(`the bare checkout at ${origin} did not start`);
 }
 
-export function checkoutReport(result, bare, { date, node, load, processes, redis = null }) {
+/** The same run with a discount code applied to each cart first, next to the run without. */
+function codeReport(without, withCode, p99s) {
+  const share = Math.round((withCode.perSecond / without.perSecond) * 100) / 100;
+  return [
+    `With a discount code (a new database \`makhana_bench_load_code\`): each checkout first asked`,
+    '`POST /orders/apply-discount` to price its cart with a 10% code, as the summary does, then placed the',
+    'order with `discountCode` and the priced total (the code checked again, its row locked, in the',
+    `order's transaction). Target: at least ${CODE_SHARE_TARGET} of the run without a code.`,
+    '',
+    row(['', 'paid checkouts', 'per second', 'share of the run without', 'p99 of the calls (ms)']),
+    row(Array(5).fill('---')),
+    row(['without a code', without.paid, without.perSecond, 1, p99s(without)]),
+    row([
+      'with a code',
+      withCode.paid,
+      withCode.perSecond,
+      `${share} (≥ ${CODE_SHARE_TARGET}${share >= CODE_SHARE_TARGET ? '' : ', **missed**'})`,
+      p99s(withCode),
+    ]),
+    '',
+  ];
+}
+
+export function checkoutReport(
+  result,
+  bare,
+  { date, node, load, processes, redis = null, withCode = null },
+) {
   const { buyers, seconds, paid, perSecond, calls, stock } = result;
   const ratio = Math.round((perSecond / bare.perSecond) * 100) / 100;
   const floorRatio = Math.round((PAID_PER_SECOND_TARGET / bare.perSecond) * 100) / 100;
@@ -559,6 +630,7 @@ export function checkoutReport(result, bare, { date, node, load, processes, redi
     '',
     `The shop reached ${ratio} of the bare checkout; ${PAID_PER_SECOND_TARGET} a second would be ${floorRatio} of it.`,
     '',
+    ...(withCode ? codeReport(result, withCode, p99s) : []),
     ...(result.cpuMs && bare.cpuMs
       ? [
           "CPU time a paid checkout, read from `/proc` over each run (PostgreSQL's processes are all of this",

@@ -9,7 +9,7 @@
 // No flag runs them all. With BENCH_DATABASE_URL (a PostgreSQL database of its own) the owner's
 // part runs on it, loading the scale data (scripts/seed-scale.mjs) first when it has no orders,
 // and the other parts make databases of their own on its server (makhana_bench_reads,
-// makhana_bench_start, makhana_bench_load, makhana_bench_bare, makhana_bench_month, each dropped and made again); without it the reads
+// makhana_bench_start, makhana_bench_load, makhana_bench_load_code, makhana_bench_bare, makhana_bench_month, each dropped and made again); without it the reads
 // and the start run on PGlite, and the checkout and the owner's part are left out. The checkout
 // also runs with Redis and with Redis lost (BENCH_REDIS_URL, redis://127.0.0.1:6379 by default;
 // left out when none answers there; databases makhana_bench_load_redis and ..._redis_down).
@@ -623,7 +623,14 @@ async function startPart() {
  * the shop uses that Redis through a proxy, which `cutRedis` shuts after the buyers signed in and
  * before the clock starts: Redis lost under a running shop.
  */
-async function shopCheckoutRun({ name, port, processes, redisUrl = null, cutRedis = false }) {
+async function shopCheckoutRun({
+  name,
+  port,
+  processes,
+  redisUrl = null,
+  cutRedis = false,
+  discountCode = null,
+}) {
   const database = await freshDatabase(scaleUrl, name);
   const env = productionEnv(port);
   const mailSink = await startMailSink();
@@ -653,6 +660,7 @@ async function shopCheckoutRun({ name, port, processes, redisUrl = null, cutRedi
       // Started detached, the shop leads a process group of its own: its primary and workers.
       serverGroup: shop.pid,
       beforeRun: cutRedis ? () => proxy.cut() : undefined,
+      discountCode,
     });
   } finally {
     await stopShop(shop);
@@ -697,6 +705,18 @@ async function checkoutPart() {
     processes,
   });
   console.log(`bare: ${bare.paid} paid checkouts, ${bare.perSecond}/s`, bare.failures);
+  log('The same buyers with a discount code applied to every cart');
+  const withCode = await shopCheckoutRun({
+    name: 'makhana_bench_load_code',
+    port: PORT + 10,
+    processes,
+    discountCode: 'BENCH10',
+  });
+  console.table(withCode.calls);
+  console.log(
+    `with a code: ${withCode.paid} paid checkouts, ${withCode.perSecond}/s`,
+    withCode.failures,
+  );
   const load = [before, load1()];
   let redis = null;
   if (await redisAnswers(redisUrl)) {
@@ -726,6 +746,7 @@ async function checkoutPart() {
     load,
     processes,
     redis,
+    withCode,
   });
 }
 

@@ -356,18 +356,19 @@ describe("a code's limits", () => {
     }
 
     await code({ code: 'ONEEACH', maxUsesPerCustomer: 1 });
-    const [one] = buyers;
-    const priced = await apply(one!.token, 'ONEEACH', [cartLine(tin, 1)]);
-    const { shippingCost, totalAmount } = priced.json().data;
+    // One customer, five carts of different products at once: one use between them.
+    const one = await customer(api.db);
+    const carts = own.slice(0, 5).map((variant) => [cartLine(variant, 1)]);
+    const quoted = await Promise.all(carts.map((items) => apply(one.token, 'ONEEACH', items)));
     const tries = await Promise.all(
-      Array.from({ length: 5 }, () =>
+      carts.map((items, index) =>
         call(api.app, 'POST', '/orders/createOrder', {
-          token: one!.token,
+          token: one.token,
           body: {
-            items: [cartLine(tin, 1)],
+            items,
             discountCode: 'ONEEACH',
-            shippingCost,
-            totalAmount,
+            shippingCost: quoted[index]!.json().data.shippingCost,
+            totalAmount: quoted[index]!.json().data.totalAmount,
             shippingAddress: ADDRESS,
           },
         }),

@@ -60,9 +60,12 @@ function refused(error: DiscountRefused, field: string): Error {
 }
 
 /**
- * The code checked for this customer and cart, and the cart with it applied. In an order's
- * transaction (`lock`) the code's row is locked first, so its uses are counted with every earlier
- * order that took one committed. Throws the 400 or 409 a shopper reads, naming `field`.
+ * The code checked for this customer and cart, and the cart with it applied. Only what the code
+ * limits is counted, and in an order's transaction (`lock`) only that is made to wait: a code with
+ * a total limit locks its row, so its uses are counted with every earlier order that took one
+ * committed (two shoppers racing for its last use: one gets it); a limit per customer or a first
+ * order only waits for that customer's other orders with the code alone; a code with no limit
+ * makes no checkout wait for another. Throws the 400 or 409 a shopper reads, naming `field`.
  */
 export async function codeForCart(
   executor: Executor,
@@ -76,27 +79,55 @@ export async function codeForCart(
     now?: Date;
   },
 ): Promise<{ row: DiscountRow; cart: DiscountedCart }> {
-  const found = executor.select().from(discounts).where(eq(discounts.code, options.code));
-  const [row] = options.lock ? await found.for('update') : await found;
+  const byCode = () => executor.select().from(discounts).where(eq(discounts.code, options.code));
+  let [row] = await byCode();
   if (!row) throw refused(new DiscountRefused(DISCOUNT_MESSAGES.unknown, 400), options.field);
-  const [counted] = await executor
-    .select({
-      uses: sql<number>`count(*)::int`,
-      mine: sql<number>`(count(*) filter (where ${orders.userId} = ${options.userId}))::int`,
-    })
-    .from(orders)
-    .where(holdsAUse(row.id));
-  const [paidBefore] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.userId, options.userId), isPaidOrder))
-    .limit(1);
+  const perCustomer = row.maxUsesPerCustomer !== null || row.firstOrderOnly;
+  if (options.lock && row.maxUses !== null) {
+    [row] = await byCode().for('update');
+    if (!row) throw refused(new DiscountRefused(DISCOUNT_MESSAGES.unknown, 400), options.field);
+  } else if (options.lock && perCustomer) {
+    await executor.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${row.id}), hashtext(${options.userId}))`,
+    );
+  }
+  const uses =
+    row.maxUses === null
+      ? 0
+      : Number(
+          (
+            await executor
+              .select({ n: sql<number>`count(*)::int` })
+              .from(orders)
+              .where(holdsAUse(row.id))
+          )[0]?.n ?? 0,
+        );
+  const usesByCustomer =
+    row.maxUsesPerCustomer === null
+      ? 0
+      : Number(
+          (
+            await executor
+              .select({ n: sql<number>`count(*)::int` })
+              .from(orders)
+              .where(and(holdsAUse(row.id), eq(orders.userId, options.userId)))
+          )[0]?.n ?? 0,
+        );
+  const hasOrdered = row.firstOrderOnly
+    ? (
+        await executor
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.userId, options.userId), isPaidOrder))
+          .limit(1)
+      ).length > 0
+    : false;
   const rule = ruleOf(row);
   const refusal = discountRefusal(rule, options.lines, {
     now: options.now ?? new Date(),
-    uses: Number(counted?.uses ?? 0),
-    usesByCustomer: Number(counted?.mine ?? 0),
-    hasOrdered: Boolean(paidBefore),
+    uses,
+    usesByCustomer,
+    hasOrdered,
   });
   if (refusal) throw refused(refusal, options.field);
   const cart = discountCart(rule, options.lines, options.usualShippingPaise);
