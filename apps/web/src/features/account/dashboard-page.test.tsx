@@ -251,7 +251,8 @@ describe('DashboardPage', () => {
       createdAt: '2025-05-12T09:30:00.000Z',
     };
     const someoneElse: Order = { ...deliveredOrder, _id: 'x', orderNumber: 'X-1', user: 'other' };
-    stubRoutes({ 'GET /orders/orderDetails': ok([deliveredOrder, pending, someoneElse]) });
+    const withCode: Order = { ...deliveredOrder, discount: { code: 'FIRST10', amount: 99.8 } };
+    stubRoutes({ 'GET /orders/orderDetails': ok([withCode, pending, someoneElse]) });
     const user = userEvent.setup();
     renderDashboard({ section: 'orders' });
 
@@ -263,7 +264,7 @@ describe('DashboardPage', () => {
     expect(rows[0]?.textContent).toContain('Order #MM-2025-0002');
     const delivered = rows[1]!;
     expect(delivered.textContent).toContain('10 May 2025');
-    expect(delivered.textContent).toContain('2 items');
+    expect(delivered.textContent).toContain('2 items · FIRST10: ₹99.8 off');
     expect(delivered.textContent).toContain('₹898');
     expect(within(delivered).getByTestId('order-status').className).toContain('bg-forest-100');
     expect(within(rows[0]!).getByTestId('order-status').className).toContain('bg-saffron-100');

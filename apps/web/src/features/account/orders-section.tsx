@@ -88,6 +88,9 @@ export function OrdersSection() {
                   <p className="mt-0.5 text-sm text-muted">
                     {formatOrderDate(order.createdAt)} · {orderItemCount(order)}{' '}
                     {orderItemCount(order) === 1 ? 'item' : 'items'}
+                    {order.discount
+                      ? ` · ${order.discount.code}: ${formatRupees(order.discount.amount)} off`
+                      : ''}
                   </p>
                 </div>
                 <p className="font-display text-xl font-semibold text-forest-800">
