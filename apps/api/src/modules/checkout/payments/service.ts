@@ -179,10 +179,13 @@ function messageFor(row: OrderRow): string {
   return row.needsRefund ? PAYMENT_SOLD_OUT : PAYMENT_VERIFIED;
 }
 
-/** The payment entity of Razorpay's payment.* and order.paid events. */
+/**
+ * The payment entity of Razorpay's payment.*, order.paid and refund.* events; a payment made
+ * without an order (never one of the shop's) has no `order_id`.
+ */
 const paymentEntitySchema = z.object({
   id: z.string().min(1).max(100),
-  order_id: z.string().min(1).max(100),
+  order_id: z.string().min(1).max(100).nullable(),
   amount: z.number().int().nonnegative(),
   status: z.string(),
 });
@@ -245,7 +248,8 @@ export async function handleWebhook(
   const entity = parsed.payload?.payment?.entity;
   const capture: Capture | null =
     (parsed.event === 'payment.captured' || parsed.event === 'order.paid') &&
-    entity?.status === 'captured'
+    entity?.status === 'captured' &&
+    entity.order_id
       ? { gatewayOrderId: entity.order_id, paymentId: entity.id, amountPaise: entity.amount }
       : null;
 
@@ -261,7 +265,7 @@ export async function handleWebhook(
       const applied = settled !== null && settled.outcome !== 'amount_mismatch';
       return { outcome: applied ? ('processed' as const) : ('ignored' as const), settled };
     }
-    if (parsed.event === 'payment.failed' && entity) {
+    if (parsed.event === 'payment.failed' && entity?.order_id) {
       const failed = await failPaymentByGatewayIdInTx(tx, entity.order_id);
       return { outcome: failed ? ('processed' as const) : ('ignored' as const) };
     }
