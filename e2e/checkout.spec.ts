@@ -1,10 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { formatIndianNumber, formatRupees } from '@makhana/domain/money';
 import { isProductAvailable, type Product } from '@makhana/domain/product';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { latestCode, mailsTo } from './mail';
-import { DESKTOP, expectAccessible, fetchProducts, PHONE, screenshotBoth } from './support';
+import {
+  DESKTOP,
+  expectAccessible,
+  fetchProducts,
+  keptPdfText,
+  PHONE,
+  screenshotBoth,
+} from './support';
 
 interface Shopper {
   firstName: string;
@@ -181,24 +187,11 @@ test.describe('checkout and payment', () => {
       await expect(download).toBeVisible({ timeout: 15_000 });
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       expect(file.suggestedFilename()).toMatch(/^invoice-MM-\d{4}-\d{6}\.pdf$/);
-      const pdf = testInfo.outputPath('invoice.pdf');
-      await file.saveAs(pdf);
-      const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+      const text = await keptPdfText(file, testInfo, 'invoice');
       expect(text).toContain('Tax Invoice');
       expect(text).toContain(details.orderNumber);
       // The cart's prices are whole rupees: the invoice prints them with two decimals.
       expect(text).toContain(`₹${formatIndianNumber(total)}.00`);
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '80',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        pdf,
-        testInfo.outputPath('invoice'),
-      ]);
       await expect(page.getByRole('banner').getByRole('link', { name: /cart/i })).not.toContainText(
         /\d/,
       );

@@ -1,9 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { formatRupees } from '@makhana/domain/money';
 import { isProductAvailable } from '@makhana/domain/product';
 import { expect, test } from './fixtures';
 import { customerSignsIn, newShopper, openTab, ownerSignsIn, shot } from './owner-kit';
-import { DESKTOP, expectAccessible, fetchProducts, PHONE, screenshotBoth } from './support';
+import {
+  DESKTOP,
+  expectAccessible,
+  fetchProducts,
+  keptPdfText,
+  PHONE,
+  screenshotBoth,
+} from './support';
 
 test.describe('discount codes', () => {
   test('the owner makes a code; a shopper applies it on a phone, pays, and sees it on the order page and the invoice', async ({
@@ -94,22 +100,9 @@ test.describe('discount codes', () => {
       const download = page.getByRole('button', { name: /^Download invoice / });
       await expect(download).toBeVisible({ timeout: 15_000 });
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-      const pdf = testInfo.outputPath('invoice-with-code.pdf');
-      await file.saveAs(pdf);
-      const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+      const text = await keptPdfText(file, testInfo, 'invoice-with-code');
       expect(text).toContain('Disc. (₹)');
       expect(text).toContain(discount.toFixed(2));
-      execFileSync('pdftoppm', [
-        '-png',
-        '-r',
-        '80',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        pdf,
-        testInfo.outputPath('invoice-with-code'),
-      ]);
     });
   });
 });

@@ -1,6 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@makhana/domain/product';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Download,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -131,4 +138,16 @@ export async function holdFirstLoadChunk(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * A downloaded PDF kept as `name`.pdf beside the test's screenshots, its first page drawn as
+ * `name`-1.png to look at, and its text as poppler's pdftotext lays it out.
+ */
+export async function keptPdfText(file: Download, testInfo: TestInfo, name: string) {
+  const pdf = testInfo.outputPath(`${name}.pdf`);
+  await file.saveAs(pdf);
+  const args = ['-png', '-r', '80', '-f', '1', '-l', '1', pdf, testInfo.outputPath(name)];
+  execFileSync('pdftoppm', args);
+  return execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
 }

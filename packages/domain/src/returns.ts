@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { POLICY } from './constants';
+import { INDIA_OFFSET_MS } from './india-time';
 import { namedLineFields, namesOneLine } from './order-lines';
 import { type OrderStatus, type PaymentStatus, wasDelivered } from './order-state';
 
@@ -65,16 +66,15 @@ export interface ReturnableOrder {
 }
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 330 * 60_000;
 
 /**
  * The instant the return window closes: the end of the 14th day after the delivery's day, in
  * India's calendar. Delivered at 11 pm on the 10th, the 24th is the last day; the 25th is too late.
  */
 export function returnDeadline(deliveredAt: Date | string): Date {
-  const local = new Date(deliveredAt).getTime() + IST_OFFSET_MS;
+  const local = new Date(deliveredAt).getTime() + INDIA_OFFSET_MS;
   const deliveryDay = Math.floor(local / DAY_MS) * DAY_MS;
-  return new Date(deliveryDay + (POLICY.returnWindowDays + 1) * DAY_MS - IST_OFFSET_MS);
+  return new Date(deliveryDay + (POLICY.returnWindowDays + 1) * DAY_MS - INDIA_OFFSET_MS);
 }
 
 /**

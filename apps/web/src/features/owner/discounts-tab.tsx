@@ -6,6 +6,7 @@ import {
   discountSchema,
   indiaMoment,
 } from '@makhana/domain/discounts';
+import { indiaLocalTime } from '@makhana/domain/india-time';
 import { formatRupees } from '@makhana/domain/money';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -31,25 +32,6 @@ function gives(discount: Pick<Discount, 'kind' | 'value'>): string {
   if (discount.kind === 'percent') return `${discount.value}% off`;
   if (discount.kind === 'amount') return `${formatRupees(discount.value)} off`;
   return 'No shipping charge';
-}
-
-/** An instant as the form's date and time field holds it: India's wall clock. */
-function indiaLocal(iso: string | null): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Kolkata',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 /** The form's fields, as typed. */
@@ -87,8 +69,8 @@ function draftOf(discount: Discount): Draft {
     kind: discount.kind,
     value: discount.kind === 'freeShipping' ? '' : String(discount.value),
     minSubtotal: String(discount.minSubtotal),
-    startsAt: indiaLocal(discount.startsAt),
-    endsAt: indiaLocal(discount.endsAt),
+    startsAt: indiaLocalTime(new Date(discount.startsAt)),
+    endsAt: discount.endsAt ? indiaLocalTime(new Date(discount.endsAt)) : '',
     maxUses: discount.maxUses === null ? '' : String(discount.maxUses),
     maxUsesPerCustomer:
       discount.maxUsesPerCustomer === null ? '' : String(discount.maxUsesPerCustomer),

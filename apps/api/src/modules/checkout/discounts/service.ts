@@ -17,7 +17,7 @@ import {
   ruleValue,
 } from '@makhana/domain/discounts';
 import { paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { discounts, orders } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
@@ -91,28 +91,16 @@ export async function codeForCart(
       sql`select pg_advisory_xact_lock(hashtext(${row.id}), hashtext(${options.userId}))`,
     );
   }
-  const uses =
-    row.maxUses === null
-      ? 0
-      : Number(
-          (
-            await executor
-              .select({ n: sql<number>`count(*)::int` })
-              .from(orders)
-              .where(holdsAUse(row.id))
-          )[0]?.n ?? 0,
-        );
+  const holding = async (where: SQL | undefined) =>
+    Number(
+      (await executor.select({ n: sql<number>`count(*)::int` }).from(orders).where(where))[0]?.n ??
+        0,
+    );
+  const uses = row.maxUses === null ? 0 : await holding(holdsAUse(row.id));
   const usesByCustomer =
     row.maxUsesPerCustomer === null
       ? 0
-      : Number(
-          (
-            await executor
-              .select({ n: sql<number>`count(*)::int` })
-              .from(orders)
-              .where(and(holdsAUse(row.id), eq(orders.userId, options.userId)))
-          )[0]?.n ?? 0,
-        );
+      : await holding(and(holdsAUse(row.id), eq(orders.userId, options.userId)));
   const hasOrdered = row.firstOrderOnly
     ? (
         await executor

@@ -1,6 +1,6 @@
 /** Days and months as the shop counts them: in India's time, which is UTC+05:30 all year. */
+import { INDIA_OFFSET_MS } from '@makhana/domain/india-time';
 
-const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The zone name the database groups by; it must agree with the offset above. */

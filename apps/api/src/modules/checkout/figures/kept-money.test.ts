@@ -18,6 +18,7 @@ import {
 import { call } from '../../../test/requests';
 import { seedDemoShopSettings } from '../../shop';
 import { EXPORT_HEADER } from '../orders/export';
+import { indiaDay } from './india-calendar';
 
 const api = useTestApp({
   env: { RATE_LIMIT_MAX: '100000', RATE_LIMIT_STRICT_MAX: '1000' },
@@ -62,12 +63,6 @@ async function expectOk(answer: Promise<{ statusCode: number; body: string }>) {
 
 /** Paise from a figure in rupees, exactly. */
 const paise = (rupees: number) => Math.round(rupees * 100);
-
-/** India's calendar day and month of now. */
-function indiaToday(): { day: string; month: string } {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  return { day, month: day.slice(0, 7) };
-}
 
 describe('what the shop kept of its sales', () => {
   it('is the same sum on the dashboard, in the export, in the GST returns and in the customers', async () => {
@@ -121,7 +116,8 @@ describe('what the shop kept of its sales', () => {
     expect(paise(dashboard.monthRevenue)).toBe(all);
     expect(dashboard.totalOrders).toBe(3);
 
-    const { day, month } = indiaToday();
+    const day = indiaDay(new Date());
+    const month = day.slice(0, 7);
     const csv = (await asOwner('GET', `/orders/export?from=${day}&to=${day}`)).body;
     const [, ...rows] = csv.trim().split('\r\n');
     const column = (name: (typeof EXPORT_HEADER)[number]) => EXPORT_HEADER.indexOf(name);

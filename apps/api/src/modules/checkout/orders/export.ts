@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { OrderExportQuery } from '@makhana/domain/contracts/owner';
+import { indiaLocalTime } from '@makhana/domain/india-time';
 import { and, asc, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { orderItems, orders } from '../../../db/schema';
 import { csvLine } from '../../../lib/csv';
-import { INDIA_TIME_ZONE, indiaDayStart } from '../figures/india-calendar';
+import { indiaDayStart } from '../figures/india-calendar';
 import { isPaidOrder } from './rules';
 
 /** Orders read a batch at a time, so the export holds a few hundred orders whatever the range. */
@@ -54,21 +55,9 @@ export function rupees(paise: number): string {
   return `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 }
 
-const indiaClock = new Intl.DateTimeFormat('en-CA', {
-  timeZone: INDIA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `2026-11-01 15:30`, India's time. */
 export function indiaDateTime(instant: Date | null): string {
-  if (!instant) return '';
-  const part = Object.fromEntries(indiaClock.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+  return instant ? indiaLocalTime(instant).replace('T', ' ') : '';
 }
 
 type OrderRow = typeof orders.$inferSelect;

@@ -457,6 +457,12 @@ export async function resendRefund(
     return { order: await orderView(ctx.db, orderId), message: REFUND_ON_ITS_WAY };
   }
 
+  // Written only while the refund is still the failed attempt this request asked about.
+  const stillThisAttempt = and(
+    eq(refunds.id, refund.id),
+    eq(refunds.state, 'failed'),
+    eq(refunds.attempt, refund.attempt),
+  );
   let taken: GatewayRefund;
   try {
     taken = await askGateway(ctx, row, refund, row.transactionId);
@@ -464,16 +470,7 @@ export async function resendRefund(
     const refused = error instanceof PaymentRefusedError;
     const failure = refused ? refundRefusedByGateway(error.reason) : REFUND_NOT_CONFIRMED;
     ctx.log.warn({ err: error, orderId, refundId }, 'refund not sent again');
-    await ctx.db
-      .update(refunds)
-      .set({ failure })
-      .where(
-        and(
-          eq(refunds.id, refund.id),
-          eq(refunds.state, 'failed'),
-          eq(refunds.attempt, refund.attempt),
-        ),
-      );
+    await ctx.db.update(refunds).set({ failure }).where(stillThisAttempt);
     throw new AppError(refused ? 502 : 503, failure);
   }
   const processed = taken.status === 'processed';
@@ -486,13 +483,7 @@ export async function resendRefund(
       initiatedAt: sql`now()`,
       processedAt: processed ? sql`now()` : null,
     })
-    .where(
-      and(
-        eq(refunds.id, refund.id),
-        eq(refunds.state, 'failed'),
-        eq(refunds.attempt, refund.attempt),
-      ),
-    )
+    .where(stillThisAttempt)
     .returning({ id: refunds.id });
   return {
     order: await orderView(ctx.db, orderId),
