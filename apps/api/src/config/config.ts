@@ -125,6 +125,20 @@ export interface Config {
     delhiveryToken: string | null;
     delhiveryApiUrl: string;
   };
+  /**
+   * The courier (decision 039): none (`manual`: the owner types the tracking), the simulated one,
+   * or Delhivery's API; how long between two questions about one parcel; the simulated
+   * courier's time per step of a parcel's journey
+   */
+  shipping: {
+    provider: 'manual' | 'simulated' | 'delhivery';
+    delhiveryToken: string | null;
+    delhiveryApiUrl: string;
+    /** the warehouse's name as registered with Delhivery */
+    pickupLocation: string | null;
+    trackingIntervalSeconds: number;
+    simulatedStepSeconds: number;
+  };
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   storage:
     | { kind: 'local' }
@@ -422,6 +436,20 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
     throw missing('DELHIVERY_TOKEN', 'PINCODE_PROVIDER is delhivery');
   }
 
+  const shippingProvider = read(
+    env,
+    'SHIPPING_PROVIDER',
+    enumOf(['manual', 'simulated', 'delhivery']),
+    isProduction ? 'manual' : 'simulated',
+  );
+  const pickupLocation = optional(env, 'DELHIVERY_PICKUP_LOCATION');
+  if (shippingProvider === 'delhivery') {
+    if (!delhiveryToken) throw missing('DELHIVERY_TOKEN', 'SHIPPING_PROVIDER is delhivery');
+    if (!pickupLocation) {
+      throw missing('DELHIVERY_PICKUP_LOCATION', 'SHIPPING_PROVIDER is delhivery');
+    }
+  }
+
   const googleClientId = optional(env, 'GOOGLE_CLIENT_ID');
   const googleClientSecret = optional(env, 'GOOGLE_CLIENT_SECRET');
   if (googleClientId && !googleClientSecret) {
@@ -494,6 +522,14 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       provider: pincodeProvider,
       delhiveryToken,
       delhiveryApiUrl: read(env, 'DELHIVERY_API_URL', httpUrl, 'https://track.delhivery.com'),
+    },
+    shipping: {
+      provider: shippingProvider,
+      delhiveryToken: delhiveryToken ?? null,
+      delhiveryApiUrl: read(env, 'DELHIVERY_API_URL', httpUrl, 'https://track.delhivery.com'),
+      pickupLocation: pickupLocation ?? null,
+      trackingIntervalSeconds: read(env, 'TRACKING_INTERVAL_SECONDS', positiveInt, 1800),
+      simulatedStepSeconds: read(env, 'SIMULATED_COURIER_STEP_SECONDS', positiveInt, 600),
     },
     google:
       googleClientId && googleClientSecret
