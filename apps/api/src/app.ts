@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import pg from 'pg';
+import { createCourier } from './adapters/courier/create-courier';
 import { createMailer } from './adapters/mail/mailer';
 import { OidcClient } from './adapters/oauth/oidc';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
@@ -241,7 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createPaymentGateway(config.payments, (error) =>
       app.log.warn({ err: error }, 'payment gateway failed'),
     );
-  const orders = createOrdersKit({ db, mailer, gateway, log: app.log, config });
+  const courier = createCourier(config.shipping, pincodes);
+  const orders = createOrdersKit({ db, mailer, gateway, courier, log: app.log, config });
   app.decorate('orders', orders);
   app.addHook('onClose', () => orders.close());
   if (simulated) {

@@ -348,6 +348,16 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'GET', path: '/orders/order-id-details/:id', auth: 'customer' },
   { method: 'GET', path: '/orders/export', auth: 'owner', query: ['from', 'to'] },
+  { method: 'GET', path: '/orders/courier', auth: 'owner' },
+  { method: 'POST', path: '/orders/ship/:orderId', auth: 'owner' },
+  { method: 'GET', path: '/orders/packing-slips', auth: 'owner', query: ['ids'] },
+  {
+    method: 'POST',
+    path: '/orders/pickup',
+    auth: 'owner',
+    body: { date: '2026-12-01', packages: 2 },
+    fields: ['date'],
+  },
   {
     method: 'POST',
     path: '/orders/apply-discount',

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { API_BASE } from '@makhana/domain/api';
+import { indiaToday } from '@makhana/domain/shipping';
 import { validate as parserValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -22,6 +23,7 @@ import { OPENAPI_PATH } from './plugins/api-docs';
 import { answers } from './plugins/route-contracts';
 import { forgetCachedReads, PRODUCTION_ENV, testApp, useTestApp } from './test/app';
 import { LABEL_DECLARATIONS } from './test/catalogue-fixtures';
+import { startDelhiveryStub } from './test/delhivery-stub';
 import {
   ADDRESS,
   captureEvent,
@@ -34,6 +36,7 @@ import {
   SAVED_ADDRESS,
   sendWebhook,
   signedPayment,
+  simulatedOrder,
 } from './test/order-fixtures';
 import { refundEvent, useRazorpayStub } from './test/razorpay-stub';
 import { call, codeMailedTo, insertUser, mailsTo } from './test/requests';
@@ -114,6 +117,7 @@ beforeAll(async () => {
 
 /** The writes that read nothing from their body (the path names what they act on). */
 const TAKES_NO_BODY = [
+  '/api/v1/orders/ship/:orderId',
   '/api/v1/admins/totp/setup',
   '/api/v1/admins/sessions/revoke/:id',
   '/api/v1/admins/sessions/revoke-others',
@@ -1061,6 +1065,45 @@ describe('every refusal the document declares is one the routes give', () => {
       body: { code: 'OTHER1', items: [cartLine(variant!, 1)] },
     });
     expect(refused.statusCode).toBe(409);
+  });
+
+  it('409 when no courier is set up or it refuses; 503 while it does not answer', async () => {
+    const stub = await startDelhiveryStub();
+    try {
+      const courierApp = (env: Record<string, string>, dir: string) =>
+        api.startApp({
+          env: { RATE_LIMIT: '0', ...env },
+          dataDir: `${api.dataDir}/${dir}`,
+          beforeReady: recordAnswers,
+        });
+      const manual = await courierApp({ SHIPPING_PROVIDER: 'manual' }, 'manual');
+      const delhivery = await courierApp(
+        {
+          SHIPPING_PROVIDER: 'delhivery',
+          DELHIVERY_TOKEN: stub.token,
+          DELHIVERY_API_URL: stub.url,
+          DELHIVERY_PICKUP_LOCATION: 'Darbhanga warehouse',
+        },
+        'delhivery',
+      );
+      const { orderId } = await simulatedOrder(api);
+      const pickup = { date: indiaToday(), packages: 1 };
+      const post = (app: FastifyInstance, route: string, payload?: object) =>
+        inject(app, 'POST', `${API_BASE}${route}`, {
+          headers: { authorization: `Bearer ${owner}` },
+          ...(payload ? { payload } : {}),
+        });
+      expect((await post(manual, `/orders/ship/${orderId}`)).statusCode).toBe(409);
+      expect((await post(manual, '/orders/pickup', pickup)).statusCode).toBe(409);
+      stub.failNext('server-error', 1, '/api/cmu/create.json');
+      expect((await post(delhivery, `/orders/ship/${orderId}`)).statusCode).toBe(503);
+      stub.failNext('server-error', 1, '/fm/request/new');
+      expect((await post(delhivery, '/orders/pickup', pickup)).statusCode).toBe(503);
+      stub.refusePincodes.add(ADDRESS.pincode);
+      expect((await post(delhivery, `/orders/ship/${orderId}`)).statusCode).toBe(409);
+    } finally {
+      await stub.close();
+    }
   });
 
   it('409 when an e-mail change meets an address another account took meanwhile', async () => {

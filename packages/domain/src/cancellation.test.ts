@@ -14,12 +14,15 @@ describe('cancelling an order', () => {
     expect(cancelRefusal(confirmed, minutesLater(24 * 60 + 1))).toBe(CANCEL_MESSAGES.windowPassed);
   });
 
-  it('says why a shipped, delivered, unpaid or cancelled order cannot be', () => {
+  it('says why a shipped, delivered, returned, unpaid or cancelled order cannot be', () => {
     expect(cancelRefusal({ ...confirmed, status: 'Shipped' }, minutesLater(60))).toBe(
       CANCEL_MESSAGES.shipped,
     );
     expect(cancelRefusal({ ...confirmed, status: 'Delivered' }, minutesLater(60))).toBe(
       CANCEL_MESSAGES.delivered,
+    );
+    expect(cancelRefusal({ ...confirmed, status: 'Returned to origin' }, minutesLater(60))).toBe(
+      CANCEL_MESSAGES.returnedToOrigin,
     );
     expect(
       cancelRefusal({ status: 'Pending', paymentStatus: 'pending', paidAt: null }, minutesLater(1)),

@@ -28,6 +28,8 @@ export const CANCEL_MESSAGES = {
   delivered: `This order was delivered, so it can no longer be cancelled. You can return it within ${POLICY.returnWindowDays} days of delivery.`,
   windowPassed: `Orders can be cancelled within ${POLICY.cancellationWindowHours} hours of payment, and that time has passed. ${RETURN_INSTEAD}`,
   notPaid: 'Only a paid order can be cancelled.',
+  returnedToOrigin:
+    'The courier brought this order back to us, so there is nothing to cancel: we will refund you, or send it again if you reply to our mail.',
   reason: 'Please choose why you are cancelling',
 } as const;
 
@@ -51,6 +53,7 @@ export function cancelDeadline(order: Pick<CancellableOrder, 'paidAt'>): Date | 
  */
 export function cancelRefusal(order: CancellableOrder, now: Date): string | null {
   if (order.status === 'Shipped') return CANCEL_MESSAGES.shipped;
+  if (order.status === 'Returned to origin') return CANCEL_MESSAGES.returnedToOrigin;
   if (wasDelivered(order.status)) return CANCEL_MESSAGES.delivered;
   if (order.paymentStatus === 'refunded' && order.status === 'Cancelled') {
     return CANCEL_MESSAGES.alreadyCancelled;

@@ -63,6 +63,7 @@ describe('product availability', () => {
     sku: 'X',
     stock: 0,
     lowStockBelow: 5,
+    shippingWeight: 140,
     unitSalePrice: { amount: 1.99, per: 'g' as const },
   };
   it('needs the owner switch on and some free stock', () => {

@@ -73,6 +73,23 @@ describe('the order state machine', () => {
     expect(() => nextOrderState(confirmed, { type: 'delivered' })).toThrow(InvalidOrderTransition);
   });
 
+  it('takes a parcel the courier brought back only from Shipped, and refunds it keeping the status', () => {
+    const shipped = nextOrderState(confirmed, { type: 'shipped' });
+    const back = nextOrderState(shipped, { type: 'returned_to_origin' });
+    expect(back).toEqual({ ...confirmed, status: 'Returned to origin' });
+    expect(refundedState(back)).toEqual({
+      status: 'Returned to origin',
+      paymentStatus: 'refunded',
+      needsRefund: false,
+    });
+    for (const from of [confirmed, nextOrderState(shipped, { type: 'delivered' }), back]) {
+      expect(() => nextOrderState(from, { type: 'returned_to_origin' }), from.status).toThrow(
+        InvalidOrderTransition,
+      );
+    }
+    expect(() => nextOrderState(back, { type: 'delivered' })).toThrow(InvalidOrderTransition);
+  });
+
   it("moves by the owner's hand only forward: Confirmed to Shipped to Delivered", () => {
     const shipped = nextOrderState(confirmed, ownerMoveEvent('Shipped'));
     expect(shipped).toEqual({ ...confirmed, status: 'Shipped' });

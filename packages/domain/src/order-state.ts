@@ -13,6 +13,8 @@ export const ORDER_STATUSES = [
   'Return requested',
   /** delivered, and units of it came back and were refunded */
   'Returned',
+  /** the courier could not deliver it and brought the parcel back to the shop (RTO) */
+  'Returned to origin',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -47,6 +49,8 @@ export type OrderEvent =
   | { type: 'expired' }
   | { type: 'shipped' }
   | { type: 'delivered' }
+  /** the courier brought an undelivered parcel back to the shop */
+  | { type: 'returned_to_origin' }
   | { type: 'cancelled_by_owner' }
   | { type: 'refunded' }
   /** the customer asked to return units of a delivered order */
@@ -109,6 +113,8 @@ export function nextOrderState(from: OrderState, event: OrderEvent): OrderState 
         : refuse();
     case 'delivered':
       return from.status === 'Shipped' ? { ...from, status: 'Delivered' } : refuse();
+    case 'returned_to_origin':
+      return from.status === 'Shipped' ? { ...from, status: 'Returned to origin' } : refuse();
     case 'cancelled_by_owner': {
       if (from.status !== 'Pending' && from.status !== 'Confirmed') return refuse();
       const paid = from.paymentStatus === 'completed';
@@ -178,6 +184,8 @@ export const ORDER_MOVES = [
   'cancelled',
   'shipped',
   'delivered',
+  /** the courier brought the parcel back undelivered */
+  'returned_to_origin',
   'refunded',
   /** part of the payment went back; the order's state is unchanged */
   'refunded_part',

@@ -9,6 +9,7 @@ import type {
   orderRefundShape,
   orderReturnShape,
   orderShape,
+  orderShipmentShape,
   shippingAddressShape,
 } from './contracts/checkout';
 import type { OrderStatus, PaymentStatus } from './order-state';
@@ -24,6 +25,7 @@ export type Order = z.infer<typeof orderShape>;
 export type ExtraPayment = z.infer<typeof extraPaymentShape>;
 export type OrderRefund = z.infer<typeof orderRefundShape>;
 export type OrderReturn = z.infer<typeof orderReturnShape>;
+export type OrderShipment = z.infer<typeof orderShipmentShape>;
 
 /**
  * The header a Place Order carries, a key new to each order the shopper means to place: the same

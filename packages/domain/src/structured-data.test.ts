@@ -95,6 +95,7 @@ const product: Product = {
       sku: 'MM-CLS-50',
       stock: 12,
       lowStockBelow: 5,
+      shippingWeight: 90,
       unitSalePrice: { amount: 1.98, per: 'g' },
     },
     {
@@ -103,6 +104,7 @@ const product: Product = {
       sku: 'MM-CLS-100',
       stock: 0,
       lowStockBelow: 5,
+      shippingWeight: 140,
       unitSalePrice: { amount: 1.8, per: 'g' },
     },
   ],

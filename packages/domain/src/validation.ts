@@ -28,6 +28,7 @@ import { INDIA_STATES, type IndiaState } from './india-states';
 import { MESSAGES } from './messages';
 import { OWNER_STATUS_MOVES } from './order-state';
 import { secondFactorSchema } from './second-factor';
+import { SHIPPING_GRAMS_MAX, SHIPPING_MESSAGES } from './shipping';
 
 /**
  * Upper bounds of every free-text field, shared by the forms and the API. Each schema checks the
@@ -291,22 +292,35 @@ const wholeRupees = (label: string, requiredMessage?: string) =>
   );
 
 /** A weight of a product: weight and price are required; an empty sku is assigned by the server. */
-export const productVariantSchema = z.object({
-  weight: wholeNumber('Weight', 1, PRODUCT_LIMITS.weightGrams, 'Weight is required'),
-  price: wholeRupees('Price', 'Price is required'),
-  sku: optionalText(TEXT_LIMITS.productText).optional().default(''),
-  stock: z
-    .preprocess(
+export const productVariantSchema = z
+  .object({
+    weight: wholeNumber('Weight', 1, PRODUCT_LIMITS.weightGrams, 'Weight is required'),
+    price: wholeRupees('Price', 'Price is required'),
+    sku: optionalText(TEXT_LIMITS.productText).optional().default(''),
+    stock: z
+      .preprocess(
+        (value) => (value === '' || value === null ? undefined : value),
+        wholeNumber('Stock', 0, PRODUCT_LIMITS.stock).optional(),
+      )
+      .transform((value) => value ?? 0),
+    /** left out (or empty), a new weight takes the default mark and an existing one keeps its own */
+    lowStockBelow: z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),
-      wholeNumber('Stock', 0, PRODUCT_LIMITS.stock).optional(),
-    )
-    .transform((value) => value ?? 0),
-  /** left out (or empty), a new weight takes the default mark and an existing one keeps its own */
-  lowStockBelow: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    wholeNumber('Low-stock mark', 0, PRODUCT_LIMITS.stock).optional(),
-  ),
-});
+      wholeNumber('Low-stock mark', 0, PRODUCT_LIMITS.stock).optional(),
+    ),
+    /**
+     * grams on the courier's scales; left out (or empty), a new weight takes its net weight plus
+     * packaging and an existing one keeps its own
+     */
+    shippingWeight: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      wholeNumber('Shipping weight', 1, SHIPPING_GRAMS_MAX).optional(),
+    ),
+  })
+  .refine(
+    (variant) => variant.shippingWeight === undefined || variant.shippingWeight >= variant.weight,
+    { message: SHIPPING_MESSAGES.shippingWeight, path: ['shippingWeight'] },
+  );
 
 /** Empty strings and nulls, as a form leaves a box, are "not given". */
 const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);

@@ -14,6 +14,7 @@ import {
 import type { ShippingAddress } from '@makhana/domain/orders';
 import { REFUND_STATES, type RefundPart } from '@makhana/domain/refunds';
 import { RETURN_REASONS, RETURN_STATES } from '@makhana/domain/returns';
+import { COURIERS, SCAN_KINDS, SHIPMENT_STATES } from '@makhana/domain/shipping';
 import { DEFAULT_LOW_STOCK_BELOW, type ShopSettings } from '@makhana/domain/validation';
 import { sql } from 'drizzle-orm';
 import {
@@ -221,6 +222,8 @@ export const productVariants = pgTable(
     weightGrams: integer('weight_grams').notNull(),
     pricePaise: integer('price_paise').notNull(),
     sku: text('sku').notNull().unique(),
+    /** what one pack weighs on the courier's scales; null: its weight plus packaging */
+    shippingGrams: integer('shipping_grams'),
     /** units on the shelf; free stock = stock minus active reservations */
     stock: integer('stock').notNull().default(0),
     /** the owner's low-stock mark: free stock below it shows as low (docs/product.md#owner) */
@@ -616,6 +619,79 @@ export const returnRequests = pgTable(
       .where(sql`${t.state} in ('requested', 'approved', 'received')`),
   ],
 );
+
+/**
+ * An order's shipment with a courier (decision 039), and where its tracking stands. `uncertain`
+ * marks an attempt whose answer was lost: the next one asks the courier for the order's
+ * reference before booking again.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    courier: text('courier', { enum: COURIERS }).notNull(),
+    /** what the courier knows the order by: its order number */
+    reference: text('reference').notNull(),
+    state: text('state', { enum: SHIPMENT_STATES }).notNull(),
+    waybill: text('waybill').unique(),
+    weightGrams: integer('weight_grams').notNull(),
+    /** why the last attempt was refused or failed, in the courier's words */
+    failure: text('failure'),
+    uncertain: boolean('uncertain').notNull().default(false),
+    /** when the latest booking attempt started */
+    attemptAt: timestamp('attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /** its latest scan's kind; a final one ends its tracking */
+    lastScan: text('last_scan', { enum: SCAN_KINDS }),
+    /** the courier's reason for the latest failed delivery, while it is not delivered */
+    undelivered: text('undelivered'),
+    /** when the courier last answered about it, and the next time to ask (null: not tracked) */
+    trackedAt: timestamp('tracked_at', { withTimezone: true }),
+    nextTrackAt: timestamp('next_track_at', { withTimezone: true }),
+    /** questions in a row the courier did not answer about it, and the last error */
+    trackFailures: integer('track_failures').notNull().default(0),
+    trackError: text('track_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The tracking sweep's due shipments, oldest due first: only those still tracked.
+    index('shipments_next_track_idx').on(t.nextTrackAt).where(sql`${t.nextTrackAt} is not null`),
+  ],
+);
+
+/** A courier's scan of a shipment: the customer's timeline. */
+export const shipmentScans = pgTable(
+  'shipment_scans',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: SCAN_KINDS }).notNull(),
+    location: text('location').notNull().default(''),
+    /** the courier's reason, for a failed delivery */
+    reason: text('reason'),
+    /** the courier's own words for the scan */
+    courierStatus: text('courier_status').notNull(),
+  },
+  // A scan reported again by the next question is the same scan.
+  (t) => [uniqueIndex('shipment_scans_scan_idx').on(t.orderId, t.at, t.kind, t.location)],
+);
+
+/** A pickup the owner asked the courier for. */
+export const pickups = pgTable('pickups', {
+  id: id(),
+  courier: text('courier', { enum: COURIERS }).notNull(),
+  pickupDate: text('pickup_date').notNull(),
+  packages: integer('packages').notNull(),
+  /** the courier's id of the request */
+  courierPickupId: text('courier_pickup_id').notNull(),
+  ownerId: text('owner_id'),
+  createdAt: createdAt(),
+});
 
 export const reviews = pgTable(
   'reviews',

@@ -11,6 +11,9 @@ export const productVariantShape = z
     lowStockBelow: z.int().meta({
       description: "the owner's low-stock mark: free stock below it counts as low",
     }),
+    shippingWeight: z.int().meta({
+      description: "grams on the courier's scales: the owner's, else the net weight plus packaging",
+    }),
     unitSalePrice: z.object({ amount: z.number(), per: z.enum(['g', 'kg']) }).meta({
       description:
         'rupees per gram below 1 kg, per kilogram from 1 kg, from the price (the MRP) and the weight (the net quantity)',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ORDER_ACTORS, ORDER_MOVES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-state';
 import { REFUND_STATES } from '../refunds';
 import { RETURN_REASONS, RETURN_STATES } from '../returns';
+import { SHIPMENT_STATES } from '../shipping';
 
 export const shippingAddressShape = z
   .object({
@@ -175,6 +176,34 @@ export const orderReturnShape = z
   })
   .meta({ id: 'OrderReturn', description: 'A return of some units of a delivered order.' });
 
+export const orderShipmentShape = z
+  .object({
+    courier: z.string().meta({ description: "the courier's name" }),
+    waybill: z
+      .string()
+      .nullable()
+      .meta({ description: "the courier's waybill (AWB), once booked" }),
+    state: z.enum(SHIPMENT_STATES).meta({
+      description:
+        'booking: being booked now; booked; refused: the courier said no (see failure); failed: the courier could not be reached, try again',
+    }),
+    failure: z.string().nullable().meta({ description: 'why the booking did not go through' }),
+    undelivered: z.string().nullable().meta({
+      description: "the courier's reason for the latest failed delivery, while not delivered",
+    }),
+    trackedAt: z.string().nullable().meta({ description: 'when the courier last reported on it' }),
+    scans: z
+      .array(
+        z.object({
+          at: z.string(),
+          status: z.string().meta({ description: '"In transit at Patna Hub"' }),
+          location: z.string(),
+        }),
+      )
+      .meta({ description: "the courier's scans, oldest first" }),
+  })
+  .meta({ id: 'OrderShipment', description: 'The parcel booked with a courier.' });
+
 export const orderShape = z
   .object({
     _id: z.string(),
@@ -234,6 +263,10 @@ export const orderShape = z
     }),
     history: z.array(orderStatusMoveShape).optional().meta({
       description: "every move of the order's state, oldest first; the API always sends it",
+    }),
+    shipment: orderShipmentShape.nullable().optional().meta({
+      description:
+        "its booking with the courier and the courier's scans; null when none was asked for; the API always sends it",
     }),
     invoice: taxDocumentShape.nullable().optional().meta({
       description: 'the GST tax invoice, once the order is paid; the API always sends it',

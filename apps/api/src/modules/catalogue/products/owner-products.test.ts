@@ -1,5 +1,6 @@
 import { DECLARATION_MESSAGES } from '@makhana/domain/declarations';
 import type { Product } from '@makhana/domain/product';
+import { PACKAGING_GRAMS, SHIPPING_MESSAGES } from '@makhana/domain/shipping';
 import { MESSAGES, ON_SALE_DISAGREE } from '@makhana/domain/validation';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -176,6 +177,7 @@ describe('the product form rules', () => {
         sku: 'PERI-PERI-MAKHANA-50',
         stock: 0,
         lowStockBelow: 5,
+        shippingWeight: 90,
         unitSalePrice: { amount: 1.98, per: 'g' },
       },
     ]);
@@ -314,6 +316,7 @@ describe('adding a product', () => {
         sku: 'PERI-PERI-MAKHANA-100',
         stock: 10,
         lowStockBelow: 5,
+        shippingWeight: 140,
         unitSalePrice: { amount: 1.49, per: 'g' },
       },
       {
@@ -322,6 +325,7 @@ describe('adding a product', () => {
         sku: 'PERI-PERI-MAKHANA-250',
         stock: 4,
         lowStockBelow: 5,
+        shippingWeight: 290,
         unitSalePrice: { amount: 1.32, per: 'g' },
       },
     ]);
@@ -406,6 +410,7 @@ describe('updating a product', () => {
         sku: 'PERI-PERI-MAKHANA-100',
         stock: 8,
         lowStockBelow: 5,
+        shippingWeight: 140,
         unitSalePrice: { amount: 1.39, per: 'g' },
       },
       {
@@ -414,6 +419,7 @@ describe('updating a product', () => {
         sku: 'PERI-PERI-MAKHANA-250',
         stock: 2,
         lowStockBelow: 5,
+        shippingWeight: 240,
         unitSalePrice: { amount: 1.5, per: 'g' },
       },
       {
@@ -422,6 +428,7 @@ describe('updating a product', () => {
         sku: 'PERI-PERI-MAKHANA-500',
         stock: 1,
         lowStockBelow: 5,
+        shippingWeight: 540,
         unitSalePrice: { amount: 1.2, per: 'g' },
       },
     ]);
@@ -516,6 +523,7 @@ describe('updating a product', () => {
       sku: 'PERI-PERI-MAKHANA-250',
       stock: 3,
       lowStockBelow: 5,
+      shippingWeight: 290,
       unitSalePrice: { amount: 1.4, per: 'g' },
     });
     expect((await variantRows(product._id)).map((v) => v.id)).toContain(v250!.id);
@@ -549,6 +557,37 @@ describe('updating a product', () => {
     expect(refused.json().errors).toEqual([
       { field: 'quantity.0.lowStockBelow', message: 'Low-stock mark cannot be negative' },
       { field: 'quantity.1.lowStockBelow', message: 'Low-stock mark must be a whole number' },
+    ]);
+  });
+
+  it("keeps each weight's shipping weight: net plus packaging unless set, kept when left out, never below the net weight", async () => {
+    const product = await added({
+      ...FORM,
+      quantity: [
+        { weight: 100, price: 149, stock: 10, shippingWeight: '160' },
+        { weight: 250, price: 329, stock: 4 },
+      ],
+    });
+    expect(product.quantity.map((v) => v.shippingWeight)).toEqual([160, 250 + PACKAGING_GRAMS]);
+    const kept = await updated(product._id, {
+      ...FORM,
+      quantity: [
+        { weight: 100, price: 149, stock: 10, shippingWeight: '' },
+        { weight: 250, price: 329, stock: 4, shippingWeight: 300 },
+      ],
+    });
+    expect(kept.quantity.map((v) => v.shippingWeight)).toEqual([160, 300]);
+    const refused = await add({
+      ...FORM,
+      quantity: [
+        { weight: 100, price: 149, shippingWeight: 99 },
+        { weight: 250, price: 329, shippingWeight: 30_001 },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { field: 'quantity.0.shippingWeight', message: SHIPPING_MESSAGES.shippingWeight },
+      { field: 'quantity.1.shippingWeight', message: 'Shipping weight must be at most 30000' },
     ]);
   });
 

@@ -265,6 +265,7 @@ async function writeVariants(
       sku: skus[index]!,
       stock: v.stock + (row ? (held.get(row.id) ?? 0) : 0),
       ...(v.lowStockBelow === undefined ? {} : { lowStockBelow: v.lowStockBelow }),
+      ...(v.shippingWeight === undefined ? {} : { shippingGrams: v.shippingWeight }),
     };
     if (row) {
       await tx

@@ -93,6 +93,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         sku: 'MM-CLS-50',
         stock: 120,
         lowStockBelow: 5,
+        shippingWeight: 90,
         unitSalePrice: { amount: 1.98, per: 'g' },
       },
       {
@@ -101,6 +102,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         sku: 'MM-CLS-100',
         stock: 150,
         lowStockBelow: 5,
+        shippingWeight: 140,
         unitSalePrice: { amount: 1.79, per: 'g' },
       },
       {
@@ -109,6 +111,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         sku: 'MM-CLS-250',
         stock: 80,
         lowStockBelow: 5,
+        shippingWeight: 290,
         unitSalePrice: { amount: 1.6, per: 'g' },
       },
       {
@@ -117,6 +120,7 @@ describe('GET /api/v1/products/getProductDetails', () => {
         sku: 'MM-CLS-500',
         stock: 40,
         lowStockBelow: 5,
+        shippingWeight: 540,
         unitSalePrice: { amount: 1.5, per: 'g' },
       },
     ]);

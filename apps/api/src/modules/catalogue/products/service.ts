@@ -3,6 +3,7 @@ import { defaultImageAlt } from '@makhana/domain/images';
 import { paiseToRupees } from '@makhana/domain/money';
 import type { Product, ProductVariant } from '@makhana/domain/product';
 import { roundRating } from '@makhana/domain/product';
+import { defaultShippingGrams } from '@makhana/domain/shipping';
 import { unitSalePrice } from '@makhana/domain/unit-price';
 import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
@@ -45,6 +46,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
         sku: productVariants.sku,
         stock: productVariants.stock,
         lowStockBelow: productVariants.lowStockBelow,
+        shippingGrams: productVariants.shippingGrams,
         held: held.held,
       })
       .from(productVariants)
@@ -81,6 +83,7 @@ export async function listProducts(db: Executor, ids?: string[]): Promise<Produc
       sku: v.sku,
       stock: freeStock(v.stock, v.held),
       lowStockBelow: v.lowStockBelow,
+      shippingWeight: v.shippingGrams ?? defaultShippingGrams(v.weight),
       unitSalePrice: unitSalePrice(price, v.weight),
     });
     variantsBy.set(v.productId, list);

@@ -1,3 +1,4 @@
+import { shippingRoutes } from '../shipping/routes';
 import { orderExportRoutes } from './export-routes';
 import { refundRoutes } from './refund-routes';
 import { returnRoutes } from './return-routes';
@@ -5,7 +6,7 @@ import { orderRoutes as orderOwnRoutes } from './routes';
 
 /**
  * Everything under `/orders` as the one plugin the app registers: the orders' own routes, the
- * owner's refund, returns and the accountant's export, each in a file of its own.
+ * owner's refund, returns, the accountant's export and shipping, each in a file of its own.
  */
 export const orderRoutes: typeof orderOwnRoutes = async (
   app,
@@ -16,4 +17,5 @@ export const orderRoutes: typeof orderOwnRoutes = async (
   await app.register(refundRoutes, { orders });
   await app.register(returnRoutes, { orders });
   await app.register(orderExportRoutes, { db });
+  await app.register(shippingRoutes, { orders });
 };

@@ -507,6 +507,7 @@ describe('expiry', () => {
       reconciled: { asked: 0, settled: 0 },
       expired: 1,
       retried: 0,
+      tracked: { asked: 0, moved: 0, failed: 0 },
     });
     expect(await orderRow(api.db, late)).toMatchObject({
       status: 'Cancelled',
@@ -519,6 +520,7 @@ describe('expiry', () => {
       reconciled: { asked: 0, settled: 0 },
       expired: 0,
       retried: 0,
+      tracked: { asked: 0, moved: 0, failed: 0 },
     });
 
     // Sweeps of several processes at once expire each order once.

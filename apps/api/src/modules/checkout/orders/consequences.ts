@@ -29,9 +29,11 @@ import {
   customerMail,
   extraRefundMail,
   ownerMail,
+  ownerReturnedToOriginMail,
   refundFailedMail,
   refundMail,
   refundProcessedMail,
+  returnedToOriginMail,
   returnRequestedMail,
   returnStepMail,
   returnToDecideMail,
@@ -200,6 +202,16 @@ const HANDLERS: Record<string, Record<string, Handler>> = {
   },
   'order.shipped': { 'customer-mail': moveMail },
   'order.delivered': { 'customer-mail': moveMail },
+  // The courier brought the parcel back (decision 039): the owner decides on a refund.
+  'order.returned_to_origin': {
+    'customer-mail': (ctx, _row, order) =>
+      mailCustomer(ctx, order, ({ view }) => returnedToOriginMail(ctx, view)),
+    'owner-mail': (ctx, row, order) =>
+      mailOwner(ctx, order, ({ view, events }) => {
+        const move = events?.find((event) => event.id === row.historyId);
+        return ownerReturnedToOriginMail(ctx, view, move?.note ?? null);
+      }),
+  },
   'refund.made': {
     // The credit note first (decision 036), so the refund mail carries it.
     'credit-note': async (ctx, row, order) => {

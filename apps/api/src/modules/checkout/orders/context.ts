@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Courier } from '../../../adapters/courier/courier';
 import type { Mailer } from '../../../adapters/mail/mailer';
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway';
 import type { Config } from '../../../config/config';
@@ -10,6 +11,8 @@ export interface OrderContext {
   db: Database;
   mailer: Mailer;
   gateway: PaymentGateway;
+  /** the courier orders are booked with; null when the owner types the tracking (`manual`) */
+  courier: Courier | null;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   settings: {
     publicUrl: string;
@@ -17,6 +20,8 @@ export interface OrderContext {
     pendingOrderMinutes: number;
     /** DATA_DIR/private: files never served as they are, such as a return's photos */
     privateDir: string;
+    /** the least time between two questions to the courier about one parcel */
+    trackingIntervalSeconds: number;
   };
   /** work that follows an answer (a move's consequences): never awaited by a request, awaited on close */
   background: BackgroundTasks;
@@ -50,5 +55,6 @@ export function orderSettings(config: Config): OrderContext['settings'] {
     ownerEmail: config.mail.ownerEmail,
     pendingOrderMinutes: config.orders.pendingOrderMinutes,
     privateDir: path.join(config.dataDir, 'private'),
+    trackingIntervalSeconds: config.shipping.trackingIntervalSeconds,
   };
 }

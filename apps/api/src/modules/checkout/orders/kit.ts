@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Courier } from '../../../adapters/courier/courier';
 import type { Mailer } from '../../../adapters/mail/mailer';
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway';
 import type { Config } from '../../../config/config';
@@ -24,6 +25,7 @@ export function createOrdersKit(deps: {
   db: Database;
   mailer: Mailer;
   gateway: PaymentGateway;
+  courier: Courier | null;
   log: FastifyBaseLogger;
   config: Config;
 }): OrdersKit {
@@ -31,6 +33,7 @@ export function createOrdersKit(deps: {
     db: deps.db,
     mailer: deps.mailer,
     gateway: deps.gateway,
+    courier: deps.courier,
     log: deps.log,
     settings: orderSettings(deps.config),
     background: createBackgroundTasks(deps.log),

@@ -287,6 +287,46 @@ export function refundFailedMail(ctx: OrderContext, view: OrderView, refund: Ord
   };
 }
 
+/**
+ * The courier brought the parcel back undelivered (RTO): the customer hears that it came back and
+ * that the owner will be in touch about a refund or a second try.
+ */
+export function returnedToOriginMail(ctx: OrderContext, view: OrderView): Mail {
+  return {
+    subject: `Your order ${view.orderNumber} came back to us`,
+    ...renderMail({
+      heading: 'We could not deliver your order',
+      paragraphs: [
+        `Hi ${view.shippingAddress.firstName}, the courier could not deliver your order ${view.orderNumber} to ${addressText(view)} and has brought it back to us.`,
+        `We will refund ${formatRupees(view.totalAmount)} to your original payment method, or send it again if you reply to this mail with a better address or time.`,
+        `Order details: ${statusLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
+/** The owner's mail about a parcel the courier brought back: refund it or send it again. */
+export function ownerReturnedToOriginMail(
+  ctx: OrderContext,
+  view: OrderView,
+  lastReason: string | null,
+): Mail {
+  return {
+    subject: `Returned to origin: order ${view.orderNumber} came back undelivered`,
+    ...renderMail({
+      heading: 'A parcel came back undelivered',
+      paragraphs: [
+        `The courier returned order ${view.orderNumber} (waybill ${view.trackingNumber ?? ''}) to your warehouse${lastReason ? ` after a failed delivery: ${lastReason}` : ''}.`,
+        `Please check the parcel, then refund the customer from the order (put the units back on the shelf if they can be sold), or ship it again if the customer asks.`,
+        `Customer: ${customerName(view)}, ${view.shippingAddress.email}, ${view.shippingAddress.phone}.`,
+        `Order: ${ownerOrderLink(ctx, view)}`,
+      ],
+      highlight: view.orderNumber,
+    }),
+  };
+}
+
 /** The owner's mail about a payment: a new order to pack, or a refund to make. */
 export function ownerMail(ctx: OrderContext, view: OrderView, soldOut: boolean): Mail {
   if (soldOut) {

@@ -87,6 +87,7 @@ describe('GET /orders/orderDetails', () => {
       refunds: [],
       returns: [],
       extraPayments: [],
+      shipment: null,
       invoice: null,
       creditNotes: [],
       history: [],

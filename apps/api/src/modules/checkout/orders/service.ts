@@ -5,9 +5,11 @@ import type {
   OrderItem as OrderItemView,
   OrderRefund,
   OrderReturn,
+  OrderShipment,
   Order as OrderView,
 } from '@makhana/domain/orders';
 import { SHIPPING_PART } from '@makhana/domain/refunds';
+import { COURIER_NAMES, scanLabel } from '@makhana/domain/shipping';
 import { formatNetQuantity } from '@makhana/domain/unit-price';
 import { and, asc, desc, eq, gte, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
@@ -19,6 +21,8 @@ import {
   orders,
   refunds,
   returnRequests,
+  shipmentScans,
+  shipments,
   taxDocuments,
 } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/errors';
@@ -41,6 +45,8 @@ export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
 export type ExtraPaymentRow = typeof extraPayments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type ReturnRow = typeof returnRequests.$inferSelect;
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type ShipmentScanRow = typeof shipmentScans.$inferSelect;
 
 export function toOrderItemView(row: OrderItemRow): OrderItemView {
   return {
@@ -55,15 +61,31 @@ export function toOrderItemView(row: OrderItemRow): OrderItemView {
   };
 }
 
+/** What an order view shows beside the order's row and lines. */
+export interface OrderRelated {
+  events: OrderStatusEventRow[];
+  extras: ExtraPaymentRow[];
+  documents: IssuedDocument[];
+  refunds: RefundRow[];
+  returns: ReturnRow[];
+  shipment: ShipmentRow | null;
+  scans: ShipmentScanRow[];
+}
+
 export function toOrderView(
   row: OrderRow,
   items: OrderItemRow[],
-  events: OrderStatusEventRow[] = [],
-  extras: ExtraPaymentRow[] = [],
-  documents: IssuedDocument[] = [],
-  refundRows: RefundRow[] = [],
-  returnRows: ReturnRow[] = [],
+  related: Partial<OrderRelated> = {},
 ): OrderView {
+  const {
+    events = [],
+    extras = [],
+    documents = [],
+    refunds: refundRows = [],
+    returns: returnRows = [],
+    shipment = null,
+    scans = [],
+  } = related;
   return {
     _id: row.id,
     orderNumber: row.orderNumber,
@@ -108,7 +130,24 @@ export function toOrderView(
       trackingUrl: event.trackingUrl,
       note: event.note,
     })),
+    shipment: shipment && toShipmentView(shipment, scans),
     ...orderDocuments(documents),
+  };
+}
+
+export function toShipmentView(shipment: ShipmentRow, scans: ShipmentScanRow[]): OrderShipment {
+  return {
+    courier: COURIER_NAMES[shipment.courier],
+    waybill: shipment.waybill,
+    state: shipment.state,
+    failure: shipment.failure,
+    undelivered: shipment.undelivered,
+    trackedAt: shipment.trackedAt?.toISOString() ?? null,
+    scans: scans.map((scan) => ({
+      at: scan.at.toISOString(),
+      status: scanLabel(scan),
+      location: scan.location,
+    })),
   };
 }
 
@@ -209,22 +248,32 @@ export async function withItems(db: Executor, rows: OrderRow[]): Promise<OrderVi
     .from(returnRequests)
     .where(inArray(returnRequests.orderId, ids))
     .orderBy(asc(returnRequests.requestedAt), asc(returnRequests.id));
+  const shipmentRows = await db.select().from(shipments).where(inArray(shipments.orderId, ids));
+  const scanRows = await db
+    .select()
+    .from(shipmentScans)
+    .where(inArray(shipmentScans.orderId, ids))
+    .orderBy(asc(shipmentScans.at), asc(shipmentScans.id));
   const itemsOf = groupByOrder(items);
   const eventsOf = groupByOrder(events);
   const extrasOf = groupByOrder(extras);
   const documentsOf = groupByOrder(documents);
   const refundsOf = groupByOrder(refundRows);
   const returnsOf = groupByOrder(returnRows);
+  const shipmentOf = new Map(shipmentRows.map((shipment) => [shipment.orderId, shipment]));
+  const scansOf = groupByOrder(scanRows);
   return rows.map((row) =>
-    toOrderView(
-      row,
-      itemsOf.get(row.id) ?? [],
-      eventsOf.get(row.id) ?? [],
-      extrasOf.get(row.id) ?? [],
-      (documentsOf.get(row.id) ?? []).map((d) => d.document as unknown as IssuedDocument),
-      refundsOf.get(row.id) ?? [],
-      returnsOf.get(row.id) ?? [],
-    ),
+    toOrderView(row, itemsOf.get(row.id) ?? [], {
+      events: eventsOf.get(row.id),
+      extras: extrasOf.get(row.id),
+      documents: (documentsOf.get(row.id) ?? []).map(
+        (d) => d.document as unknown as IssuedDocument,
+      ),
+      refunds: refundsOf.get(row.id),
+      returns: returnsOf.get(row.id),
+      shipment: shipmentOf.get(row.id) ?? null,
+      scans: scansOf.get(row.id),
+    }),
   );
 }
 
@@ -367,7 +416,10 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
           (select json_agg(f order by f.created_at, f.id) from refunds f
             where f.order_id = o.id) as "__refunds",
           (select json_agg(r order by r.requested_at, r.id) from return_requests r
-            where r.order_id = o.id) as "__returns"
+            where r.order_id = o.id) as "__returns",
+          (select row_to_json(s) from shipments s where s.order_id = o.id) as "__shipment",
+          (select json_agg(c order by c.at, c.id) from shipment_scans c
+            where c.order_id = o.id) as "__scans"
         from orders o where ${where}`,
   );
   return rows.map((raw) => {
@@ -382,9 +434,20 @@ export async function readOrders(db: Executor, where: SQL): Promise<OrderRead[]>
     const returnRows = parsedJson<RawRow[]>(raw.__returns, []).map((r) =>
       tableRow(returnRequests, r),
     );
+    const shipmentRaw = parsedJson<RawRow | null>(raw.__shipment, null);
+    const shipment = shipmentRaw ? tableRow(shipments, shipmentRaw) : null;
+    const scans = parsedJson<RawRow[]>(raw.__scans, []).map((c) => tableRow(shipmentScans, c));
     return {
       row,
-      view: toOrderView(row, items, events, extras, documents, refundRows, returnRows),
+      view: toOrderView(row, items, {
+        events,
+        extras,
+        documents,
+        refunds: refundRows,
+        returns: returnRows,
+        shipment,
+        scans,
+      }),
       events,
       refunds: refundRows,
       returns: returnRows,

@@ -1,3 +1,4 @@
+import { type TrackingResult, trackShipments } from '../shipping/tracking';
 import { deliverDue } from './consequences';
 import type { OrderContext } from './context';
 import { reconcileWithGateway } from './reconcile';
@@ -10,22 +11,26 @@ export interface SweepResult {
   expired: number;
   /** consequences of moves tried again (a mail that did not go out, a process that died) */
   retried: number;
+  /** parcels the courier was asked about, and orders it moved */
+  tracked: TrackingResult;
 }
 
 /**
  * One sweep: asks the gateway about unpaid orders whose payment may have gone unreported (so one
- * paid is settled before it could expire), expires unpaid orders past their time, then tries
- * again the outbox rows whose lease or back-off has run out (the expiries' own consequences among
+ * paid is settled before it could expire), expires unpaid orders past their time, asks the
+ * courier about parcels on their way (moving the delivered and the returned), then tries again
+ * the outbox rows whose lease or back-off has run out (the expiries' own consequences among
  * them). Safe in every API process at once (rows are taken with SKIP LOCKED).
  */
 export async function sweepOrders(ctx: OrderContext): Promise<SweepResult> {
   const reconciled = await reconcileWithGateway(ctx);
   const expired = await expireDueOrders(ctx);
+  const tracked = await trackShipments(ctx);
   const retried = await deliverDue(ctx);
-  if (reconciled.settled > 0 || expired > 0 || retried > 0) {
-    ctx.log.info({ reconciled, expired, retried }, 'order sweep');
+  if (reconciled.settled > 0 || expired > 0 || retried > 0 || tracked.moved > 0) {
+    ctx.log.info({ reconciled, expired, retried, tracked }, 'order sweep');
   }
-  return { reconciled, expired, retried };
+  return { reconciled, expired, retried, tracked };
 }
 
 export interface Sweeper {

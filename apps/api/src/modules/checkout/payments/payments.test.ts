@@ -152,6 +152,7 @@ describe('the simulated payment journey', () => {
       reconciled: { asked: 0, settled: 0 },
       expired: 0,
       retried: 0,
+      tracked: { asked: 0, moved: 0, failed: 0 },
     });
   });
 
