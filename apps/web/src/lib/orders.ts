@@ -1,4 +1,5 @@
-import type { Order, ShippingAddress } from '@makhana/domain/orders';
+import type { Order, OrderShipment, ShippingAddress } from '@makhana/domain/orders';
+import { scanLabel } from '@makhana/domain/shipping';
 
 // The order number carries India's date (MM-YYMMDD-…), so the shop shows order dates in
 // India's time zone too, wherever the shopper's browser happens to be.
@@ -26,6 +27,29 @@ const momentFormat = new Intl.DateTimeFormat('en-IN', {
 export function formatOrderMoment(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : momentFormat.format(date);
+}
+
+export type ShipmentScan = OrderShipment['scans'][number];
+
+/**
+ * The parcel as its customer sees it: booked with the courier, or nothing. A booking under way,
+ * refused or failed is the owner's to settle, and the customer hears of it only once it is booked.
+ */
+export function bookedShipment(order: Pick<Order, 'shipment'>): OrderShipment | null {
+  return order.shipment?.state === 'booked' ? order.shipment : null;
+}
+
+/** The courier's newest scan of a booked parcel; null before its first. */
+export function latestScan(order: Pick<Order, 'shipment'>): ShipmentScan | null {
+  return bookedShipment(order)?.scans.at(-1) ?? null;
+}
+
+// The API sends a scan's words, not its kind: a failed delivery's words start with these.
+const ATTEMPT_WORDS = scanLabel({ kind: 'undelivered', location: '', reason: null });
+
+/** A delivery the courier tried and could not make: the customer may need to act. */
+export function isDeliveryAttempt(scan: ShipmentScan): boolean {
+  return scan.status.startsWith(ATTEMPT_WORDS);
 }
 
 export function orderItemCount(order: Pick<Order, 'items'>): number {

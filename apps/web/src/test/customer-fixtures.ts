@@ -1,6 +1,6 @@
 import type { Address, User } from '@makhana/domain/account';
 import type { CartItem } from '@makhana/domain/cart';
-import type { Order, OrderRefund, ShippingAddress } from '@makhana/domain/orders';
+import type { Order, OrderRefund, OrderShipment, ShippingAddress } from '@makhana/domain/orders';
 import type { CheckoutAddress } from '@makhana/domain/validation';
 import { toast } from 'react-toastify';
 import { vi } from 'vitest';
@@ -152,6 +152,30 @@ export const deliveredOrder: Order = {
   trackingUrl: 'https://track.example.com/DLV998877',
   createdAt: '2025-05-10T09:30:00.000Z',
   paidAt: '2025-05-10T09:32:00.000Z',
+};
+
+/**
+ * A parcel booked with Delhivery on its way to Darbhanga, its scans oldest first as the API sends
+ * them; the last one is a failed delivery, on the evening of 15 May in India.
+ */
+export const scannedShipment: OrderShipment = {
+  courier: 'Delhivery',
+  waybill: '1234567890123',
+  state: 'booked',
+  failure: null,
+  undelivered: 'Consignee unavailable',
+  trackedAt: '2025-05-15T12:00:00.000Z',
+  scans: [
+    { at: '2025-05-13T06:00:00.000Z', status: 'Shipment booked', location: 'Darbhanga' },
+    { at: '2025-05-13T12:40:00.000Z', status: 'Picked up', location: 'Darbhanga' },
+    { at: '2025-05-14T02:05:00.000Z', status: 'In transit at Patna Hub', location: 'Patna Hub' },
+    { at: '2025-05-14T20:15:00.000Z', status: 'Out for delivery', location: 'Darbhanga' },
+    {
+      at: '2025-05-15T09:00:00.000Z',
+      status: 'Delivery attempted: Consignee unavailable',
+      location: 'Darbhanga',
+    },
+  ],
 };
 
 export function paymentOrderFor(

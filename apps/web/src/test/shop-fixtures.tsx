@@ -1,5 +1,6 @@
 import type { ShopIdentity } from '@makhana/domain/contracts/shop';
 import type { Product, ProductVariant } from '@makhana/domain/product';
+import { defaultShippingGrams } from '@makhana/domain/shipping';
 import { unitSalePrice } from '@makhana/domain/unit-price';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -12,12 +13,19 @@ import { type AppStore, createStore } from '../stores/store';
 
 let sequence = 0;
 
-/** A weight as a test writes it: the unit sale price is worked out as the server does. */
-export type FixtureVariant = Omit<ProductVariant, 'unitSalePrice'> &
-  Partial<Pick<ProductVariant, 'unitSalePrice'>>;
+/**
+ * A weight as a test writes it: the unit sale price, and the shipping weight unless the test
+ * gives one, are worked out as the server does.
+ */
+export type FixtureVariant = Omit<ProductVariant, 'unitSalePrice' | 'shippingWeight'> &
+  Partial<Pick<ProductVariant, 'unitSalePrice' | 'shippingWeight'>>;
 
 export function fixtureVariant(variant: FixtureVariant): ProductVariant {
-  return { ...variant, unitSalePrice: unitSalePrice(variant.price, variant.weight) };
+  return {
+    ...variant,
+    shippingWeight: variant.shippingWeight ?? defaultShippingGrams(variant.weight),
+    unitSalePrice: unitSalePrice(variant.price, variant.weight),
+  };
 }
 
 /** What the demo's classic pack declares: a listed product has all of it. */

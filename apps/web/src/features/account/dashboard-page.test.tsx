@@ -11,6 +11,7 @@ import {
   homeAddress,
   ok,
   pendingOrder,
+  scannedShipment,
   signIn,
   spyToasts,
   stubRoutes,
@@ -303,6 +304,53 @@ describe('DashboardPage', () => {
     expect(
       screen.getByText('Tracking details will appear here once your order ships.'),
     ).toBeTruthy();
+  });
+
+  it("says under a shipped order's status where the courier last scanned it", async () => {
+    const inTransit: Order = {
+      ...deliveredOrder,
+      _id: 'order-transit',
+      orderNumber: 'MM-2025-0003',
+      status: 'Shipped',
+      shipment: { ...scannedShipment, undelivered: null, scans: scannedShipment.scans.slice(0, 3) },
+    };
+    const attempted: Order = {
+      ...inTransit,
+      _id: 'order-attempted',
+      orderNumber: 'MM-2025-0004',
+      shipment: scannedShipment,
+    };
+    const notScanned: Order = {
+      ...inTransit,
+      _id: 'order-booked',
+      orderNumber: 'MM-2025-0005',
+      shipment: { ...scannedShipment, scans: [] },
+    };
+    // Delivered, its status says it all; refused, the booking is the shop's to settle.
+    const delivered: Order = { ...deliveredOrder, shipment: scannedShipment };
+    const refused: Order = {
+      ...inTransit,
+      _id: 'order-refused',
+      orderNumber: 'MM-2025-0006',
+      shipment: { ...scannedShipment, state: 'refused' },
+    };
+    stubRoutes({
+      'GET /orders/orderDetails': ok([inTransit, attempted, notScanned, delivered, refused]),
+    });
+    renderDashboard({ section: 'orders' });
+
+    const rows = await screen.findAllByTestId('order-row');
+    const scanOf = (number: string) =>
+      within(rows.find((row) => row.textContent?.includes(`Order #${number}`))!).queryByTestId(
+        'order-latest-scan',
+      )?.textContent ?? null;
+    expect(scanOf('MM-2025-0003')).toBe('In transit at Patna Hub · 14 May 2025, 7:35 am');
+    expect(scanOf('MM-2025-0004')).toBe(
+      'Delivery attempted: Consignee unavailable · 15 May 2025, 2:30 pm',
+    );
+    expect(scanOf('MM-2025-0005')).toBeNull();
+    expect(scanOf('MM-2025-0001')).toBeNull();
+    expect(scanOf('MM-2025-0006')).toBeNull();
   });
 
   it('lists an order awaiting payment within its window, and leaves attempts out', async () => {

@@ -6,10 +6,17 @@ import { Link } from 'react-router';
 import { CancelOrderButton } from '../../components/cancel-order';
 import { Dialog } from '../../components/dialog';
 import { ToggleBox } from '../../components/form-field';
+import { TruckIcon, WarningIcon } from '../../components/icons';
 import { OrderSummary, orderSummaryHeadingClass } from '../../components/order-summary';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../components/status-badges';
 import { InvoiceDownload } from '../../components/tax-document-download';
-import { formatOrderDate, orderItemCount } from '../../lib/orders';
+import {
+  formatOrderDate,
+  formatOrderMoment,
+  isDeliveryAttempt,
+  latestScan,
+  orderItemCount,
+} from '../../lib/orders';
 import { useMyOrders } from './api/get-my-orders';
 
 /**
@@ -98,12 +105,15 @@ export function OrdersSection() {
                 </p>
               </div>
               <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-                <div className="flex flex-wrap gap-2">
-                  <OrderStatusBadge status={order.status} />
-                  <PaymentStatusBadge
-                    status={order.paymentStatus}
-                    refunded={order.refundedAmount}
-                  />
+                <div>
+                  <div className="flex flex-wrap gap-2">
+                    <OrderStatusBadge status={order.status} />
+                    <PaymentStatusBadge
+                      status={order.paymentStatus}
+                      refunded={order.refundedAmount}
+                    />
+                  </div>
+                  {order.status === 'Shipped' && <LatestScan order={order} />}
                 </div>
                 <div className="flex flex-wrap items-center gap-2">
                   <InvoiceDownload
@@ -135,6 +145,29 @@ export function OrdersSection() {
       )}
       {open && <OrderDialog order={open} onClose={() => setOpen(null)} />}
     </>
+  );
+}
+
+/** Where a parcel on its way was last scanned: "In transit at Patna Hub". */
+function LatestScan({ order }: { order: Order }) {
+  const scan = latestScan(order);
+  if (!scan) return null;
+  const attempt = isDeliveryAttempt(scan);
+  const Icon = attempt ? WarningIcon : TruckIcon;
+  return (
+    <p
+      className={`mt-2 flex items-start gap-1.5 text-sm ${attempt ? 'text-saffron-600' : 'text-ink'}`}
+      data-testid="order-latest-scan"
+    >
+      <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${attempt ? '' : 'text-forest-700'}`} />
+      <span>
+        <span className="font-medium">{scan.status}</span>
+        <span className="text-muted">
+          {' · '}
+          <time dateTime={scan.at}>{formatOrderMoment(scan.at)}</time>
+        </span>
+      </span>
+    </p>
   );
 }
 

@@ -4,9 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../stores/store';
-import { fail, madeRefund, ok, paidOrder, signIn, stubRoutes } from '../../test/customer-fixtures';
+import {
+  fail,
+  madeRefund,
+  ok,
+  paidOrder,
+  scannedShipment,
+  signIn,
+  stubRoutes,
+} from '../../test/customer-fixtures';
 import { renderRoutes } from '../../test/shop-fixtures';
-import { OrderStatusPage } from './order-status-page';
+import { OrderStatusPage, RETURNED_TO_ORIGIN_LEAD } from './order-status-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -335,5 +343,147 @@ describe('OrderStatusPage', () => {
     expect(notes.textContent).toContain('Credit note MMC/2627/000004 against MM/2627/000123');
     await user.click(within(notes).getByRole('button', { name: 'Download MMC/2627/000004' }));
     await vi.waitFor(() => expect(asked).toContain('/orders/credit-note/order-1?n=1'));
+  });
+});
+
+describe("OrderStatusPage: the courier's tracking", () => {
+  const onItsWay: Order = {
+    ...paidOrder,
+    status: 'Shipped',
+    trackingNumber: '1234567890123',
+    trackingUrl: 'https://www.delhivery.com/track/package/1234567890123',
+    shipment: scannedShipment,
+  };
+  const tracking = () => screen.queryByRole('region', { name: 'Tracking' });
+
+  it("lists the courier's scans newest first, in India's time, the failed delivery marked", async () => {
+    stubRoutes({ 'GET /orders/order-id-details/order-1': ok(onItsWay) });
+    renderOrderPage();
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    expect(within(section).getByTestId('shipment-waybill').textContent).toBe(
+      'Delhivery · waybill 1234567890123',
+    );
+    expect(
+      within(section)
+        .getByRole('link', { name: "Track on the courier's site" })
+        .getAttribute('href'),
+    ).toBe('https://www.delhivery.com/track/package/1234567890123');
+
+    const steps = within(section).getAllByTestId('tracking-step');
+    // A place already in the words is not said twice; 20:15 UTC is past midnight in India.
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Delivery attempted: Consignee unavailableDarbhanga · 15 May 2025, 2:30 pm',
+      'Out for deliveryDarbhanga · 15 May 2025, 1:45 am',
+      'In transit at Patna Hub14 May 2025, 7:35 am',
+      'Picked upDarbhanga · 13 May 2025, 6:10 pm',
+      'Shipment bookedDarbhanga · 13 May 2025, 11:30 am',
+    ]);
+    expect(steps.map((step) => step.getAttribute('aria-current'))).toEqual([
+      'step',
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(steps.map((step) => step.dataset.warning ?? null)).toEqual([
+      'true',
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('says tracking starts with the first scan, before the courier has scanned the parcel', async () => {
+    stubRoutes({
+      'GET /orders/order-id-details/order-1': ok({
+        ...onItsWay,
+        trackingUrl: null,
+        shipment: { ...scannedShipment, undelivered: null, trackedAt: null, scans: [] },
+      }),
+    });
+    renderOrderPage();
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    expect(section.textContent).toContain(
+      'Booked with Delhivery. Tracking starts once the courier scans the parcel.',
+    );
+    expect(within(section).queryByTestId('tracking-step')).toBeNull();
+    expect(within(section).queryByRole('link')).toBeNull();
+  });
+
+  it('shows nothing of a booking that is not made: refused, failed, under way, or none', async () => {
+    const unbooked: Order['shipment'][] = [
+      {
+        ...scannedShipment,
+        state: 'refused',
+        waybill: null,
+        failure: 'Pincode not serviceable',
+        scans: [],
+      },
+      { ...scannedShipment, state: 'failed', waybill: null, scans: [] },
+      { ...scannedShipment, state: 'booking', waybill: null, scans: [] },
+      null,
+    ];
+    for (const shipment of unbooked) {
+      stubRoutes({
+        'GET /orders/order-id-details/order-1': ok({ ...paidOrder, shipment }),
+      });
+      const { unmount } = renderOrderPage();
+      await screen.findByTestId('order-number');
+      expect(tracking(), shipment?.state ?? 'none').toBeNull();
+      expect(document.body.textContent).not.toContain('Pincode not serviceable');
+      unmount();
+    }
+  });
+
+  it('explains a parcel the courier brought back, with nothing left to cancel', async () => {
+    const back: Order = {
+      ...onItsWay,
+      status: 'Returned to origin',
+      trackingUrl: null,
+      shipment: {
+        ...scannedShipment,
+        scans: [
+          ...scannedShipment.scans,
+          {
+            at: '2025-05-18T05:00:00.000Z',
+            status: 'Returned to the seller',
+            location: 'Darbhanga',
+          },
+        ],
+      },
+      history: [
+        {
+          event: 'returned_to_origin',
+          by: 'courier',
+          from: 'Shipped',
+          to: 'Returned to origin',
+          at: '2025-05-18T05:00:00.000Z',
+          trackingNumber: null,
+          trackingUrl: null,
+          note: null,
+        },
+      ],
+    };
+    stubRoutes({ 'GET /orders/order-id-details/order-1': ok(back) });
+    renderOrderPage();
+    expect(await screen.findByText(RETURNED_TO_ORIGIN_LEAD)).toBeTruthy();
+    expect(RETURNED_TO_ORIGIN_LEAD).toBe(
+      'The courier could not deliver this order and brought it back to us. We will refund you, or send it again if you reply to our mail.',
+    );
+    const status = screen.getByTestId('order-status');
+    expect(status.textContent).toBe('Returned to origin');
+    expect(status.dataset.tone).toBe('yellow');
+    expect(screen.getAllByTestId('tracking-step')[0]?.textContent).toContain(
+      'Returned to the seller',
+    );
+    expect(screen.getByTestId('order-progress-step').textContent).toContain(
+      'Not delivered: the courier brought it back to us',
+    );
+    expect(screen.getByRole('region', { name: 'Shipping to' }).textContent).toContain(
+      'The courier brought the parcel back to us.',
+    );
+    expect(screen.queryByRole('region', { name: /Cancel/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).toBeNull();
   });
 });

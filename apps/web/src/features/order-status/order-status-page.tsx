@@ -22,10 +22,13 @@ import { scrollToTop } from '../../lib/scroll';
 import { usePageMeta } from '../../lib/seo';
 import { awaitingInvoice, useOrder } from './api/get-order';
 import { ReturnSection } from './return-items';
+import { ShipmentTracking } from './shipment-tracking';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const CANCELLED_NOTE = 'This order was cancelled, so nothing will be shipped.';
 export const SHIPPING_NOTE = `Your order will be shipped within ${POLICY.processingBusinessDays} business days; we will e-mail you the tracking link.`;
+export const RETURNED_TO_ORIGIN_LEAD =
+  'The courier could not deliver this order and brought it back to us. We will refund you, or send it again if you reply to our mail.';
 
 /** /order-status/{id}: the thank-you page after paying, and every order's own page later. */
 export function OrderStatusPage() {
@@ -107,7 +110,9 @@ function orderLead(order: Order): string {
           ? 'Your return is with us: we reply within 48 hours, and this page shows each step.'
           : order.status === 'Returned'
             ? 'The items you sent back reached us.'
-            : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
+            : order.status === 'Returned to origin'
+              ? RETURNED_TO_ORIGIN_LEAD
+              : 'Your payment is confirmed and our team in Mithila is packing your makhana.';
     return order.refundedAmount > 0
       ? `${lead} ${formatRupees(order.refundedAmount)} of your payment is refunded.`
       : lead;
@@ -122,6 +127,7 @@ function shippingNote(order: Order): string {
     const delivered = order.history?.find((move) => move.event === 'delivered');
     return delivered ? `Delivered on ${formatOrderDate(delivered.at)}.` : 'Delivered.';
   }
+  if (order.status === 'Returned to origin') return 'The courier brought the parcel back to us.';
   if (order.status === 'Shipped') {
     return order.trackingNumber
       ? `Shipped: tracking number ${order.trackingNumber}.`
@@ -139,6 +145,7 @@ const PROGRESS: Record<OrderMove, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  returned_to_origin: 'Not delivered: the courier brought it back to us',
   refunded: 'Refunded',
   refunded_part: 'Part of the payment refunded',
   return_requested: 'Return requested',
@@ -213,20 +220,23 @@ function OrderDetails({ order }: { order: Order }) {
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_320px] lg:items-start">
-        <section aria-labelledby="order-items" className="card p-5 sm:p-6">
-          <h2 id="order-items" className="font-display text-xl font-semibold text-forest-800">
-            Items
-          </h2>
-          <OrderLines lines={lines} testId="order-item" className="mt-3" />
-          <OrderTotals
-            subtotal={linesSubtotal(lines)}
-            shipping={order.shippingCost}
-            total={order.totalAmount}
-            discount={orderDiscountOf(order)}
-            testIdPrefix="order"
-          />
-          <p className="mt-1 text-right text-xs text-muted">Inclusive of all taxes</p>
-        </section>
+        <div className="space-y-6">
+          <ShipmentTracking order={order} />
+          <section aria-labelledby="order-items" className="card p-5 sm:p-6">
+            <h2 id="order-items" className="font-display text-xl font-semibold text-forest-800">
+              Items
+            </h2>
+            <OrderLines lines={lines} testId="order-item" className="mt-3" />
+            <OrderTotals
+              subtotal={linesSubtotal(lines)}
+              shipping={order.shippingCost}
+              total={order.totalAmount}
+              discount={orderDiscountOf(order)}
+              testIdPrefix="order"
+            />
+            <p className="mt-1 text-right text-xs text-muted">Inclusive of all taxes</p>
+          </section>
+        </div>
 
         <div className="space-y-6">
           <OrderProgress order={order} />
@@ -294,7 +304,9 @@ function OrderDetails({ order }: { order: Order }) {
           {wasDelivered(order.status) ? (
             <ReturnSection order={order} />
           ) : (
-            <CancelOrderSection order={order} />
+            // A parcel the courier brought back is the shop's to refund or send again: the lead
+            // says so, and there is nothing left to cancel.
+            order.status !== 'Returned to origin' && <CancelOrderSection order={order} />
           )}
 
           <section aria-labelledby="order-shipping-to" className="card p-5 sm:p-6">

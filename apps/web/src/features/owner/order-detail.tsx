@@ -11,6 +11,7 @@ import { apiPage, errorMessage } from '../../lib/api-client';
 import { formatOrderDate, formatOrderMoment } from '../../lib/orders';
 import { ExtraPayments } from './extra-payments';
 import { OrderReturns } from './order-returns';
+import { ShipmentSection } from './order-shipment';
 import { type OnOrderChanged, OrderStatusActions } from './order-status-actions';
 
 /** The name the owner's lists show: the order's own address, as the customer's account may be gone. */
@@ -29,6 +30,7 @@ const MOVE_LABELS: Record<OrderMove, string> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  returned_to_origin: 'Brought back undelivered',
   refunded: 'Refunded in full',
   refunded_part: 'Part of the payment refunded',
   return_requested: 'Return requested',
@@ -142,8 +144,9 @@ function OrderTickets({ order }: { order: Order }) {
 }
 
 /**
- * An order's pop-up for the owner: lines, address, payment id, tracking, the history of moves and
- * the move the order allows. A change hands the server's copy to `onOrderChanged`.
+ * An order's pop-up for the owner: lines, address, payment id, tracking, its parcel with the
+ * courier, the history of moves and the move the order allows. A change hands the server's copy
+ * to `onOrderChanged`.
  */
 export function OrderDetail({
   order,
@@ -237,6 +240,7 @@ export function OrderDetail({
           </>
         }
       />
+      <ShipmentSection order={order} />
       <OrderReturns order={order} onOrderChanged={onOrderChanged} />
       <OrderHistory order={order} />
       <OrderTickets order={order} />

@@ -16,7 +16,9 @@ import { orderSummaryHeadingClass } from '../../components/order-summary';
 import { toast } from '../../lib/toast';
 import { type OrderStatusMove, useMoveOrderStatusMutation } from './api/orders';
 import { failureMessage } from './failure-message';
+import { CreateShipment } from './order-shipment';
 import { RefundOrderAction } from './refund-order-action';
+import { useCourierName } from './use-courier';
 
 /** The move the state machine allows the owner to make on this order, if any. */
 export function ownerMoveFor(order: Order): OwnerStatusMove | null {
@@ -57,7 +59,9 @@ interface ActionProps {
   onOrderChanged: OnOrderChanged;
 }
 
-function ShipForm({ order, onOrderChanged }: ActionProps) {
+/** Ship with a tracking number typed in: the way, or (`alternative`) the courier's alternative. */
+function ShipForm({ order, onOrderChanged, alternative }: ActionProps & { alternative: boolean }) {
+  const headingId = `ship-by-hand-${order._id}`;
   const { busy, move } = useMoveOrder(order._id, onOrderChanged);
   const {
     register,
@@ -76,10 +80,16 @@ function ShipForm({ order, onOrderChanged }: ActionProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={`ship-${order._id}`} className="space-y-3">
-      <h3 id={`ship-${order._id}`} className={orderSummaryHeadingClass}>
-        Ship this order
-      </h3>
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="space-y-3">
+      {alternative ? (
+        <h4 id={headingId} className="text-sm font-semibold text-ink">
+          Or enter a tracking number yourself
+        </h4>
+      ) : (
+        <h3 id={headingId} className={orderSummaryHeadingClass}>
+          Ship this order
+        </h3>
+      )}
       <TextField
         label="Tracking number"
         registration={register('trackingNumber')}
@@ -95,10 +105,37 @@ function ShipForm({ order, onOrderChanged }: ActionProps) {
         error={errors.trackingUrl?.message}
         autoComplete="off"
       />
-      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+      <button
+        type="submit"
+        className={`${alternative ? 'btn-outline' : 'btn-primary'} w-full sm:w-auto`}
+        disabled={busy}
+      >
         {busy ? 'Shipping…' : 'Ship'}
       </button>
     </form>
+  );
+}
+
+/**
+ * With a courier, "Create shipment" books the parcel; typing a tracking number stays as the
+ * alternative (a parcel handed to another courier). Without one, the typed number is the way.
+ */
+function ShipActions({ order, onOrderChanged }: ActionProps) {
+  const courierName = useCourierName();
+  if (!courierName) {
+    return <ShipForm order={order} onOrderChanged={onOrderChanged} alternative={false} />;
+  }
+  const headingId = `ship-${order._id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h3 id={headingId} className={orderSummaryHeadingClass}>
+        Ship this order
+      </h3>
+      <CreateShipment order={order} courierName={courierName} onOrderChanged={onOrderChanged} />
+      <div className="border-t border-cream-200 pt-4">
+        <ShipForm order={order} onOrderChanged={onOrderChanged} alternative />
+      </div>
+    </section>
   );
 }
 
@@ -136,8 +173,8 @@ function DeliverButton({ order, onOrderChanged }: ActionProps) {
 }
 
 /**
- * Ship (with tracking) or deliver, whichever the order's state allows, and refund while it can
- * be refunded (or what its refund was). Each action hands the server's answer to
+ * Ship (through the courier or with tracking) or deliver, whichever the order's state allows, and
+ * refund while it can be refunded (or what its refund was). Each action hands the server's answer to
  * `onOrderChanged`, so the pop-up shows the order as the server now has it; the list's row takes it
  * from the API cache.
  */
@@ -145,8 +182,13 @@ export function OrderStatusActions({ order, onOrderChanged }: ActionProps) {
   const next = ownerMoveFor(order);
   return (
     <div className="space-y-5">
-      {next === 'Shipped' && <ShipForm order={order} onOrderChanged={onOrderChanged} />}
+      {next === 'Shipped' && <ShipActions order={order} onOrderChanged={onOrderChanged} />}
       {next === 'Delivered' && <DeliverButton order={order} onOrderChanged={onOrderChanged} />}
+      {order.status === 'Returned to origin' && (
+        <p className="rounded-xl border border-saffron-400 bg-saffron-100 p-4 text-sm font-medium text-ink">
+          The courier brought this parcel back. Refund the customer, or ship it again if they ask.
+        </p>
+      )}
       <RefundOrderAction order={order} onOrderChanged={onOrderChanged} />
     </div>
   );

@@ -15,11 +15,20 @@ import { GstReturnsButton } from './gst-returns';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
 import {
+  SelectableTable,
+  SelectCell,
+  SelectOrderBox,
+  SelectPageBox,
+  useOrderSelection,
+} from './order-selection';
+import {
   OwnerListControls,
   type OwnerListFilter,
   type OwnerListToggle,
 } from './owner-list-controls';
-import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
+import { cellClass, OwnerCard, OwnerCards, type OwnerColumn } from './owner-table';
+import { ShippingTools } from './shipping-tools';
+import { useCourierName } from './use-courier';
 import { useOwnerList } from './use-owner-list';
 
 type OrderFilter =
@@ -114,6 +123,26 @@ function ReturnFlag({ order }: { order: Order }) {
   );
 }
 
+/** A parcel out with the courier whose latest delivery attempt failed: the customer may need a call. */
+function DeliveryFailedFlag({ order }: { order: Order }) {
+  if (order.status !== 'Shipped' || !order.shipment?.undelivered) return null;
+  return (
+    <span className="inline-flex items-center rounded-full bg-maroon-600/10 px-2.5 py-0.5 text-xs font-semibold text-maroon-700">
+      Delivery failed
+    </span>
+  );
+}
+
+function OrderFlags({ order }: { order: Order }) {
+  return (
+    <>
+      <RefundFlag order={order} />
+      <ReturnFlag order={order} />
+      <DeliveryFailedFlag order={order} />
+    </>
+  );
+}
+
 const ORDER_COLUMNS: OwnerColumn[] = [
   { label: 'Order' },
   { label: 'Date' },
@@ -143,6 +172,12 @@ export function OrdersTab() {
   const [address, setAddress] = useSearchParams();
   const linkedOrder = address.get(LINKED_ORDER);
   const [loadOrder] = useLazyGetOwnerOrderQuery();
+  // Orders are ticked only to hand them to the courier: a manual shop has no boxes.
+  const courierName = useCourierName();
+  const selection = useOrderSelection(
+    list.items,
+    JSON.stringify([list.page, address.get('q'), list.filters]),
+  );
 
   const forgetLinkedOrder = () =>
     setAddress(
@@ -200,11 +235,19 @@ export function OrdersTab() {
         empty="No orders yet."
         noMatch="No orders match the search or filters."
       >
+        {courierName && (
+          <ShippingTools
+            courierName={courierName}
+            selected={selection.orders}
+            onClear={selection.clear}
+          />
+        )}
         <OwnerCards label="Orders">
           {list.items.map((order) => (
             <OwnerCard key={order._id} testId="owner-order-card">
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
+              <div className="flex items-start gap-3">
+                {courierName && <SelectOrderBox order={order} selection={selection} />}
+                <div className="min-w-0 flex-1">
                   <p className="font-semibold text-ink">#{order.orderNumber}</p>
                   <p className="mt-0.5 text-sm text-muted">
                     {formatOrderDate(order.createdAt)} · {orderCustomerName(order)}
@@ -221,17 +264,27 @@ export function OrdersTab() {
                     status={order.paymentStatus}
                     refunded={order.refundedAmount}
                   />
-                  <RefundFlag order={order} />
-                  <ReturnFlag order={order} />
+                  <OrderFlags order={order} />
                 </div>
                 <ViewButton order={order} onOpen={setOpen} />
               </div>
             </OwnerCard>
           ))}
         </OwnerCards>
-        <OwnerTable label="Orders" columns={ORDER_COLUMNS} empty={null}>
+        <SelectableTable
+          label="Orders"
+          columns={ORDER_COLUMNS}
+          selectAll={
+            courierName ? <SelectPageBox items={list.items} selection={selection} /> : null
+          }
+        >
           {list.items.map((order) => (
             <tr key={order._id} data-testid="owner-order-row">
+              {courierName && (
+                <SelectCell>
+                  <SelectOrderBox order={order} selection={selection} />
+                </SelectCell>
+              )}
               <th scope="row" className={`${cellClass} whitespace-nowrap font-semibold text-ink`}>
                 #{order.orderNumber}
               </th>
@@ -250,8 +303,7 @@ export function OrdersTab() {
               <td className={cellClass}>
                 <div className="flex flex-wrap gap-1.5">
                   <OrderStatusBadge status={order.status} />
-                  <RefundFlag order={order} />
-                  <ReturnFlag order={order} />
+                  <OrderFlags order={order} />
                 </div>
               </td>
               <td className={`${cellClass} text-right`}>
@@ -259,7 +311,7 @@ export function OrdersTab() {
               </td>
             </tr>
           ))}
-        </OwnerTable>
+        </SelectableTable>
       </OwnerListControls>
       {open && <OrderDetail order={open} onClose={close} onOrderChanged={setOpen} />}
     </section>

@@ -1,6 +1,7 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { Order } from '@makhana/domain/orders';
 import type { RefundOrderInput } from '@makhana/domain/refunds';
+import type { CourierKind, PickupRequest } from '@makhana/domain/shipping';
 import type { orderStatusMoveSchema, RefundExtraPaymentInput } from '@makhana/domain/validation';
 import type { z } from 'zod';
 import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
@@ -18,6 +19,18 @@ export interface OrderChange {
 }
 
 type OrderWrite = { data: OrderChange } | { error: ApiCallError };
+
+/** The courier orders are booked with; `manual` when there is none and the owner types the tracking. */
+export interface OrderCourier {
+  provider: CourierKind | 'manual';
+  name: string | null;
+}
+
+/** A pickup the courier agreed to, and the server's message, for the toast. */
+export interface BookedPickup {
+  pickup: { pickupId: string; date: string; packages: number };
+  message: string;
+}
 
 /**
  * A move or a refund, sent only while an owner is signed in: asked without one, it is refused
@@ -45,16 +58,10 @@ interface OrderWriteLifecycle {
 }
 
 /**
- * The server's copy of the changed order takes its place in every cached page of the orders list
- * at once, so its row shows the answer without asking for the page again.
+ * The server's copy of an order takes its place in every cached page of the orders list at once,
+ * so its row shows it without asking for the page again.
  */
-async function placeChangedOrder({ queryFulfilled, dispatch, getState }: OrderWriteLifecycle) {
-  let order: Order;
-  try {
-    order = (await queryFulfilled).data.order;
-  } catch {
-    return;
-  }
+function placeOrder(order: Order, dispatch: AppDispatch, getState: () => unknown) {
   const pages = apiSlice.util.selectInvalidatedBy(getState() as RootState, [
     { type: 'Order', id: 'LIST' },
   ]);
@@ -68,6 +75,16 @@ async function placeChangedOrder({ queryFulfilled, dispatch, getState }: OrderWr
   }
 }
 
+async function placeChangedOrder({ queryFulfilled, dispatch, getState }: OrderWriteLifecycle) {
+  let order: Order;
+  try {
+    order = (await queryFulfilled).data.order;
+  } catch {
+    return;
+  }
+  placeOrder(order, dispatch, getState);
+}
+
 export const ownerOrdersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** GET /orders/order-id-details/{id}: one order, as a support message links to it. */
@@ -78,6 +95,41 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
       }),
       transformResponse: (answer: ApiSuccess<Order>) => answer.data,
       providesTags: (_order, _error, orderId) => [{ type: 'Order', id: orderId }],
+      // Asked again after a courier's refusal (which the server keeps on the order), or opened
+      // from a link: the list's row takes the fresh copy too.
+      onQueryStarted: async (_orderId, { queryFulfilled, dispatch, getState }) => {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) placeOrder(answer.data, dispatch, getState);
+      },
+    }),
+    /** GET /orders/courier: whether orders are booked with a courier, and which. */
+    getOrderCourier: build.query<OrderCourier, void>({
+      query: () => ({ path: '/orders/courier', realm: 'owner' }),
+      transformResponse: (answer: ApiSuccess<OrderCourier>) => answer.data,
+    }),
+    /**
+     * POST /orders/ship/{id}: books a paid, confirmed order with the courier; it comes back
+     * Shipped, the waybill its tracking number. Repeat-safe on the server.
+     */
+    shipOrder: build.mutation<OrderChange, string>({
+      queryFn: (orderId, api, _extra, baseQuery) =>
+        sendOrderWrite(
+          api.getState(),
+          baseQuery,
+          `/orders/ship/${encodeURIComponent(orderId)}`,
+          undefined,
+        ),
+      onQueryStarted: (_orderId, lifecycle) => placeChangedOrder(lifecycle),
+      // As a move by hand: the order alone changed, and its row has taken the answer.
+      invalidatesTags: (_change, error, orderId) => (error ? [] : [{ type: 'Order', id: orderId }]),
+    }),
+    /** POST /orders/pickup: asks the courier to collect the day's parcels at the shop. */
+    requestPickup: build.mutation<BookedPickup, PickupRequest>({
+      query: (body) => ({ path: '/orders/pickup', method: 'POST', body, realm: 'owner' }),
+      transformResponse: (answer: ApiSuccess<BookedPickup['pickup']>) => ({
+        pickup: answer.data,
+        message: answer.message,
+      }),
     }),
     /** POST /orders/update-status/{id}: the owner ships (with tracking) or delivers an order. */
     moveOrderStatus: build.mutation<OrderChange, { orderId: string; move: OrderStatusMove }>({
@@ -190,10 +242,13 @@ export const ownerOrdersApi = apiSlice.injectEndpoints({
 });
 
 export const {
+  useGetOrderCourierQuery,
   useMoveReturnMutation,
   useLazyGetOwnerOrderQuery,
   useMoveOrderStatusMutation,
   useRefundOrderMutation,
   useRefundExtraPaymentMutation,
   useResendRefundMutation,
+  useShipOrderMutation,
+  useRequestPickupMutation,
 } = ownerOrdersApi;

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { defaultImageAlt } from '@makhana/domain/images';
 import type { Product } from '@makhana/domain/product';
+import { defaultShippingGrams, PACKAGING_GRAMS } from '@makhana/domain/shipping';
 import { type ProductInput, productSchema } from '@makhana/domain/validation';
 import { useId, useState } from 'react';
 import { type FieldPath, type Resolver, useFieldArray, useForm } from 'react-hook-form';
@@ -52,6 +53,12 @@ interface ProductFormProps {
   onClose: () => void;
 }
 
+/** "140 (default)" for a 100 g weight: what an empty shipping weight will be. */
+function shippingPlaceholder(weight: unknown): string {
+  const grams = Number(weight);
+  return Number.isInteger(grams) && grams > 0 ? `${defaultShippingGrams(grams)} (default)` : '';
+}
+
 /** Every field of a product, its variants and, once it is saved, its pictures. */
 export function ProductForm({
   product,
@@ -85,9 +92,10 @@ export function ProductForm({
   });
   const variants = useFieldArray({ control, name: 'quantity' });
   const listed = watch('listed');
+  const weights = watch('quantity') ?? [];
   const defaultAlt = defaultImageAlt(
     watch('name') || product?.name || 'Product',
-    (watch('quantity') ?? []).map((entry) => ({ weight: Number(entry.weight) })),
+    weights.map((entry) => ({ weight: Number(entry.weight) })),
   );
 
   /** The chosen pictures, with their texts in order, as one upload. */
@@ -373,6 +381,21 @@ export function ProductForm({
                     min={0}
                     registration={register(`quantity.${index}.lowStockBelow`)}
                     error={ve?.lowStockBelow?.message}
+                    containerClassName="col-span-2"
+                  />
+                  <TextField
+                    label={
+                      <>
+                        Shipping weight (g) <span className="sr-only">of weight {n}</span>
+                      </>
+                    }
+                    hint={`Empty: the weight plus ${PACKAGING_GRAMS} g of packaging`}
+                    placeholder={shippingPlaceholder(weights[index]?.weight)}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    registration={register(`quantity.${index}.shippingWeight`)}
+                    error={ve?.shippingWeight?.message}
                     containerClassName="col-span-2"
                   />
                 </div>

@@ -5,6 +5,7 @@ import {
   SUGGESTED_HSN_CODE,
 } from '@makhana/domain/declarations';
 import type { Product } from '@makhana/domain/product';
+import { defaultShippingGrams } from '@makhana/domain/shipping';
 import { DEFAULT_LOW_STOCK_BELOW, type productSchema } from '@makhana/domain/validation';
 import type { z } from 'zod';
 
@@ -39,6 +40,7 @@ export const emptyVariant = {
   sku: '',
   stock: '',
   lowStockBelow: DEFAULT_LOW_STOCK_BELOW,
+  shippingWeight: '',
 } as const;
 
 /** The form's starting values: the product's own, or a new product's defaults. */
@@ -95,12 +97,16 @@ export function formValuesOf(product: Product | null): ProductFormValues {
     vegetarian: product.vegetarian === null ? '' : product.vegetarian ? 'Veg' : 'Non-veg',
     manufacturer: product.manufacturer,
     packer: product.packer ?? { name: '', address: '' },
-    quantity: product.quantity.map(({ weight, price, sku, stock, lowStockBelow }) => ({
-      weight,
-      price,
-      sku,
-      stock,
-      lowStockBelow,
-    })),
+    quantity: product.quantity.map(
+      ({ weight, price, sku, stock, lowStockBelow, shippingWeight }) => ({
+        weight,
+        price,
+        sku,
+        stock,
+        lowStockBelow,
+        // The default left empty stays the default: it follows the weight if the weight changes.
+        shippingWeight: shippingWeight === defaultShippingGrams(weight) ? '' : shippingWeight,
+      }),
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { NUTRIENTS } from '@makhana/domain/declarations';
 import { lowestStock, type Product } from '@makhana/domain/product';
+import { SHIPPING_MESSAGES } from '@makhana/domain/shipping';
 import { productSchema } from '@makhana/domain/validation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -599,6 +600,95 @@ describe('ProductsTab form', () => {
         ?.price,
     ).toBe(459);
     expect(within(rowOf('Classic Roasted Makhana')).getByText('Not listed')).toBeTruthy();
+  });
+
+  it("takes a weight's shipping weight: its default shown, sent when filled, never below the net weight", async () => {
+    const saved = makeProduct({ _id: 'prod-new', name: 'Mint Makhana', images: [] });
+    const server = stubRoutes({ 'POST /products/addProduct': ok(saved) });
+    const { user } = await renderTab();
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    const form = dialog();
+    const shipping = (n: number) =>
+      form.getByRole('spinbutton', { name: `Shipping weight (g) of weight ${n}` });
+    expect(shipping(1).getAttribute('placeholder')).toBe('');
+    await fillNewProduct(user, form);
+    expect(shipping(1).getAttribute('placeholder')).toBe('140 (default)');
+    expect(described(shipping(1))).toBe('Empty: the weight plus 40 g of packaging');
+    await user.click(form.getByRole('button', { name: 'Add weight' }));
+    await user.type(form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }), '250');
+    await user.type(form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }), '549');
+    expect(shipping(2).getAttribute('placeholder')).toBe('290 (default)');
+
+    await user.type(shipping(1), '90');
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+    expect(described(shipping(1))).toBe(SHIPPING_MESSAGES.shippingWeight);
+    expect(shipping(1).getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('POST /products/addProduct')).toHaveLength(0);
+
+    await user.clear(shipping(1));
+    await user.type(shipping(1), '180');
+    await user.click(form.getByRole('button', { name: 'Add product' }));
+    await waitFor(() => expect(server.callsTo('POST /products/addProduct')).toHaveLength(1));
+    const body = server.callsTo('POST /products/addProduct')[0]?.body as {
+      quantity: Record<string, unknown>[];
+    };
+    // Left empty, the second is not sent: the server gives it the default.
+    expect(body.quantity.map((v) => [v.weight, v.shippingWeight])).toEqual([
+      [100, 180],
+      [250, undefined],
+    ]);
+    expect('shippingWeight' in (body.quantity[1] ?? {})).toBe(false);
+  });
+
+  it('shows a weight’s own shipping weight to edit, and the default as empty so it stays the default', async () => {
+    const boxed = makeProduct({
+      _id: 'prod-boxed',
+      name: 'Boxed Makhana',
+      quantity: [
+        { weight: 100, price: 199, sku: 'MM-BOX-100', stock: 10, lowStockBelow: 5 },
+        {
+          weight: 250,
+          price: 449,
+          sku: 'MM-BOX-250',
+          stock: 10,
+          lowStockBelow: 5,
+          shippingWeight: 320,
+        },
+      ],
+    });
+    const server = stubRoutes({
+      'POST /products/updateProduct/prod-boxed': (body) => ok({ ...boxed, ...(body as object) }),
+    });
+    const { user } = await renderTab([boxed]);
+    await user.click(screen.getByRole('button', { name: 'Edit Boxed Makhana' }));
+    const form = dialog();
+    const shipping = (n: number) =>
+      form.getByRole('spinbutton', {
+        name: `Shipping weight (g) of weight ${n}`,
+      }) as HTMLInputElement;
+    expect(shipping(1).value).toBe('');
+    expect(shipping(1).placeholder).toBe('140 (default)');
+    expect(shipping(2).value).toBe('320');
+
+    // The default follows the weight as it is typed.
+    const weight = form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' });
+    await user.clear(weight);
+    await user.type(weight, '120');
+    expect(shipping(1).placeholder).toBe('160 (default)');
+    await user.clear(shipping(2));
+    await user.type(shipping(2), '300');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(server.callsTo('POST /products/updateProduct/prod-boxed')).toHaveLength(1),
+    );
+    const body = server.callsTo('POST /products/updateProduct/prod-boxed')[0]?.body as {
+      quantity: Record<string, unknown>[];
+    };
+    expect(body.quantity.map((v) => [v.sku, v.weight, v.shippingWeight])).toEqual([
+      ['MM-BOX-100', 120, undefined],
+      ['MM-BOX-250', 250, 300],
+    ]);
   });
 
   it('removes a weight in the same form', async () => {
