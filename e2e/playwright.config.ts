@@ -61,6 +61,10 @@ export default defineConfig({
       OTP_RESEND_SECONDS: '0',
       // A refund reaches the bank while a journey waits for it, as a signed webhook event.
       SIMULATED_REFUND_DELAY_MS: '1500',
+      // A booked parcel travels while a journey watches: a step every 2 s, asked about each second.
+      SIMULATED_COURIER_STEP_SECONDS: '2',
+      TRACKING_INTERVAL_SECONDS: '1',
+      ORDER_SWEEP_INTERVAL_SECONDS: '1',
       ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS,
     },
   },
