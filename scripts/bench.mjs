@@ -5,12 +5,14 @@
 //   --start     the production bundle's start time and memory at rest (bench-start)
 //   --checkout  32 buyers through the paid checkout for a fixed time (bench-checkout)
 //   --owner     the owner's calls on a shop at scale
+//   --tracking  the courier's tracking sweep over 5,000 parcels, alone and beside the checkout
 //   --lighthouse  mobile Lighthouse on four pages (scripts/lighthouse.mjs, its own section)
 // No flag runs them all. With BENCH_DATABASE_URL (a PostgreSQL database of its own) the owner's
 // part runs on it, loading the scale data (scripts/seed-scale.mjs) first when it has no orders,
 // and the other parts make databases of their own on its server (makhana_bench_reads,
-// makhana_bench_start, makhana_bench_load, makhana_bench_load_code, makhana_bench_bare, makhana_bench_month, each dropped and made again); without it the reads
-// and the start run on PGlite, and the checkout and the owner's part are left out. The checkout
+// makhana_bench_start, makhana_bench_load, makhana_bench_load_code, makhana_bench_bare, makhana_bench_month,
+// makhana_bench_load_again, makhana_bench_tracking and makhana_bench_tracking_checkout, each dropped and made again); without it the reads
+// and the start run on PGlite, and the checkout, the tracking and the owner's part are left out. The checkout
 // also runs with Redis and with Redis lost (BENCH_REDIS_URL, redis://127.0.0.1:6379 by default;
 // left out when none answers there; databases makhana_bench_load_redis and ..._redis_down).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,12 @@ import {
 } from './bench-shop.mjs';
 import { measureStart, START_HEADING, startReport } from './bench-start.mjs';
 import {
+  seedShipments,
+  TRACKING_HEADING,
+  trackingReport,
+  watchTracking,
+} from './bench-tracking.mjs';
+import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
   ensureApiBuild,
@@ -48,12 +56,12 @@ import {
 } from './lib.mjs';
 import { startTcpProxy } from './tcp-proxy.mjs';
 
-const PARTS = ['pages', 'reads', 'start', 'checkout', 'owner', 'lighthouse'];
+const PARTS = ['pages', 'reads', 'start', 'checkout', 'tracking', 'owner', 'lighthouse'];
 const named = PARTS.filter((part) => process.argv.includes(`--${part}`));
 const parts = new Set(named.length > 0 ? named : PARTS);
 const scaleUrl = process.env.BENCH_DATABASE_URL || null;
 const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
-for (const part of ['checkout', 'owner']) {
+for (const part of ['checkout', 'tracking', 'owner']) {
   if (named.includes(part) && !scaleUrl) {
     console.error(
       `\`npm run bench -- --${part}\` needs BENCH_DATABASE_URL (a PostgreSQL database of its own).`,
@@ -63,6 +71,7 @@ for (const part of ['checkout', 'owner']) {
 }
 if (!scaleUrl) {
   parts.delete('checkout');
+  parts.delete('tracking');
   parts.delete('owner');
 }
 
@@ -452,7 +461,7 @@ function ownerReport({ sizes, seedSeconds, monthSeedSeconds, runs, results, load
 }
 
 // The measured sections in the order they appear; the sections written by hand stay where they are.
-const MEASURED = [READS_HEADING, START_HEADING, CHECKOUT_HEADING, OWNER_HEADING];
+const MEASURED = [READS_HEADING, START_HEADING, CHECKOUT_HEADING, TRACKING_HEADING, OWNER_HEADING];
 
 /**
  * docs/performance.md as its opening (the shopper's pages) and its `## ` sections. A run rewrites
@@ -630,6 +639,8 @@ async function shopCheckoutRun({
   redisUrl = null,
   cutRedis = false,
   discountCode = null,
+  env: extraEnv = {},
+  beforeRun = null,
 }) {
   const database = await freshDatabase(scaleUrl, name);
   const env = productionEnv(port);
@@ -649,6 +660,7 @@ async function shopCheckoutRun({
     RATE_LIMIT_STRICT_MAX: '100000',
     RATE_LIMIT_ACCOUNT_MAX: '100000',
     RATE_LIMIT_SIGN_IN_EMAILS: '100000',
+    ...extraEnv,
   });
   try {
     await waitForHealth(shop.origin);
@@ -659,7 +671,7 @@ async function shopCheckoutRun({
       owner: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
       // Started detached, the shop leads a process group of its own: its primary and workers.
       serverGroup: shop.pid,
-      beforeRun: cutRedis ? () => proxy.cut() : undefined,
+      beforeRun: cutRedis ? () => proxy.cut() : beforeRun ? () => beforeRun(database) : undefined,
       discountCode,
     });
   } finally {
@@ -717,6 +729,13 @@ async function checkoutPart() {
     `with a code: ${withCode.paid} paid checkouts, ${withCode.perSecond}/s`,
     withCode.failures,
   );
+  log('The same buyers without a code again: the runs with a code sits between two without');
+  const again = await shopCheckoutRun({
+    name: 'makhana_bench_load_again',
+    port: PORT + 5,
+    processes,
+  });
+  console.log(`again: ${again.paid} paid checkouts, ${again.perSecond}/s`, again.failures);
   const load = [before, load1()];
   let redis = null;
   if (await redisAnswers(redisUrl)) {
@@ -747,7 +766,86 @@ async function checkoutPart() {
     processes,
     redis,
     withCode,
+    again,
   });
+}
+
+/**
+ * The tracking sweep over 5,000 parcels due at once against the Delhivery stub: alone, then beside
+ * the paid checkout, which is also measured without it.
+ */
+async function trackingPart() {
+  const { startDelhiveryStub } = await import('../apps/api/src/test/delhivery-stub.ts');
+  const stub = await startDelhiveryStub();
+  const shipping = {
+    SHIPPING_PROVIDER: 'delhivery',
+    DELHIVERY_TOKEN: stub.token,
+    DELHIVERY_API_URL: stub.url,
+    DELHIVERY_PICKUP_LOCATION: 'Bench warehouse',
+    // The first sweep comes a second after the parcels are due, not up to a minute.
+    ORDER_SWEEP_INTERVAL_SECONDS: '1',
+  };
+  try {
+    const before = load1();
+    log('Tracking sweep: 5,000 parcels due at once, the sweep alone');
+    const database = await freshDatabase(scaleUrl, 'makhana_bench_tracking');
+    const port = PORT + 11;
+    const shop = startShop(port, {
+      ...productionEnv(port),
+      DATABASE_URL: database,
+      WEB_CONCURRENCY: '2',
+      SEED_DEMO: 'false',
+      ...shipping,
+    });
+    let alone;
+    try {
+      await waitForHealth(shop.origin);
+      await seedShipments(database, stub);
+      alone = await watchTracking(database, stub);
+    } finally {
+      await stopShop(shop);
+    }
+    console.log('alone', alone);
+    log('The paid checkout without the sweep, then with the whole sweep in its run');
+    const plain = await shopCheckoutRun({
+      name: 'makhana_bench_load',
+      port: PORT + 5,
+      processes: 2,
+    });
+    console.log(`without: ${plain.paid} paid checkouts, ${plain.perSecond}/s`, plain.failures);
+    let watching = null;
+    const checkout = await shopCheckoutRun({
+      name: 'makhana_bench_tracking_checkout',
+      port: PORT + 12,
+      processes: 2,
+      env: shipping,
+      beforeRun: async (url) => {
+        await seedShipments(url, stub);
+        watching = watchTracking(url, stub);
+      },
+    });
+    const tracking = await watching;
+    console.log(`beside: ${checkout.paid} paid checkouts, ${checkout.perSecond}/s`, tracking);
+    const after = await shopCheckoutRun({
+      name: 'makhana_bench_load_again',
+      port: PORT + 5,
+      processes: 2,
+    });
+    console.log(
+      `without again: ${after.paid} paid checkouts, ${after.perSecond}/s`,
+      after.failures,
+    );
+    return trackingReport({
+      alone,
+      beside: { checkout, tracking },
+      plain: [plain, after],
+      date: today(),
+      node: process.versions.node,
+      load: [before, load1()],
+    });
+  } finally {
+    await stub.close();
+  }
 }
 
 let exitCode = 0;
@@ -764,6 +862,7 @@ try {
   if (parts.has('reads')) replaceSection(doc, READS_HEADING, await readsPart());
   if (parts.has('start')) replaceSection(doc, START_HEADING, await startPart());
   if (parts.has('checkout')) replaceSection(doc, CHECKOUT_HEADING, await checkoutPart());
+  if (parts.has('tracking')) replaceSection(doc, TRACKING_HEADING, await trackingPart());
   if (parts.has('owner')) {
     const owner = await measureOwnerArea(scaleUrl);
     const month = await measureMonthReturns(scaleUrl);
