@@ -1,6 +1,6 @@
 import type { Order } from '@makhana/domain/orders';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { cellClass, type OwnerColumn } from './owner-table';
+import { cellClass } from './owner-table';
 
 export interface OrderSelection {
   /** the selected orders of the page, in the page's order */
@@ -94,58 +94,6 @@ export function SelectOrderBox({ order, selection }: { order: Order; selection: 
       checked={selection.has(order._id)}
       onChange={(checked) => selection.toggle(order._id, checked)}
     />
-  );
-}
-
-const headCellClass =
-  'whitespace-nowrap border-b border-cream-200 bg-cream-100 px-4 py-3 text-xs font-semibold uppercase tracking-wider text-muted';
-
-/**
- * The orders' table from a small tablet up, as `OwnerTable` draws a list, with a first column of
- * boxes to tick when `selectAll` is given: its head holds that box, where `OwnerTable` has only
- * words. Each row then starts with its own box's cell.
- */
-export function SelectableTable({
-  label,
-  columns,
-  selectAll,
-  children,
-}: {
-  label: string;
-  columns: OwnerColumn[];
-  selectAll: ReactNode | null;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to scroll by keyboard
-      tabIndex={0}
-      className="card relative hidden overflow-x-auto focus-visible:outline-2 focus-visible:outline-saffron-500 sm:block"
-    >
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">{label}</caption>
-        <thead>
-          <tr>
-            {selectAll !== null && (
-              <th scope="col" className={`${headCellClass} w-px pr-0`}>
-                {selectAll}
-              </th>
-            )}
-            {columns.map((column) => (
-              <th
-                key={column.label}
-                scope="col"
-                className={`${headCellClass} ${column.alignEnd ? 'text-right' : ''}`}
-              >
-                {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </section>
   );
 }
 

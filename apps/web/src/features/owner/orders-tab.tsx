@@ -14,19 +14,13 @@ import { owedExtraPayments } from './extra-payments';
 import { GstReturnsButton } from './gst-returns';
 import { OrderDetail, orderCustomerName } from './order-detail';
 import { OrderExport } from './order-export';
-import {
-  SelectableTable,
-  SelectCell,
-  SelectOrderBox,
-  SelectPageBox,
-  useOrderSelection,
-} from './order-selection';
+import { SelectCell, SelectOrderBox, SelectPageBox, useOrderSelection } from './order-selection';
 import {
   OwnerListControls,
   type OwnerListFilter,
   type OwnerListToggle,
 } from './owner-list-controls';
-import { cellClass, OwnerCard, OwnerCards, type OwnerColumn } from './owner-table';
+import { cellClass, OwnerCard, OwnerCards, type OwnerColumn, OwnerTable } from './owner-table';
 import { ShippingTools } from './shipping-tools';
 import { useCourierName } from './use-courier';
 import { useOwnerList } from './use-owner-list';
@@ -271,10 +265,11 @@ export function OrdersTab() {
             </OwnerCard>
           ))}
         </OwnerCards>
-        <SelectableTable
+        <OwnerTable
           label="Orders"
           columns={ORDER_COLUMNS}
-          selectAll={
+          empty={null}
+          leadingHead={
             courierName ? <SelectPageBox items={list.items} selection={selection} /> : null
           }
         >
@@ -311,7 +306,7 @@ export function OrdersTab() {
               </td>
             </tr>
           ))}
-        </SelectableTable>
+        </OwnerTable>
       </OwnerListControls>
       {open && <OrderDetail order={open} onClose={close} onOrderChanged={setOpen} />}
     </section>

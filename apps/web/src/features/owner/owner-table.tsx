@@ -20,12 +20,18 @@ export function OwnerTable({
   label,
   columns,
   empty,
+  leadingHead = null,
   children,
 }: {
   label: string;
   columns: OwnerColumn[];
   /** the row shown when there are no rows: what the list would hold */
   empty: ReactNode | null;
+  /**
+   * a narrow first column's heading that is a control, not words (the box that ticks every row);
+   * each row then starts with its own cell for it
+   */
+  leadingHead?: ReactNode | null;
   children: ReactNode;
 }) {
   return (
@@ -39,6 +45,11 @@ export function OwnerTable({
         <caption className="sr-only">{label}</caption>
         <thead>
           <tr>
+            {leadingHead !== null && (
+              <th scope="col" className={`${headCellClass} w-px pr-0`}>
+                {leadingHead}
+              </th>
+            )}
             {columns.map((column) => (
               <th
                 key={column.label}
@@ -53,7 +64,10 @@ export function OwnerTable({
         <tbody>
           {empty !== null && (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-muted">
+              <td
+                colSpan={columns.length + (leadingHead === null ? 0 : 1)}
+                className="px-4 py-10 text-center text-muted"
+              >
                 {empty}
               </td>
             </tr>
