@@ -51,11 +51,15 @@ test.describe('the owner runs the catalogue', () => {
       await form.getByRole('spinbutton', { name: 'Price (₹)', exact: true }).fill('249');
       await form.getByRole('spinbutton', { name: 'Shelf life (months)' }).fill('6');
       await form.getByRole('textbox', { name: 'Description' }).fill('Cool, crunchy fox nuts.');
-      await form.getByRole('spinbutton', { name: 'Weight (g) of weight 1' }).fill('100');
+      await form
+        .getByRole('spinbutton', { name: 'Weight (g) of weight 1', exact: true })
+        .fill('100');
       await form.getByRole('spinbutton', { name: 'Price (₹) of weight 1' }).fill('249');
       await form.getByRole('spinbutton', { name: 'Stock of weight 1' }).fill('20');
       await form.getByRole('button', { name: 'Add weight' }).click();
-      await form.getByRole('spinbutton', { name: 'Weight (g) of weight 2' }).fill('250');
+      await form
+        .getByRole('spinbutton', { name: 'Weight (g) of weight 2', exact: true })
+        .fill('250');
       await form.getByRole('spinbutton', { name: 'Price (₹) of weight 2' }).fill('549');
       await form.getByRole('spinbutton', { name: 'Stock of weight 2' }).fill('8');
 

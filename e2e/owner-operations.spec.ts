@@ -65,7 +65,7 @@ test.describe('the owner runs the shop', () => {
 
     await test.step('the owner finds the order and ships it with a tracking link', async () => {
       const dialog = await openOrder(page, shippedOrder.orderNumber);
-      await dialog.getByLabel('Tracking number').fill('DL98765432');
+      await dialog.getByLabel('Tracking number', { exact: true }).fill('DL98765432');
       await dialog
         .getByLabel('Tracking link (optional)')
         .fill('https://track.example.in/DL98765432');

@@ -1,9 +1,10 @@
 /**
  * Shipping with a courier: what a parcel weighs on the courier's scales, the steps of its journey
- * as the customer reads them, and the owner's pickup request with its messages. The server and
- * the storefront read the same rules.
+ * as the customer reads them, and the messages of the owner's bookings and pickups. The server and
+ * the storefront read the same rules. No schema lives here: the order pages that show a parcel's
+ * journey load with the first page, which carries no validation library (`pickup.ts` has the
+ * pickup request's).
  */
-import { z } from 'zod';
 import { INDIA_OFFSET_MS } from './india-time';
 
 /**
@@ -139,21 +140,3 @@ export function isPickupDate(date: string, now: number = Date.now()): boolean {
   const last = indiaToday(now + PICKUP_DAYS_AHEAD * 86_400_000);
   return date >= today && date <= last;
 }
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export const pickupSchema = z
-  .object({
-    date: z
-      .string({ error: SHIPPING_MESSAGES.pickupDate })
-      .max(10, SHIPPING_MESSAGES.pickupDate)
-      .regex(DATE, SHIPPING_MESSAGES.pickupDate)
-      .refine((date) => isPickupDate(date), SHIPPING_MESSAGES.pickupDate),
-    packages: z.coerce
-      .number({ error: SHIPPING_MESSAGES.pickupPackages })
-      .int(SHIPPING_MESSAGES.pickupPackages)
-      .min(1, SHIPPING_MESSAGES.pickupPackages)
-      .max(PICKUP_PACKAGES_MAX, SHIPPING_MESSAGES.pickupPackages),
-  })
-  .strict();
-export type PickupRequest = z.infer<typeof pickupSchema>;

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import { success } from '../../lib/envelope';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { sendDownload } from '../../lib/file-answer';
 import { isUuid } from '../../lib/ids';
 import { answers } from '../../plugins/route-contracts';
 import { creditNotesOf, type IssuedDocument, invoiceOf } from './issue';
@@ -57,13 +58,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
       document.kind === 'invoice' ? 'invoice' : 'credit-note',
       document.number,
     );
-    // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(bytes as unknown as string);
+    return sendDownload(reply, { contentType: 'application/pdf', name, body: bytes });
   }
 
   app.get(
@@ -150,11 +145,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<InvoiceRouteDeps> = async (app
         ]);
       }
       const returns = await gstReturns(db, month, part);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="gst-${part}-${month}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(gstReturnsCsv(returns, part));
+      return sendDownload(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        name: `gst-${part}-${month}.csv`,
+        body: gstReturnsCsv(returns, part),
+      });
     },
   );
 };

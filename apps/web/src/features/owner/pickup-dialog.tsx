@@ -1,11 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  indiaToday,
-  PICKUP_DAYS_AHEAD,
-  PICKUP_PACKAGES_MAX,
-  type PickupRequest,
-  pickupSchema,
-} from '@makhana/domain/shipping';
+import { type PickupRequest, pickupSchema } from '@makhana/domain/pickup';
+import { indiaToday, PICKUP_DAYS_AHEAD, PICKUP_PACKAGES_MAX } from '@makhana/domain/shipping';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';

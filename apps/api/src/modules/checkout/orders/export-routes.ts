@@ -3,6 +3,7 @@ import { orderExportQueryShape } from '@makhana/domain/contracts/owner';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
+import { sendDownload } from '../../../lib/file-answer';
 import { exportFileName, orderExport } from './export';
 
 /** The accountant's file: every line of the orders paid in a range of India's days. */
@@ -28,12 +29,11 @@ export const orderExportRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
       },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(request.query)}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        // The schema documents the file as text; Fastify sends the stream as it is written.
-        .send(orderExport(db, request.query) as unknown as string),
+      sendDownload(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        name: exportFileName(request.query),
+        // Streamed as it is written.
+        body: orderExport(db, request.query),
+      }),
   );
 };

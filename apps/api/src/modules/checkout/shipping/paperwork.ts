@@ -1,5 +1,6 @@
 /** The owner's paperwork with the courier: the packing slips of booked parcels, and pickups. */
-import { type PickupRequest, SHIPPING_MESSAGES } from '@makhana/domain/shipping';
+import type { PickupRequest } from '@makhana/domain/pickup';
+import { SHIPPING_MESSAGES } from '@makhana/domain/shipping';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   type Courier,

@@ -1,9 +1,11 @@
 import { orderShape } from '@makhana/domain/contracts/checkout';
 import { apiFailureShape } from '@makhana/domain/contracts/envelope';
-import { pickupSchema, SHIPPING_MESSAGES } from '@makhana/domain/shipping';
+import { pickupSchema } from '@makhana/domain/pickup';
+import { SHIPPING_MESSAGES } from '@makhana/domain/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { success } from '../../../lib/envelope';
+import { sendDownload } from '../../../lib/file-answer';
 import { answers } from '../../../plugins/route-contracts';
 import type { OrdersKit } from '../orders/kit';
 import { shipOrder } from './booking';
@@ -94,13 +96,11 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ orders: OrdersKit }> = asyn
     },
     async (request, reply) => {
       const pdf = await packingSlips(orders.context, request.query.ids);
-      // The schema documents the bytes as a binary string; Fastify sends a Buffer as it is.
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'attachment; filename="packing-slips.pdf"')
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(pdf as unknown as string);
+      return sendDownload(reply, {
+        contentType: 'application/pdf',
+        name: 'packing-slips.pdf',
+        body: pdf,
+      });
     },
   );
 

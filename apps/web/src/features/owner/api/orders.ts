@@ -1,7 +1,8 @@
 import type { ApiSuccess } from '@makhana/domain/api';
 import type { Order } from '@makhana/domain/orders';
+import type { PickupRequest } from '@makhana/domain/pickup';
 import type { RefundOrderInput } from '@makhana/domain/refunds';
-import type { CourierKind, PickupRequest } from '@makhana/domain/shipping';
+import type { CourierKind } from '@makhana/domain/shipping';
 import type { orderStatusMoveSchema, RefundExtraPaymentInput } from '@makhana/domain/validation';
 import type { z } from 'zod';
 import { NOT_AUTHENTICATED } from '../../../api/account-thunk';
