@@ -24,6 +24,7 @@ import {
   checkoutReport,
   measureBareCheckout,
   measureCheckout,
+  measureCodeShare,
 } from './bench-checkout.mjs';
 import { startMailSink } from './bench-mail-sink.mjs';
 import { measurePublicReads, READS_HEADING, readsReport } from './bench-reads.mjs';
@@ -630,7 +631,8 @@ async function startPart() {
 /**
  * One run of the buyers against the production bundle on a new database `name`. With `redisUrl`
  * the shop uses that Redis through a proxy, which `cutRedis` shuts after the buyers signed in and
- * before the clock starts: Redis lost under a running shop.
+ * before the clock starts: Redis lost under a running shop. `measure` is what the buyers do there:
+ * the paid checkout of `measureCheckout` unless given.
  */
 async function shopCheckoutRun({
   name,
@@ -638,9 +640,9 @@ async function shopCheckoutRun({
   processes,
   redisUrl = null,
   cutRedis = false,
-  discountCode = null,
   env: extraEnv = {},
   beforeRun = null,
+  measure = measureCheckout,
 }) {
   const database = await freshDatabase(scaleUrl, name);
   const env = productionEnv(port);
@@ -664,7 +666,7 @@ async function shopCheckoutRun({
   });
   try {
     await waitForHealth(shop.origin);
-    return await measureCheckout({
+    return await measure({
       origin: shop.origin,
       databaseUrl: database,
       mailSink,
@@ -672,7 +674,6 @@ async function shopCheckoutRun({
       // Started detached, the shop leads a process group of its own: its primary and workers.
       serverGroup: shop.pid,
       beforeRun: cutRedis ? () => proxy.cut() : beforeRun ? () => beforeRun(database) : undefined,
-      discountCode,
     });
   } finally {
     await stopShop(shop);
@@ -717,25 +718,14 @@ async function checkoutPart() {
     processes,
   });
   console.log(`bare: ${bare.paid} paid checkouts, ${bare.perSecond}/s`, bare.failures);
-  log('The same buyers with a discount code applied to every cart');
-  const withCode = await shopCheckoutRun({
+  log('The same buyers with a discount code and without, in turn on one shop');
+  const codePhases = await shopCheckoutRun({
     name: 'makhana_bench_load_code',
     port: PORT + 10,
     processes,
-    discountCode: 'BENCH10',
+    measure: (options) => measureCodeShare({ ...options, code: 'BENCH10' }),
   });
-  console.table(withCode.calls);
-  console.log(
-    `with a code: ${withCode.paid} paid checkouts, ${withCode.perSecond}/s`,
-    withCode.failures,
-  );
-  log('The same buyers without a code again: the runs with a code sits between two without');
-  const again = await shopCheckoutRun({
-    name: 'makhana_bench_load_again',
-    port: PORT + 5,
-    processes,
-  });
-  console.log(`again: ${again.paid} paid checkouts, ${again.perSecond}/s`, again.failures);
+  console.table(codePhases.map(({ withCode, paid, perSecond }) => ({ withCode, paid, perSecond })));
   const load = [before, load1()];
   let redis = null;
   if (await redisAnswers(redisUrl)) {
@@ -765,8 +755,7 @@ async function checkoutPart() {
     load,
     processes,
     redis,
-    withCode,
-    again,
+    codePhases,
   });
 }
 

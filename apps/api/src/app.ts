@@ -44,6 +44,7 @@ import {
 } from './modules/catalogue';
 import {
   applyDiscountRoutes,
+  DISCOUNTS_CHANGED,
   createOrdersKit,
   discountRoutes,
   figuresRoutes,
@@ -243,7 +244,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.warn({ err: error }, 'payment gateway failed'),
     );
   const courier = createCourier(config.shipping, pincodes);
-  const orders = createOrdersKit({ db, mailer, gateway, courier, log: app.log, config });
+  // A discount code is read on every checkout that carries one and changed only by the owner:
+  // kept the same way, each change dropping it in every process.
+  const discountCodes = await createCatalogueCache({
+    topic: DISCOUNTS_CHANGED,
+    redis,
+    postgres: !redis && pool instanceof pg.Pool ? pool : null,
+  });
+  const orders = createOrdersKit({
+    db,
+    mailer,
+    gateway,
+    courier,
+    log: app.log,
+    config,
+    discountCodes,
+  });
   app.decorate('orders', orders);
   app.addHook('onClose', () => orders.close());
   if (simulated) {

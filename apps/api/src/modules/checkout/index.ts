@@ -1,6 +1,7 @@
 // Checkout: orders and their items, stock reservations, payments and payment events, the
 // pincode check, order mails and the sweeper; the owner's sales figures.
 export { applyDiscountRoutes, discountRoutes } from './discounts/routes';
+export { DISCOUNTS_CHANGED } from './discounts/service';
 export { figuresRoutes } from './figures/routes';
 export { orderRoutes } from './orders/all-routes';
 export {

@@ -122,9 +122,17 @@ describe("the owner's discount codes", () => {
     expect(richer.json().errors).toEqual([
       { field: 'value', message: DISCOUNT_MESSAGES.usedCannotChange },
     ]);
+    // Codes are kept between checkouts: each change of the owner's is seen by the next one.
+    const later = await customer(api.db);
+    expect((await apply(later.token, 'FIRST10', [cartLine(pouch, 2)])).statusCode).toBe(200);
     const off = await update({ active: false, maxUsesPerCustomer: 1 });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data).toMatchObject({ active: false, uses: 1 });
+    const refused = await apply(later.token, 'FIRST10', [cartLine(pouch, 2)]);
+    expect(refused.json().errors).toEqual([{ field: 'code', message: DISCOUNT_MESSAGES.off }]);
+    expect((await apply(later.token, 'NEWCODE', [cartLine(pouch, 2)])).statusCode).toBe(400);
+    await code({ code: 'NEWCODE' });
+    expect((await apply(later.token, 'NEWCODE', [cartLine(pouch, 2)])).statusCode).toBe(200);
     const missing = await call(api.app, 'POST', '/admins/discounts/not-an-id', {
       token: owner,
       body: { code: 'X1Y2Z3', kind: 'freeShipping' },
@@ -163,6 +171,24 @@ describe('a code at checkout', () => {
       discount: { code: 'SAVE7', amount: 45.22 },
     });
     expect(order.items.map((item: { discount: number }) => item.discount)).toEqual([31.29, 13.93]);
+
+    // A cart the shop no longer sells as the browser has it is refused before any code is priced.
+    const stale = await apply(buyer.token, 'SAVE7', [
+      { ...cartLine(pouch, 1), price: 99 },
+      { ...cartLine(tin, 1), sku: 'NO-SUCH-WEIGHT' },
+    ]);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors).toEqual([
+      { field: 'items.1.sku', message: 'This item is no longer available' },
+    ]);
+    const repriced = await apply(buyer.token, 'SAVE7', [{ ...cartLine(pouch, 1), price: 99 }]);
+    expect(repriced.statusCode).toBe(409);
+    expect(repriced.json().errors).toEqual([
+      {
+        field: 'items.0.price',
+        message: `The price of ${pouch.name} ${pouch.weight}g is now ₹149`,
+      },
+    ]);
 
     // Paid: the invoice's lines are taxed on what they cost, and add up to what was paid.
     const started = await call(api.app, 'POST', '/orders/razorpayPayment', {

@@ -18,11 +18,13 @@ import {
 } from '@makhana/domain/discounts';
 import { paiseToRupees, rupeesToPaise } from '@makhana/domain/money';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../../db/client';
+import { markChanged } from '../../../db/after-commit';
+import type { Database, Executor } from '../../../db/client';
 import { discounts, orders } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
+import type { CatalogueCache } from '../../catalogue';
 import { isPaidOrder, isSaleOrder, keptPaise } from '../orders/rules';
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -44,6 +46,31 @@ export function ruleOf(row: DiscountRow): DiscountRule {
     firstOrderOnly: row.firstOrderOnly,
     productIds: row.productIds,
     active: row.active,
+  };
+}
+
+/** The after-commit topic of a write to the codes: their kept rows are dropped in every process. */
+export const DISCOUNTS_CHANGED = 'discounts';
+
+/** The codes' rows, as every checkout that carries a code reads them. */
+export interface DiscountCodes {
+  /** the row of `code` (upper case), or null when there is none */
+  row(code: string): Promise<DiscountRow | null>;
+}
+
+/**
+ * The codes' rows kept in `cache` a few seconds: a code changes only by the owner's hand, and each
+ * change (marked `DISCOUNTS_CHANGED`) drops it from every process before the owner's answer, while
+ * a shop selling with a code reads it twice a checkout (the summary's price, then Place Order's).
+ * Loaded outside any order's transaction, so readers sharing a load never share a failed one.
+ */
+export function keptDiscountCodes(db: Database, cache: CatalogueCache): DiscountCodes {
+  return {
+    row: (code) =>
+      cache.get(
+        `code:${code}`,
+        async () => (await db.select().from(discounts).where(eq(discounts.code, code)))[0] ?? null,
+      ),
   };
 }
 
@@ -69,6 +96,7 @@ function refused(error: DiscountRefused, field: string): Error {
  */
 export async function codeForCart(
   executor: Executor,
+  codes: DiscountCodes,
   options: {
     code: string;
     userId: string;
@@ -79,13 +107,18 @@ export async function codeForCart(
     now?: Date;
   },
 ): Promise<{ row: DiscountRow; cart: DiscountedCart }> {
-  const byCode = () => executor.select().from(discounts).where(eq(discounts.code, options.code));
-  let [row] = await byCode();
-  if (!row) throw refused(new DiscountRefused(DISCOUNT_MESSAGES.unknown, 400), options.field);
+  const unknown = () => refused(new DiscountRefused(DISCOUNT_MESSAGES.unknown, 400), options.field);
+  let row: DiscountRow | undefined = (await codes.row(options.code)) ?? undefined;
+  if (!row) throw unknown();
   const perCustomer = row.maxUsesPerCustomer !== null || row.firstOrderOnly;
   if (options.lock && row.maxUses !== null) {
-    [row] = await byCode().for('update');
-    if (!row) throw refused(new DiscountRefused(DISCOUNT_MESSAGES.unknown, 400), options.field);
+    // The kept row may be seconds old; the locked one is what this order's count must agree with.
+    [row] = await executor
+      .select()
+      .from(discounts)
+      .where(eq(discounts.code, options.code))
+      .for('update');
+    if (!row) throw unknown();
   } else if (options.lock && perCustomer) {
     await executor.execute(
       sql`select pg_advisory_xact_lock(hashtext(${row.id}), hashtext(${options.userId}))`,
@@ -193,12 +226,14 @@ const codeTaken = () =>
     { field: 'code', message: DISCOUNT_MESSAGES.codeTaken },
   ]);
 
-export async function createDiscount(
-  executor: Executor,
-  fields: DiscountFields,
-): Promise<Discount> {
+const discountsChanged = (tx: Executor) => markChanged(tx, DISCOUNTS_CHANGED);
+
+export async function createDiscount(db: Database, fields: DiscountFields): Promise<Discount> {
   try {
-    const [row] = await executor.insert(discounts).values(columnsOf(fields)).returning();
+    const [row] = await db.transaction(async (tx) => {
+      discountsChanged(tx);
+      return tx.insert(discounts).values(columnsOf(fields)).returning();
+    });
     return toDiscount(row!, 0, 0);
   } catch (error) {
     if (isUniqueViolation(error)) throw codeTaken();
@@ -211,58 +246,64 @@ export async function createDiscount(
  * change, so the orders placed with it keep their meaning; anything else is a 409.
  */
 export async function updateDiscount(
-  executor: Executor,
+  db: Database,
   id: string,
   fields: DiscountFields,
 ): Promise<Discount> {
   if (!isUuid(id)) throw new NotFoundError(DISCOUNT_MESSAGES.notFound);
-  const [row] = await executor.select().from(discounts).where(eq(discounts.id, id));
-  if (!row) throw new NotFoundError(DISCOUNT_MESSAGES.notFound);
   const next = columnsOf(fields);
-  const [used] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.discountId, id))
-    .limit(1);
-  if (used) {
-    const fixed = {
-      code: row.code,
-      kind: row.kind,
-      value: row.value,
-      minSubtotalPaise: row.minSubtotalPaise,
-      startsAt: row.startsAt.getTime(),
-      firstOrderOnly: row.firstOrderOnly,
-      productIds: [...row.productIds].sort().join(','),
-    };
-    const asked = {
-      code: next.code,
-      kind: next.kind,
-      value: next.value,
-      minSubtotalPaise: next.minSubtotalPaise,
-      startsAt: (next.startsAt ?? row.startsAt).getTime(),
-      firstOrderOnly: next.firstOrderOnly,
-      productIds: [...next.productIds].sort().join(','),
-    };
-    const changed = (Object.keys(fixed) as (keyof typeof fixed)[]).find(
-      (key) => fixed[key] !== asked[key],
-    );
-    if (changed) {
-      throw new ConflictError(DISCOUNT_MESSAGES.usedCannotChange, [
-        {
-          field: changed === 'minSubtotalPaise' ? 'minSubtotal' : changed,
-          message: DISCOUNT_MESSAGES.usedCannotChange,
-        },
-      ]);
-    }
-  }
   try {
-    await executor
-      .update(discounts)
-      .set({ ...next, updatedAt: new Date() })
-      .where(eq(discounts.id, id));
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(discounts).where(eq(discounts.id, id));
+      if (!row) throw new NotFoundError(DISCOUNT_MESSAGES.notFound);
+      const [used] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.discountId, id))
+        .limit(1);
+      if (used) refuseFixedChange(row, next);
+      discountsChanged(tx);
+      await tx
+        .update(discounts)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(discounts.id, id));
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw codeTaken();
     throw error;
   }
-  return discountById(executor, id);
+  return discountById(db, id);
+}
+
+/** A 409 naming the first of a used code's fixed fields that `next` would change. */
+function refuseFixedChange(row: DiscountRow, next: ReturnType<typeof columnsOf>): void {
+  const fixed = {
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    minSubtotalPaise: row.minSubtotalPaise,
+    startsAt: row.startsAt.getTime(),
+    firstOrderOnly: row.firstOrderOnly,
+    productIds: [...row.productIds].sort().join(','),
+  };
+  const asked = {
+    code: next.code,
+    kind: next.kind,
+    value: next.value,
+    minSubtotalPaise: next.minSubtotalPaise,
+    startsAt: (next.startsAt ?? row.startsAt).getTime(),
+    firstOrderOnly: next.firstOrderOnly,
+    productIds: [...next.productIds].sort().join(','),
+  };
+  const changed = (Object.keys(fixed) as (keyof typeof fixed)[]).find(
+    (key) => fixed[key] !== asked[key],
+  );
+  if (changed) {
+    throw new ConflictError(DISCOUNT_MESSAGES.usedCannotChange, [
+      {
+        field: changed === 'minSubtotalPaise' ? 'minSubtotal' : changed,
+        message: DISCOUNT_MESSAGES.usedCannotChange,
+      },
+    ]);
+  }
 }

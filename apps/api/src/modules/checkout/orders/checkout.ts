@@ -27,14 +27,15 @@ import { orderItems, orders } from '../../../db/schema';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { BadRequestError, ConflictError } from '../../../lib/errors';
 import { catalogueChanged } from '../../catalogue';
-import { codeForCart, ruleOf } from '../discounts/service';
+import { codeForCart, type DiscountCodes, ruleOf } from '../discounts/service';
 import { verifyPincode } from '../pincodes/service';
 import {
   holdsFor,
   lockVariantsForOrder,
   type OrderableVariant,
+  type PricedVariant,
   reserveWithOrder,
-  variantsForOrder,
+  variantsForPricing,
 } from '../stock/reservations';
 import type { OrderContext } from './context';
 import { orderNumber } from './order-number';
@@ -148,7 +149,7 @@ function describe(name: string, weight: number): string {
  * The cart checked against the variants: each line still sold as the browser saw it (throws the
  * refusal otherwise), and `changed`, each line whose price is not the one the browser showed.
  */
-function cartAsSold<V extends OrderableVariant>(items: CartLine[], variants: V[]) {
+function cartAsSold<V extends PricedVariant>(items: CartLine[], variants: V[]) {
   const bySku = new Map(variants.map((v) => [v.sku, v]));
 
   const unavailable: ApiFieldError[] = [];
@@ -198,13 +199,14 @@ const discountable = (lines: ReturnType<typeof cartAsSold>['lines']): Discountab
  */
 async function priceOrder<V extends OrderableVariant>(
   tx: Transaction,
+  codes: DiscountCodes,
   userId: string,
   input: CreateOrderInput,
   variants: V[],
 ) {
   const sold = cartAsSold(input.items, variants);
   const withCode = input.discountCode
-    ? await codeForCart(tx, {
+    ? await codeForCart(tx, codes, {
         code: input.discountCode,
         userId,
         lines: discountable(sold.lines),
@@ -248,14 +250,13 @@ export async function priceWithCode(
   userId: string,
   input: { code: string; items: CartLine[] },
 ): Promise<PricedCart> {
-  const variants = await variantsForOrder(
+  const variants = await variantsForPricing(
     ctx.db,
     input.items.map((item) => item.sku),
-    false,
   );
   const sold = cartAsSold(input.items, variants);
   if (sold.changed.length > 0) throw new ConflictError(PRICES_CHANGED, sold.changed);
-  const { row, cart } = await codeForCart(ctx.db, {
+  const { row, cart } = await codeForCart(ctx.db, ctx.discountCodes, {
     code: input.code,
     userId,
     lines: discountable(sold.lines),
@@ -336,6 +337,7 @@ async function placeOrder(
     if (holds.pending >= MAX_PENDING_ORDERS) throw new ConflictError(TOO_MANY_PENDING);
     const { lines, subtotalPaise, shippingPaise, totalPaise, discount, shares } = await priceOrder(
       tx,
+      ctx.discountCodes,
       userId,
       input,
       variants,

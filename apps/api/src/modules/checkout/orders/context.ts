@@ -5,6 +5,7 @@ import type { Mailer } from '../../../adapters/mail/mailer';
 import type { PaymentGateway } from '../../../adapters/payments/payment-gateway';
 import type { Config } from '../../../config/config';
 import type { Database } from '../../../db/client';
+import type { DiscountCodes } from '../discounts/service';
 
 /** What the order and payment services need from the app, built once in app.ts. */
 export interface OrderContext {
@@ -23,6 +24,8 @@ export interface OrderContext {
     /** the least time between two questions to the courier about one parcel */
     trackingIntervalSeconds: number;
   };
+  /** the discount codes' rows, kept in every process between the owner's changes */
+  discountCodes: DiscountCodes;
   /** work that follows an answer (a move's consequences): never awaited by a request, awaited on close */
   background: BackgroundTasks;
 }

@@ -5,6 +5,8 @@ import type { PaymentGateway } from '../../../adapters/payments/payment-gateway'
 import type { Config } from '../../../config/config';
 import { onCommit } from '../../../db/after-commit';
 import type { Database } from '../../../db/client';
+import type { CatalogueCache } from '../../catalogue';
+import { DISCOUNTS_CHANGED, keptDiscountCodes } from '../discounts/service';
 import { type Due, deliver } from './consequences';
 import { createBackgroundTasks, type OrderContext, orderSettings } from './context';
 import { OUTBOX_QUEUED } from './state-changes';
@@ -28,6 +30,8 @@ export function createOrdersKit(deps: {
   courier: Courier | null;
   log: FastifyBaseLogger;
   config: Config;
+  /** where the discount codes' rows are kept (a cache of their own topic, `DISCOUNTS_CHANGED`) */
+  discountCodes: CatalogueCache;
 }): OrdersKit {
   const context: OrderContext = {
     db: deps.db,
@@ -36,19 +40,25 @@ export function createOrdersKit(deps: {
     courier: deps.courier,
     log: deps.log,
     settings: orderSettings(deps.config),
+    discountCodes: keptDiscountCodes(deps.db, deps.discountCodes),
     background: createBackgroundTasks(deps.log),
   };
   // The consequences of a commit start right after it, without holding up the request's answer.
   const stopDelivering = onCommit(deps.db, OUTBOX_QUEUED, (values) => {
     context.background.run(() => deliver(context, values as Due[]));
   });
+  const stopForgettingCodes = onCommit(deps.db, DISCOUNTS_CHANGED, () =>
+    deps.discountCodes.invalidate(),
+  );
   return {
     context,
     sweep: () => sweepOrders(context),
     idle: () => context.background.idle(),
     async close() {
       stopDelivering();
+      stopForgettingCodes();
       await context.background.idle();
+      await deps.discountCodes.close();
     },
   };
 }

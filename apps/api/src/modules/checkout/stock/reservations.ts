@@ -104,8 +104,26 @@ export function lockVariantsForOrder(tx: Transaction, skus: string[]): Promise<O
   return variantsForOrder(tx, skus, true);
 }
 
+/** What a cart's price needs of a variant: no stock, no picture, no declarations. */
+export type PricedVariant = Omit<LockedVariant, 'id' | 'stock' | 'inStock'>;
+
+/**
+ * The variants with these skus as a price preview reads them, unlocked. One parameter for every
+ * sku, so one statement text serves every cart and PostgreSQL keeps a single generic plan for it:
+ * the order's own read, with a list of parameters and a picture's subquery, was planned afresh on
+ * each run, which cost more than running it.
+ */
+export function variantsForPricing(executor: Executor, skus: string[]): Promise<PricedVariant[]> {
+  const { id: _id, stock: _stock, inStock: _inStock, ...columns } = variantColumns;
+  return executor
+    .select(columns)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(sql`${productVariants.sku} = any(${sql.param([...new Set(skus)])}::text[])`);
+}
+
 /** The variants with these skus as an order reads them; locked only when `lock` is set. */
-export async function variantsForOrder(
+async function variantsForOrder(
   executor: Executor,
   skus: string[],
   lock: boolean,
