@@ -416,6 +416,7 @@ describe('rate limiting', () => {
         message: TOO_MANY_REQUESTS_MESSAGE,
         success: false,
         errors: [],
+        requestId: response.headers['x-request-id'],
       });
       expect(TOO_MANY_REQUESTS_MESSAGE).toBe(
         'Too many requests, please try again after few minutes.',

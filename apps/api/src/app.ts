@@ -24,6 +24,7 @@ import { failure } from './lib/envelope';
 import { loggedUrl } from './lib/log-serializers';
 import { type Notice, printNotice } from './lib/notice';
 import { CIRCUIT_CLOSED, CIRCUIT_OPEN } from './lib/redis-circuit';
+import { REQUEST_ID_HEADER, requestIdGenerator, requestScope } from './lib/request-id';
 import {
   adminRoutes,
   authPlugin,
@@ -44,8 +45,8 @@ import {
 } from './modules/catalogue';
 import {
   applyDiscountRoutes,
-  DISCOUNTS_CHANGED,
   createOrdersKit,
+  DISCOUNTS_CHANGED,
   discountRoutes,
   figuresRoutes,
   handleWebhook,
@@ -112,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // The logger's mixin names the request on every line written during its work (the shop's own
+    // services log through the app's logger too), so a child logger per request would say it twice.
+    childLoggerFactory: (logger) => logger,
     // Every JSON body of the API fits in a few KB; uploads are multipart, with their own limits.
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -120,10 +125,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // work of a cached read.
     logController: new LogController({ disableRequestLogging: true }),
     // A malformed URL (bad percent-encoding) is the caller's error, answered in the envelope.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const statusCode = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void reply.code(statusCode).send(failure(statusCode, 'Malformed request'));
+      void reply
+        .code(statusCode)
+        .header(REQUEST_ID_HEADER, request.id)
+        .send(failure(statusCode, 'Malformed request', [], null, request.id));
     },
+  });
+
+  // First of all: every answer, a refusal by the rate limit or a kept read too, names its request,
+  // and the request's work runs in its scope (Fastify keeps it through the body's parsing; the
+  // test of request ids sends a body late to check).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    requestScope.run(request.id, done);
   });
 
   app.addHook('onResponse', (request, reply, done) => {

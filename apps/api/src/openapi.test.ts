@@ -458,6 +458,7 @@ describe('an answer goes out through its schema', () => {
       message: 'Internal server error',
       success: false,
       errors: [],
+      requestId: wrong.headers['x-request-id'],
     });
   });
 });

@@ -16,11 +16,15 @@ export function page<T>(data: T[], meta: PageMeta, message: string, statusCode =
   return { statusCode, data, message, success: true, meta };
 }
 
+/** A refusal or failure; `requestId` names the request, as its log lines and header do. */
 export function failure(
   statusCode: number,
   message: string,
   errors: ApiFieldError[] = [],
   data: FailureData | null = null,
+  requestId?: string,
 ): ApiFailure {
-  return { statusCode, data, message, success: false, errors };
+  return requestId === undefined
+    ? { statusCode, data, message, success: false, errors }
+    : { statusCode, data, message, success: false, errors, requestId };
 }

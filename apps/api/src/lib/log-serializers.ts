@@ -1,4 +1,5 @@
 import type { LoggerOptions } from 'pino';
+import { requestIdMixin } from './request-id';
 
 /**
  * Paths whose query string carries a secret: the OpenID Connect callback (`code`, `state`), the
@@ -60,5 +61,6 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { req: serializeRequest },
+    mixin: requestIdMixin,
   };
 }

@@ -127,6 +127,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     return reply
       .code(result.statusCode)
-      .send(failure(result.statusCode, result.message, result.errors, result.data));
+      .send(failure(result.statusCode, result.message, result.errors, result.data, request.id));
   });
 }

@@ -98,7 +98,7 @@ export async function registerStorefront(
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (available && isRead && isPagePath(request.url)) return servePage(request, reply);
     const message = API_PATH.test(request.url) ? 'Route not found' : 'Not found';
-    return reply.code(404).send(failure(404, message));
+    return reply.code(404).send(failure(404, message, [], null, request.id));
   });
   return available;
 }

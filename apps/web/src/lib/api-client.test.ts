@@ -360,6 +360,39 @@ describe('apiRequest token refresh and refusals', () => {
   });
 });
 
+describe("a failure's reference", () => {
+  it("adds the start of the request's id to a server failure's message, not to a refusal's", async () => {
+    const answer = (status: number, message: string) =>
+      new Response(
+        JSON.stringify({
+          statusCode: status,
+          data: null,
+          message,
+          success: false,
+          errors: [],
+          requestId: '3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b',
+        }),
+        { status, headers: { 'Content-Type': 'application/json' } },
+      );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(503, 'The shop cannot reach one of its services right now.')),
+    );
+    await expect(apiRequest('/products/getProductDetails')).rejects.toMatchObject({
+      status: 503,
+      message: 'The shop cannot reach one of its services right now. (reference 3f2a9c1e)',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(409, 'This code has expired.')),
+    );
+    await expect(apiRequest('/orders/apply-discount')).rejects.toMatchObject({
+      status: 409,
+      message: 'This code has expired.',
+    });
+  });
+});
+
 describe('apiPage', () => {
   it('answers the list with its meta, and refuses like apiRequest', async () => {
     const meta = { page: 2, limit: 10, total: 23 };

@@ -230,7 +230,12 @@ export async function apiFile(path: string, options: RequestOptions = {}): Promi
   if (owner && (await provedAfterRefusal(response))) response = await ask();
   if (!response.ok) {
     const payload = await readEnvelope<unknown>(response);
-    throw new ApiError(payload?.message || response.statusText || 'Server error', response.status);
+    const message = withReference(
+      payload?.message || response.statusText || 'Server error',
+      response.status,
+      payload && payload.success === false ? payload.requestId : undefined,
+    );
+    throw new ApiError(message, response.status);
   }
   return {
     blob: await response.blob(),
@@ -280,8 +285,12 @@ async function apiEnvelope<T>(path: string, options: RequestOptions): Promise<Ap
     throw new ApiError(message, 429);
   }
   if (!response.ok || !payload || payload.success !== true) {
-    const message = payload?.message || response.statusText || 'Server error';
     const refusal = payload && payload.success === false ? payload : null;
+    const message = withReference(
+      payload?.message || response.statusText || 'Server error',
+      response.status,
+      refusal?.requestId,
+    );
     throw new ApiError(message, response.status, refusal?.errors ?? [], refusal?.data ?? null);
   }
   return payload;
@@ -329,6 +338,15 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : NO_ANSWER, 0);
   }
+}
+
+/**
+ * A failure of the shop's own (5xx) with the start of its request's id, which the shop's log
+ * names: what a shopper quotes when reporting it is enough to find it there. A refusal (4xx) says
+ * what to change and needs none.
+ */
+function withReference(message: string, status: number, requestId: string | undefined): string {
+  return status >= 500 && requestId ? `${message} (reference ${requestId.slice(0, 8)})` : message;
 }
 
 /**

@@ -31,6 +31,10 @@ export const apiFailureShape = z
     message: z.string().meta({ description: 'names the first field at fault, where there is one' }),
     success: z.literal(false),
     errors: z.array(apiFieldErrorShape),
+    requestId: z.string().optional().meta({
+      description:
+        "the request's id, as its `X-Request-Id` header and the shop's log give it: quote it when reporting a problem",
+    }),
   })
   .meta({ id: 'ApiFailure', description: 'Every refused or failed request answers this.' });
 

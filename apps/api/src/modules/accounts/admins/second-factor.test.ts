@@ -118,6 +118,7 @@ describe("the owner's second factor", () => {
       data: { needsOtp: true },
       message: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
       errors: [],
+      requestId: asked.headers['x-request-id'],
     });
     expect(asked.headers['set-cookie']).toBeUndefined();
 

@@ -195,6 +195,7 @@ describe('GET /api/v1/products/getProductDetails/:id', () => {
       message: 'Product not found',
       success: false,
       errors: [],
+      requestId: response.headers['x-request-id'],
     });
   });
 });
