@@ -16,12 +16,19 @@ import {
 } from './lib.mjs';
 
 const dev = process.argv.includes('--dev');
+// Installs and builds what is missing or stale, then stops: a deployment builds as the shop's
+// user before it (re)starts the service, which may write nothing but its data (deploy/README.md).
+const buildOnly = process.argv.includes('--build');
 
 await ensureNode();
 ensureDependencies();
 if (!dev) {
   ensureWebBuild();
   ensureApiBuild();
+}
+if (buildOnly) {
+  log('Built: start the shop with `npm start` or its service');
+  process.exit(0);
 }
 
 log(dev ? 'Starting the API and the storefront dev server' : 'Starting the shop');

@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, then run every check: types, lint, unit, API (on PGlite,
-// and again on PostgreSQL when TEST_DATABASE_URL is set), the production build, and the browser
-// journeys in a real Chromium. No suite is skipped silently. Each suite's heading and summary line
+// and again on PostgreSQL when TEST_DATABASE_URL is set), the production build, the shop behind
+// deploy/'s nginx site (when nginx is installed), and the browser journeys in a real Chromium.
+// No suite is skipped silently. Each suite's heading and summary line
 // name the Node it ran on.
 //
 // The quick suites (types, lint, unit) run side by side, one per core, each one's output held back
@@ -141,6 +142,23 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   log(
     'TEST_DATABASE_URL is not set: the API suite runs on the embedded PGlite only, and the crash test (a worker killed and PostgreSQL lost mid-checkout) is skipped',
+  );
+}
+
+// Debian's nginx and its brotli module, which deploy/nginx/makhana-shop.conf needs.
+const NGINX = ['/usr/sbin/nginx', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'];
+if (NGINX.every((path) => existsSync(path))) {
+  suites.push({
+    // The production bundle behind deploy/'s nginx site on local ports, with a self-signed
+    // certificate: pages, assets, uploads, the webhook and the rate limits through it. About 30 s.
+    name: 'deployment: the shop behind nginx',
+    needsWebBuild: true,
+    command: process.execPath,
+    args: ['--test', 'scripts/deploy.test.mjs'],
+  });
+} else {
+  log(
+    "nginx or its brotli module is not installed (Debian's nginx and libnginx-mod-http-brotli-static): the deployment test (the shop behind deploy/nginx) is skipped",
   );
 }
 
