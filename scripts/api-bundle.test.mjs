@@ -30,6 +30,7 @@ function freePort() {
 
 let server;
 let base;
+let metricsBase;
 let output = '';
 
 before(async () => {
@@ -37,6 +38,8 @@ before(async () => {
   await buildApi(bundle);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
+  metricsBase = `http://127.0.0.1:${metricsPort}`;
   server = spawn(process.execPath, [...API_NODE_FLAGS, bundle], {
     cwd: repository,
     env: {
@@ -49,6 +52,7 @@ before(async () => {
       PORT: String(port),
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
+      METRICS_PORT: String(metricsPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -97,5 +101,18 @@ describe('the API bundle', () => {
     });
     assert.equal(response.status, 200, await response.clone().text());
     assert.match(await response.text(), /Darbhanga/i);
+  });
+
+  it('serves its metrics on METRICS_PORT, counting the requests it answered', async () => {
+    const health = /^http_requests_total\{[^}]*route="\/api\/v1\/health"[^}]*\} (\d+)$/m;
+    const count = async () => {
+      const response = await fetch(`${metricsBase}/metrics`);
+      assert.equal(response.status, 200);
+      return Number((await response.text()).match(health)?.[1] ?? 0);
+    };
+    const before = await count();
+    for (let i = 0; i < 3; i++) assert.equal((await fetch(`${base}/api/v1/health`)).status, 200);
+    assert.equal((await count()) - before, 3);
+    assert.equal((await fetch(`${base}/metrics`)).status, 404, "not on the shop's own port");
   });
 });

@@ -132,6 +132,12 @@ if (process.env.TEST_DATABASE_URL) {
       env: { API_TEST_DB: 'postgres' },
     },
     {
+      // The built bundle with two workers and METRICS_PORT: the primary sums their metrics.
+      name: "metrics: a cluster's, summed by its primary",
+      command: process.execPath,
+      args: ['--test', 'scripts/cluster-metrics.test.mjs'],
+    },
+    {
       // The built bundle with two workers under paid checkouts, one worker killed and PostgreSQL
       // lost mid-run (a database of its own on that server), then the invariants: about 70 s.
       name: 'crash: a worker killed and PostgreSQL lost mid-checkout',

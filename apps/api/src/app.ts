@@ -25,6 +25,7 @@ import { loggedUrl } from './lib/log-serializers';
 import { type Notice, printNotice } from './lib/notice';
 import { CIRCUIT_CLOSED, CIRCUIT_OPEN } from './lib/redis-circuit';
 import { REQUEST_ID_HEADER, requestIdGenerator, requestScope } from './lib/request-id';
+import { createShopMetrics, type ShopMetrics } from './metrics/shop-metrics';
 import {
   adminRoutes,
   authPlugin,
@@ -86,6 +87,8 @@ declare module 'fastify' {
     sessionLiveness: CatalogueCache;
     /** order services: the sweep main.ts runs on a timer, and what tests wait on */
     orders: OrdersKit;
+    /** the shop's metrics, which main.ts serves on METRICS_PORT; null when that is not set */
+    metrics: ShopMetrics | null;
   }
 }
 
@@ -178,8 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // read answered earlier (plugins/kept-reads.ts) does not parse them.
     hook: 'preValidation',
   });
-  const mailer = createMailer({ ...config.mail, outboxDir: config.outboxDir });
-  app.addHook('onClose', async () => mailer.close());
+  const plainMailer = createMailer({ ...config.mail, outboxDir: config.outboxDir });
+  app.addHook('onClose', async () => plainMailer.close());
   const oidc = config.google ? new OidcClient(config.google) : null;
 
   // Loaded only when used, as the S3 SDK is: each held about 20 MB of a process that has no need.
@@ -250,6 +253,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('sessionLiveness', sessionLiveness);
   app.addHook('onClose', () => sessionLiveness.close());
+
+  // Counted only when someone reads them (METRICS_PORT): a request's labels and timing cost it.
+  const metrics = config.metrics
+    ? createShopMetrics({ app, db, catalogue, orders: () => orders })
+    : null;
+  app.decorate('metrics', metrics);
+  const mailer = metrics?.countingMailer(plainMailer) ?? plainMailer;
 
   // The simulated gateway also serves its own window (`pay`), so it is kept by its own type.
   const simulated =

@@ -8,6 +8,13 @@ import { connectionBudgetWarning } from './db/connection-budget';
 import { seedAtStart } from './db/seed/seed';
 import { loggerOptions } from './lib/log-serializers';
 import { developmentWarning, printNotice } from './lib/notice';
+import {
+  answerThePrimary,
+  clusterMetrics,
+  METRICS_PATH,
+  ownMetrics,
+  serveMetrics,
+} from './metrics/serve';
 import { ownersWithoutSecondFactor } from './modules/accounts';
 import { startSweeper } from './modules/checkout';
 import { backfillInvoices } from './modules/invoicing';
@@ -75,8 +82,13 @@ async function main(): Promise<void> {
     return;
   }
 
-  // The workers open their own pools; the primary only supervises them.
+  // The workers open their own pools; the primary only supervises them, and serves their metrics
+  // summed.
   await database.close();
+  if (config.metrics) {
+    const { read, contentType } = clusterMetrics();
+    await serveMetrics(config.metrics, read, contentType, logger);
+  }
   if (!config.redisUrl) {
     logger.warn(
       `Without REDIS_URL each of the ${config.webConcurrency} processes counts the rate limits on its own: a client may get up to ${config.webConcurrency} times each limit (set REDIS_URL to share the counters)`,
@@ -109,6 +121,14 @@ async function serve(config: Config, logger: Logger, migrated: DatabaseHandle | 
       onLostConnection: lostConnection(logger),
     }));
   const app = await buildApp({ config, db: database.db, logger });
+  if (config.metrics && app.metrics) {
+    if (cluster.isWorker) answerThePrimary(app.metrics.registry);
+    else {
+      const { read, contentType } = ownMetrics(app.metrics.registry);
+      const server = await serveMetrics(config.metrics, read, contentType, logger);
+      app.addHook('onClose', () => new Promise<void>((done) => server.close(() => done())));
+    }
+  }
 
   // Which process answered, for tests and local debugging; production does not say.
   if (cluster.isWorker && !config.isProduction) {
@@ -176,6 +196,9 @@ function logReady(config: Config, logger: Logger, processes: number): void {
   say(
     `Shop ready at ${config.publicUrl} (${processes === 1 ? 'one process' : `${processes} processes`})`,
   );
+  if (config.metrics) {
+    say(`Metrics at http://${config.metrics.host}:${config.metrics.port}${METRICS_PATH}`);
+  }
   if (config.mail.smtpUrl) say('Mail is sent through SMTP_URL');
   else if (config.isProduction) {
     logger.warn(`MAIL_TRANSPORT=outbox: mail is only written to ${config.outboxDir}, never sent`);

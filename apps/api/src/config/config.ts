@@ -160,6 +160,8 @@ export interface Config {
   signInLockout: SignInLockoutConfig;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** where `GET /metrics` is served (Prometheus' text), apart from the shop; null: not at all */
+  metrics: { port: number; host: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -571,7 +573,20 @@ export function loadConfig(env: Environment, options: LoadConfigOptions = {}): C
       // every request for its log store.
       isProduction ? 'info' : 'warn',
     ),
+    metrics: metricsOf(env, port),
   };
+}
+
+/** METRICS_PORT, off unless set; on the loopback unless METRICS_HOST says otherwise. */
+function metricsOf(env: Environment, shopPort: number): Config['metrics'] {
+  const port = read<number | null>(env, 'METRICS_PORT', portSchema, null);
+  if (port === null) return null;
+  if (port === shopPort && port !== 0) {
+    throw new ConfigError(
+      `Invalid environment variable METRICS_PORT=${port}: the shop itself listens on it (PORT); give the metrics a port of their own`,
+    );
+  }
+  return { port, host: read(env, 'METRICS_HOST', text, '127.0.0.1') };
 }
 
 /** Development only: one random AUTH_SECRET kept in DATA_DIR/auth-secret, so sign-ins survive restarts. */

@@ -135,7 +135,14 @@ describe('public reads: a repeat answered from the cache before the handler', ()
 
   /** What an answer says beyond its body, less what differs per request. */
   const headersOf = (response: { headers: Record<string, unknown> }) => {
-    const { date: _date, 'x-ratelimit-remaining': _remaining, ...rest } = response.headers;
+    const {
+      date: _date,
+      'x-ratelimit-remaining': _remaining,
+      'x-request-id': requestId,
+      ...rest
+    } = response.headers;
+    // Each answer names its own request, the kept ones too.
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     return rest;
   };
 

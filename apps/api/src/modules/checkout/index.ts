@@ -10,9 +10,11 @@ export {
   removeReturnPhotos,
 } from './orders/erased-customer';
 export { createOrdersKit, type OrdersKit } from './orders/kit';
+export { REFUND_RECORDED } from './orders/refunds';
 export { SELLER_NOT_SET_UP } from './orders/routes';
 export { boughtBy, isPaidOrder, isSaleOrder, keptPaise } from './orders/rules';
 export { recentOrdersOf } from './orders/service';
+export { ORDER_MOVED } from './orders/state-changes';
 export { startSweeper } from './orders/sweeper';
 export { paymentRoutes, simulatedPaymentRoutes, webhookRoutes } from './payments/routes';
 export { handleWebhook } from './payments/service';

@@ -26,6 +26,8 @@ export interface CatalogueCache {
   peek<T>(key: string): T | undefined;
   invalidate(): Promise<void>;
   close(): Promise<void>;
+  /** reads answered from what was held, and reads that had to load, since the cache was made */
+  readonly stats: { hits: number; misses: number };
 }
 
 /** The after-commit topic of a write that changed what the catalogue's reads show. */
@@ -338,19 +340,29 @@ export async function createCatalogueCache(options: {
     );
   };
 
+  const stats = { hits: 0, misses: 0 };
+
   const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
-    if (!usable) return load();
+    if (!usable) {
+      stats.misses += 1;
+      return load();
+    }
     const now = Date.now();
     const held = entries.get(key);
-    if (held && held.expiresAt > now) return held.value as Promise<T>;
+    if (held && held.expiresAt > now) {
+      stats.hits += 1;
+      return held.value as Promise<T>;
+    }
     // Past its lifetime, what a load gave is answered while one load refreshes it, so readers
     // do not all wait for the database or a page's render. Never to another load (a page reading
     // the products): the refreshed entry would start its lifetime older. An invalidation still
     // drops it at once, and one lifetime later it is not answered at all.
     if (held && answersStale(held, now) && !loading.getStore()) {
       if (!held.refreshing) refresh(key, held, load);
+      stats.hits += 1;
       return held.value as Promise<T>;
     }
+    stats.misses += 1;
     const started = generation;
     const value = loading.run(true, load);
     const fresh: Entry = { value, expiresAt: now + ttlMs };
@@ -384,10 +396,12 @@ export async function createCatalogueCache(options: {
     const now = Date.now();
     // Past its lifetime only while a reader's `get` has its refresh under way.
     if (held.expiresAt <= now && !(held.refreshing && answersStale(held, now))) return undefined;
+    stats.hits += 1;
     return held.loaded.value as T;
   };
 
   return {
+    stats,
     get,
     peek,
     list: (load) => get('products', load),

@@ -17,6 +17,8 @@ export interface OrdersKit {
   context: OrderContext;
   /** expires due orders and retries the consequences whose time has come, once */
   sweep(): Promise<SweepResult>;
+  /** when this process last finished a sweep (ms since the epoch); null before its first */
+  readonly lastSweptAt: number | null;
   /** waits until the consequences started by past requests have been carried out or have failed */
   idle(): Promise<void>;
   /** stops delivering after commits, then waits for the deliveries under way */
@@ -50,9 +52,17 @@ export function createOrdersKit(deps: {
   const stopForgettingCodes = onCommit(deps.db, DISCOUNTS_CHANGED, () =>
     deps.discountCodes.invalidate(),
   );
+  let lastSweptAt: number | null = null;
   return {
     context,
-    sweep: () => sweepOrders(context),
+    async sweep() {
+      const result = await sweepOrders(context);
+      lastSweptAt = Date.now();
+      return result;
+    },
+    get lastSweptAt() {
+      return lastSweptAt;
+    },
     idle: () => context.background.idle(),
     async close() {
       stopDelivering();

@@ -31,6 +31,7 @@ import {
   type GatewayRefund,
   PaymentRefusedError,
 } from '../../../adapters/payments/payment-gateway';
+import { markChanged } from '../../../db/after-commit';
 import type { Transaction } from '../../../db/client';
 import { extraPayments, orderItems, orders, refunds, returnRequests } from '../../../db/schema';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../../lib/errors';
@@ -55,6 +56,9 @@ import {
   returnStepInTx,
   transition,
 } from './state-changes';
+
+/** The after-commit topic of a refund recorded to be asked for, with its paise: the metrics count it. */
+export const REFUND_RECORDED = 'refunds';
 
 export const ORDER_REFUNDED = (amount: string) =>
   `Order refunded: ${amount} goes back to the customer.`;
@@ -173,6 +177,7 @@ async function reserveRefund(
       );
     }
     if (parts.length === 0) return null;
+    markChanged(tx, REFUND_RECORDED, partsTotal(parts));
     const [reserved] = await tx
       .insert(refunds)
       .values({

@@ -61,6 +61,8 @@ import {
 
 /** The topic after-commit hooks deliver outbox rows under. */
 export const OUTBOX_QUEUED = 'outbox';
+/** The after-commit topic of every move an order made, with the move's name: what the metrics count. */
+export const ORDER_MOVED = 'moves';
 
 declare const locked: unique symbol;
 /** An order row read with `FOR UPDATE` in the transaction at hand: only such a row can move. */
@@ -184,6 +186,7 @@ export async function transition(
     sql.join(writes, sql`, `),
   );
 
+  markChanged(tx, ORDER_MOVED, move);
   if (consequences.length > 0) {
     const read: OrderRead | undefined = details.items
       ? { row: written, view: toOrderView(written, details.items) }
