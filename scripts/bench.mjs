@@ -6,19 +6,22 @@
 //   --checkout  32 buyers through the paid checkout for a fixed time (bench-checkout)
 //   --owner     the owner's calls on a shop at scale
 //   --tracking  the courier's tracking sweep over 5,000 parcels, alone and beside the checkout
+//   --backup    npm run backup and npm run restore of the scale data set (bench-backup)
 //   --lighthouse  mobile Lighthouse on four pages (scripts/lighthouse.mjs, its own section)
 // No flag runs them all. With BENCH_DATABASE_URL (a PostgreSQL database of its own) the owner's
 // part runs on it, loading the scale data (scripts/seed-scale.mjs) first when it has no orders,
 // and the other parts make databases of their own on its server (makhana_bench_reads,
 // makhana_bench_start, makhana_bench_load, makhana_bench_load_code, makhana_bench_bare, makhana_bench_month,
-// makhana_bench_load_again, makhana_bench_tracking and makhana_bench_tracking_checkout, each dropped and made again); without it the reads
-// and the start run on PGlite, and the checkout, the tracking and the owner's part are left out. The checkout
+// makhana_bench_load_again, makhana_bench_tracking, makhana_bench_tracking_checkout and
+// makhana_bench_restore, each dropped and made again); without it the reads
+// and the start run on PGlite, and the checkout, the tracking, the owner's part and the backup are left out. The checkout
 // also runs with Redis and with Redis lost (BENCH_REDIS_URL, redis://127.0.0.1:6379 by default;
 // left out when none answers there; databases makhana_bench_load_redis and ..._redis_down).
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { BACKUP_HEADING, backupPart } from './bench-backup.mjs';
 import {
   CHECKOUT_HEADING,
   checkoutReport,
@@ -57,12 +60,12 @@ import {
 } from './lib.mjs';
 import { startTcpProxy } from './tcp-proxy.mjs';
 
-const PARTS = ['pages', 'reads', 'start', 'checkout', 'tracking', 'owner', 'lighthouse'];
+const PARTS = ['pages', 'reads', 'start', 'checkout', 'tracking', 'owner', 'backup', 'lighthouse'];
 const named = PARTS.filter((part) => process.argv.includes(`--${part}`));
 const parts = new Set(named.length > 0 ? named : PARTS);
 const scaleUrl = process.env.BENCH_DATABASE_URL || null;
 const redisUrl = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
-for (const part of ['checkout', 'tracking', 'owner']) {
+for (const part of ['checkout', 'tracking', 'owner', 'backup']) {
   if (named.includes(part) && !scaleUrl) {
     console.error(
       `\`npm run bench -- --${part}\` needs BENCH_DATABASE_URL (a PostgreSQL database of its own).`,
@@ -74,6 +77,7 @@ if (!scaleUrl) {
   parts.delete('checkout');
   parts.delete('tracking');
   parts.delete('owner');
+  parts.delete('backup');
 }
 
 await ensureNode();
@@ -462,7 +466,14 @@ function ownerReport({ sizes, seedSeconds, monthSeedSeconds, runs, results, load
 }
 
 // The measured sections in the order they appear; the sections written by hand stay where they are.
-const MEASURED = [READS_HEADING, START_HEADING, CHECKOUT_HEADING, TRACKING_HEADING, OWNER_HEADING];
+const MEASURED = [
+  READS_HEADING,
+  START_HEADING,
+  CHECKOUT_HEADING,
+  TRACKING_HEADING,
+  OWNER_HEADING,
+  BACKUP_HEADING,
+];
 
 /**
  * docs/performance.md as its opening (the shopper's pages) and its `## ` sections. A run rewrites
@@ -860,6 +871,7 @@ try {
     console.table(owner.results.map(({ path, ...figures }) => figures));
     replaceSection(doc, OWNER_HEADING, ownerReport(owner));
   }
+  if (parts.has('backup')) replaceSection(doc, BACKUP_HEADING, await backupPart(scaleUrl));
   writeFileSync(PERFORMANCE_MD, `${[doc.opening.trim(), ...doc.sections].join('\n\n')}\n`);
   log('Wrote docs/performance.md');
   // Last, since it writes its own section of the file written above.
