@@ -4,29 +4,18 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '../apps/api/scripts/build.mjs';
 import { freshDatabase } from './bench-shop.mjs';
-import { API_NODE_FLAGS } from './lib.mjs';
+import { API_NODE_FLAGS, freePort } from './lib.mjs';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = join(repository, 'apps', 'api', '.tmp');
 const bundle = join(scratch, `cluster-metrics-test-${process.pid}.js`);
 const dataDir = mkdtempSync(join(tmpdir(), 'mm-cluster-metrics-'));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** A GET on a connection of its own, so the kernel may hand it to either worker. */
 function get(url) {

@@ -34,7 +34,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -42,7 +41,7 @@ import { buildApi } from '../apps/api/scripts/build.mjs';
 import { freshDatabase, productionEnv, waitForHealth } from './bench-shop.mjs';
 import { openShop, runBuyers, shopClient, signIn, sleep } from './crash-buyers.mjs';
 import { startMailServer } from './crash-mail-sink.mjs';
-import { API_NODE_FLAGS, root } from './lib.mjs';
+import { API_NODE_FLAGS, freePort, root } from './lib.mjs';
 import { startTcpProxy } from './tcp-proxy.mjs';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -74,16 +73,6 @@ if (!serverUrl) {
   console.log(
     'TEST_DATABASE_URL is not set: the crash test (a worker killed and PostgreSQL lost mid-checkout) is skipped',
   );
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** The workers of the cluster whose primary is `pid`: its child processes. */

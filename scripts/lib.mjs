@@ -11,6 +11,7 @@ import {
   rmSync,
   statSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -201,6 +202,17 @@ function newestMtime(path) {
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
+}
+
+/** A TCP port free on 127.0.0.1 now, for a server a test is about to start. */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+    server.on('error', reject);
+  });
 }
 
 /** Runs a command in the repository, inheriting the terminal; resolves to its exit code. */
