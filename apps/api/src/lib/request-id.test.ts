@@ -1,27 +1,17 @@
 import { type IncomingMessage, request } from 'node:http';
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
-import { useTestApp } from '../test/app';
-import { loggerOptions } from './log-serializers';
+import { memoryLogger, useTestApp } from '../test/app';
 import { requestIdGenerator } from './request-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const logLines: string[] = [];
+const memory = memoryLogger();
+const logLines = memory.lines;
 const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const api = useTestApp({
-  logger: pino(
-    loggerOptions('info'),
-    new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    }),
-  ),
+  logger: memory.logger,
   // A handler that logs through the app's own logger after its body was read and a turn of the
   // event loop passed, as a service reporting a provider's failure does.
   beforeReady: (app) => {

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type LocalSmtp, startLocalSmtp } from '../adapters/mail/local-smtp';
 import { buildApp } from '../app';
@@ -14,6 +16,7 @@ import {
 } from '../config/config';
 import type { Database } from '../db/client';
 import { admins } from '../db/schema';
+import { loggerOptions } from '../lib/log-serializers';
 import type { Notice } from '../lib/notice';
 import { ensureOwnerAccount } from '../modules/accounts';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -35,6 +38,24 @@ export const PRODUCTION_ENV = {
  */
 export function forgetCachedReads(app: FastifyInstance): Promise<void> {
   return app.catalogue.invalidate();
+}
+
+/**
+ * The server's own logger options, writing into memory: what a request log would hold, in
+ * `lines` (one JSON line each), for the files that read it.
+ */
+export function memoryLogger(): { logger: FastifyBaseLogger; lines: string[] } {
+  const lines: string[] = [];
+  const logger = pino(
+    loggerOptions('info'),
+    new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  return { logger, lines };
 }
 
 /** A throw-away DATA_DIR for one test file. */

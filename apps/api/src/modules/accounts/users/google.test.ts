@@ -1,17 +1,15 @@
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailChangeUndos, googleLoginCodes, refreshSessions, users } from '../../../db/schema';
-import { loggerOptions } from '../../../lib/log-serializers';
-import { useTestApp } from '../../../test/app';
+import { memoryLogger, useTestApp } from '../../../test/app';
 import { call, insertUser, setCookies } from '../../../test/requests';
 
 let unconfigured: FastifyInstance;
 let oidc: OAuth2Server;
-const logLines: string[] = [];
+const memory = memoryLogger();
+const logLines = memory.lines;
 const PUBLIC = 'http://shop.test';
 const CLIENT_ID = 'makhana-client';
 const INVALID = 'Google sign-in could not be completed. Please try again.';
@@ -46,16 +44,7 @@ const api = useTestApp({
     RATE_LIMIT_STRICT_MAX: '1000',
     OTP_RESEND_SECONDS: '0',
   }),
-  // The server's own logger options, writing into memory: what a request log would hold.
-  logger: pino(
-    loggerOptions('info'),
-    new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    }),
-  ),
+  logger: memory.logger,
 });
 beforeAll(async () => {
   unconfigured = await api.startApp();
