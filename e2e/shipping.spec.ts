@@ -73,6 +73,8 @@ test.describe('shipping with the courier', () => {
         .poll(
           async () => {
             await page.reload();
+            // count() does not wait: the timeline must have come with the order first.
+            await expect(page.getByTestId('shipment-waybill')).toContainText(waybill);
             return page.getByTestId('tracking-step').count();
           },
           { timeout: 60_000, intervals: [1000] },
